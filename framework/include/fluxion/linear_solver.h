@@ -1,0 +1,35 @@
+// The linear solver a scene provides to its implicit ODE solvers (CGLinearSolver, SparseLDLSolver).
+#pragma once
+
+#include <string>
+
+#include "fluxion/export.h"
+#include "fluxion/types.h"
+
+namespace fluxion {
+
+/// How a linear solve ended.
+struct LinearSolveResult {
+  bool ok = true;            ///< false: factorisation failed (not positive definite) or diverged
+  bool converged = true;     ///< iterative solvers: the tolerance was met (a warning otherwise)
+  int iterations = 0;        ///< iterative solvers: iterations done
+  double residual = 0.0;     ///< iterative solvers: ‖r‖/‖b‖ at exit
+  std::string message;       ///< why, when !ok or !converged
+};
+
+/// Solves A x = b for the symmetric matrices of implicit integrators.
+///
+/// Usage per step: `Factorize(A)` once the values of A are filled, then any number of `Solve`.
+/// `A` must keep the same sparsity pattern from call to call (direct solvers analyse it once)
+/// and must stay alive and unchanged between `Factorize` and the last `Solve`.
+class FLUXION_API LinearSolver {
+ public:
+  virtual ~LinearSolver();
+  /// The scene component name, e.g. "CGLinearSolver".
+  virtual const std::string& name() const = 0;
+  virtual LinearSolveResult Factorize(const SparseMatrix& A) = 0;
+  /// x = A⁻¹ b for the last factorised A. `x` is resized if needed (first call only).
+  virtual LinearSolveResult Solve(const Vector& b, Vector& x) = 0;
+};
+
+}  // namespace fluxion

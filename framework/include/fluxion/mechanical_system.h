@@ -1,0 +1,72 @@
+// The mechanical system a solver integrates:  M a = f(t, x, v), with fixed DOFs projected out.
+#pragma once
+
+#include "fluxion/export.h"
+#include "fluxion/state.h"
+#include "fluxion/types.h"
+
+namespace fluxion {
+
+/// The assembled mechanics of the DOFs under one solver node: masses, force fields, gravity and
+/// projective constraints, in SOFA's conventions (sofa-notes §0):
+///
+///  - `ComputeForce` is the total force f(t, x, v): springs with their dashpots, gravity acting
+///    through the masses (m·g per point), constant and external forces. It is *not* projected.
+///  - The stiffness is `K = -∂f/∂x` and the damping `B = -∂f/∂v` (the positive convention: for
+///    springs K is positive semi-definite). SOFA's K is +∂f/∂x; its solver factors are translated.
+///  - Fixed DOFs are handled by projection, as SOFA's FixedProjectiveConstraint: `ProjectResponse`
+///    zeroes their entries in forces, accelerations, velocity increments and right-hand sides;
+///    `ProjectMatrix` clears their rows and columns and puts 1 on the diagonal. Positions are never
+///    reset: a fixed point stays put because every increment is projected to zero.
+///
+/// Every matrix the system hands out or fills shares one sparsity pattern (the union of M, K, B
+/// and the diagonal), fixed when the scene is assembled. So a system matrix A = m·M + b·B + k·K is
+/// a cheap loop over value arrays (`CombineMatrices`) and a direct solver's symbolic analysis is
+/// done once. Filling a matrix never allocates.
+///
+/// A system is immutable after assembly (all methods are const and thread-compatible) and outlives
+/// the solver stepping it.
+class FLUXION_API MechanicalSystem {
+ public:
+  virtual ~MechanicalSystem();
+
+  /// Number of scalar DOFs (points × template dimension, summed over objects).
+  virtual Index num_dofs() const = 0;
+
+  /// The mass matrix M, in the common pattern. Constant. Fixed DOFs may have zero mass.
+  virtual const SparseMatrix& mass() const = 0;
+  /// True when M is diagonal (lumped masses): explicit solvers then use `inverse_mass_diagonal`.
+  virtual bool is_mass_diagonal() const = 0;
+  /// 1/m per DOF for diagonal M, with 0 for projected (fixed) DOFs and massless DOFs.
+  virtual const Vector& inverse_mass_diagonal() const = 0;
+
+  /// f = f(t, x, v) for `state`, overwriting `f` (size num_dofs()). Unprojected.
+  virtual void ComputeForce(const State& state, Vector& f) const = 0;
+
+  /// A zero matrix with the common pattern, to be filled by the Assemble* methods. Call once, at
+  /// initialisation; the result can be reused for every step.
+  virtual SparseMatrix CreateMatrix() const = 0;
+  /// Writes the tangent stiffness K = -∂f/∂x at `state` into `K` (from CreateMatrix()).
+  virtual void AssembleStiffness(const State& state, SparseMatrix& K) const = 0;
+  /// True if some force field has a velocity Jacobian B (exact dashpot Jacobians, implicit damping).
+  virtual bool has_damping_matrix() const = 0;
+  /// Writes B = -∂f/∂v at `state` into `B` (from CreateMatrix()); zero without damping matrices.
+  virtual void AssembleDamping(const State& state, SparseMatrix& B) const = 0;
+
+  /// Zeroes the entries of fixed DOFs (SOFA's projectResponse).
+  virtual void ProjectResponse(Vector& vector) const = 0;
+  /// Clears the rows and columns of fixed DOFs and sets their diagonal to 1 (SOFA's applyConstraint).
+  virtual void ProjectMatrix(SparseMatrix& matrix) const = 0;
+
+  /// ½ vᵀ M v.
+  virtual double KineticEnergy(const State& state) const = 0;
+  /// Springs' ½ ks (l − l0)², gravity's −m g·x, constant forces' −F·x; zero at the reference.
+  virtual double PotentialEnergy(const State& state) const = 0;
+};
+
+/// A = m·M + b·B + k·K, entry by entry, for matrices sharing the system's common pattern.
+/// `B` may be null when b == 0 or the system has no damping matrix. Never allocates.
+FLUXION_API void CombineMatrices(double m, const SparseMatrix& M, double b, const SparseMatrix* B,
+                                 double k, const SparseMatrix& K, SparseMatrix& A);
+
+}  // namespace fluxion

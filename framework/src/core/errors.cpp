@@ -1,0 +1,53 @@
+#include "fluxion/errors.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/text_parsing.h"
+
+namespace fluxion {
+
+Error::~Error() = default;
+UsageError::~UsageError() = default;
+PluginError::~PluginError() = default;
+
+ConfigError::ConfigError(std::string field, const std::string& message)
+    : Error(message), field_(std::move(field)) {}
+ConfigError::~ConfigError() = default;
+
+std::string SceneDiagnostic::Format() const {
+  if (line > 0) return file + ":" + std::to_string(line) + ": " + message;
+  return file + ": " + message;
+}
+
+namespace {
+std::string JoinDiagnostics(const std::vector<SceneDiagnostic>& diagnostics) {
+  std::string text;
+  for (const SceneDiagnostic& d : diagnostics) {
+    if (!text.empty()) text += '\n';
+    text += d.Format();
+  }
+  return text;
+}
+}  // namespace
+
+SceneError::SceneError(std::vector<SceneDiagnostic> diagnostics)
+    : Error(JoinDiagnostics(diagnostics)), diagnostics_(std::move(diagnostics)) {}
+SceneError::~SceneError() = default;
+
+NumericalError::NumericalError(long step, double time, const std::string& message)
+    : Error("step " + std::to_string(step) + " (t = " + internal::FormatReal(time) +
+            "): " + message),
+      step_(step),
+      time_(time) {}
+NumericalError::~NumericalError() = default;
+
+namespace internal {
+void DemandFailed(const char* condition, const char* file, int line) {
+  std::fprintf(stderr, "fluxion: internal error: %s:%d: FLUXION_DEMAND(%s) failed\n", file, line,
+               condition);
+  std::abort();
+}
+}  // namespace internal
+
+}  // namespace fluxion

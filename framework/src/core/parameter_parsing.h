@@ -1,0 +1,37 @@
+// Parsing of component attributes against their declaration, collecting every problem.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fluxion/export.h"
+#include "fluxion/parameters.h"
+
+namespace fluxion::internal {
+
+/// One attribute as written in the scene (or given as --param key=value).
+struct AttributeText {
+  std::string name;
+  std::string value;
+  int line = 0;
+};
+
+/// A problem with one attribute.
+struct ParameterProblem {
+  std::string field;    ///< attribute name as written
+  std::string message;  ///< "what is wrong (what was expected)"
+  int line = 0;
+};
+
+/// Parses one value of `field` from `text` into `value`; returns an error message or "".
+FLUXION_API std::string ParseFieldValue(const FieldSpec& field, const std::string& text,
+                                        FieldValue& value);
+
+/// Parses `attributes` against `spec`, appending each problem found to `problems`.
+/// Unknown attributes are problems (with a "did you mean" hint), except those in `ignored`.
+FLUXION_API Parameters ParseAttributes(const ComponentSpec& spec,
+                                       const std::vector<AttributeText>& attributes,
+                                       std::vector<ParameterProblem>& problems);
+
+}  // namespace fluxion::internal

@@ -1,0 +1,122 @@
+#include "fluxion/solver.h"
+
+#include <cmath>
+#include <exception>
+#include <string>
+
+#include "core/text_parsing.h"
+#include "fluxion/errors.h"
+#include "fluxion/log.h"
+#include "fluxion/plugin.h"
+
+namespace fluxion {
+
+struct Solver::Impl {
+  const MechanicalSystem* system = nullptr;
+  LinearSolver* linear_solver = nullptr;
+  // Backup of the state taken before each step, restored when the step is rejected. Sized in
+  // Initialize so that Step never allocates.
+  Vector backup_x;
+  Vector backup_v;
+  // M for the linear-solver path of ComputeAcceleration (non-diagonal masses only).
+  SparseMatrix projected_mass;
+  bool mass_factorized = false;
+};
+
+Solver::Solver() : impl_(std::make_unique<Impl>()) {}
+Solver::~Solver() = default;
+
+void Solver::DoInitialize(const MechanicalSystem& /*system*/) {}
+
+LinearSolver* Solver::linear_solver() const { return impl_->linear_solver; }
+
+void Solver::Initialize(const MechanicalSystem& system, LinearSolver* linear_solver) {
+  impl_->system = &system;
+  impl_->linear_solver = linear_solver;
+  impl_->backup_x.resize(system.num_dofs());
+  impl_->backup_v.resize(system.num_dofs());
+  impl_->mass_factorized = false;
+  if (!system.is_mass_diagonal()) {
+    impl_->projected_mass = system.mass();
+    system.ProjectMatrix(impl_->projected_mass);
+  }
+  DoInitialize(system);
+}
+
+StepResult Solver::ComputeAcceleration(const MechanicalSystem& system, const Vector& f, Vector& a) {
+  if (system.is_mass_diagonal()) {
+    a = system.inverse_mass_diagonal().cwiseProduct(f);
+    system.ProjectResponse(a);
+    return StepResult::Ok();
+  }
+  // A non-diagonal mass is inverted by the scene's linear solver, as SOFA's explicit solvers do.
+  if (impl_->linear_solver == nullptr)
+    return StepResult::Failure(
+        "the mass matrix is not diagonal and the scene has no linear solver to invert it");
+  if (!impl_->mass_factorized) {
+    const LinearSolveResult factorized = impl_->linear_solver->Factorize(impl_->projected_mass);
+    if (!factorized.ok) return StepResult::Failure("mass matrix: " + factorized.message);
+    impl_->mass_factorized = true;
+  }
+  const LinearSolveResult solved = impl_->linear_solver->Solve(f, a);
+  if (!solved.ok) return StepResult::Failure("mass solve: " + solved.message);
+  system.ProjectResponse(a);
+  return StepResult::Ok();
+}
+
+namespace {
+// Index of the first non-finite entry, or -1.
+Index FirstNonFinite(const Vector& values) {
+  for (Index i = 0; i < values.size(); ++i)
+    if (!std::isfinite(values[i])) return i;
+  return -1;
+}
+}  // namespace
+
+StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) {
+  if (impl_->system == nullptr) throw UsageError("Solver::Step called before Initialize");
+  if (impl_->system != &system)
+    throw UsageError("Solver::Step called with another system than the one it was initialised with");
+  if (!(h > 0.0) || !std::isfinite(h))
+    throw UsageError("Solver::Step needs a finite time step h > 0, got " + internal::FormatReal(h));
+  if (state.x.size() != system.num_dofs() || state.v.size() != system.num_dofs())
+    throw UsageError("Solver::Step: state has " + std::to_string(state.x.size()) + " positions and " +
+                     std::to_string(state.v.size()) + " velocities, the system has " +
+                     std::to_string(system.num_dofs()) + " DOFs");
+
+  impl_->backup_x = state.x;
+  impl_->backup_v = state.v;
+  const double start_time = state.time;
+
+  StepResult result;
+  try {
+    result = DoStep(system, h, state);
+  } catch (const std::exception& error) {
+    result = StepResult::Failure(std::string("solver raised an exception: ") + error.what());
+  }
+  state.time = start_time;  // DoStep must not move time; the base does, below
+
+  if (result.accepted()) {
+    const Index bad_x = FirstNonFinite(state.x);
+    const Index bad_v = bad_x < 0 ? FirstNonFinite(state.v) : -1;
+    if (bad_x >= 0 || bad_v >= 0) {
+      result = StepResult::Failure(std::string(bad_x >= 0 ? "position" : "velocity") + " of DOF " +
+                                   std::to_string(bad_x >= 0 ? bad_x : bad_v) +
+                                   " is not finite (the integration diverged)");
+    }
+  }
+  if (!result.accepted()) {
+    state.x = impl_->backup_x;
+    state.v = impl_->backup_v;
+    return result;
+  }
+  if (result.status == StepStatus::kNotConverged && ShouldLog(LogLevel::kWarn))
+    LogWarn("t = " + internal::FormatReal(start_time) + ": " + result.message);
+  state.time = start_time + h;
+  return result;
+}
+
+PluginRegistrar::~PluginRegistrar() = default;
+LinearSolver::~LinearSolver() = default;
+
+}  // namespace fluxion

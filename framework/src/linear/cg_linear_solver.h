@@ -1,0 +1,35 @@
+// SOFA's CGLinearSolver: unpreconditioned conjugate gradient with SOFA's stopping rules.
+#pragma once
+
+#include <string>
+
+#include "fluxion/export.h"
+#include "fluxion/linear_solver.h"
+#include "fluxion/parameters.h"
+
+namespace fluxion::internal {
+
+/// Conjugate gradient on the assembled, projected matrix (SOFA's GraphScattered CG is matrix-free;
+/// the iterates agree to round-off). Stops when ‖r‖/‖b‖ ≤ `tolerance` (not at the first iteration:
+/// SOFA then warns and does one more), when |pᵀAp| ≤ `threshold` (after the first iteration), or
+/// after `iterations`. x starts at 0 unless `warmStart`. b = 0 gives x = 0.
+class FLUXION_API CgLinearSolver final : public LinearSolver {
+ public:
+  static ComponentSpec Spec();
+  explicit CgLinearSolver(const Parameters& parameters);
+
+  const std::string& name() const override { return name_; }
+  LinearSolveResult Factorize(const SparseMatrix& A) override;
+  LinearSolveResult Solve(const Vector& b, Vector& x) override;
+
+ private:
+  std::string name_ = "CGLinearSolver";
+  long max_iterations_;
+  double tolerance_;
+  double threshold_;
+  bool warm_start_;
+  const SparseMatrix* matrix_ = nullptr;
+  Vector r_, p_, q_;
+};
+
+}  // namespace fluxion::internal

@@ -1,0 +1,40 @@
+// Force fields with a constant or linear law: gravity through the masses, constant forces,
+// uniform velocity damping.
+#pragma once
+
+#include <vector>
+
+#include "mechanics/force_field.h"
+
+namespace fluxion::internal {
+
+/// A force that does not depend on the state: f += F. Potential energy −F·x.
+/// Used for gravity (F = m_i·g per DOF, SOFA's Mass::addForce) and ConstantForceField.
+class ConstantForce final : public ForceField {
+ public:
+  /// `dofs[k]` receives `values[k]`.
+  ConstantForce(std::vector<Index> dofs, std::vector<double> values);
+  void AddForce(const State& state, Vector& f) const override;
+  double PotentialEnergy(const State& state) const override;
+
+ private:
+  std::vector<Index> dofs_;
+  std::vector<double> values_;
+};
+
+/// SOFA's UniformVelocityDampingForceField: f −= c·v on the given DOFs. With `implicit` it also
+/// provides B = c·I (B = −∂f/∂v), so implicit solvers treat it implicitly.
+class UniformVelocityDamping final : public ForceField {
+ public:
+  UniformVelocityDamping(std::vector<Index> dofs, double coefficient, bool implicit);
+  void AddForce(const State& state, Vector& f) const override;
+  void DampingEntries(std::vector<MatrixEntry>& entries) const override;
+  void AddDamping(const State& state, const Index* slots, double* values) const override;
+
+ private:
+  std::vector<Index> dofs_;
+  double coefficient_;
+  bool implicit_;
+};
+
+}  // namespace fluxion::internal

@@ -1,0 +1,152 @@
+#include "mechanics/spring_force_field.h"
+
+#include <Eigen/Dense>
+
+namespace fluxion::internal {
+
+SpringForceField::SpringForceField(int dimension, std::vector<Spring> springs,
+                                   bool exact_damping_jacobian)
+    : dimension_(dimension),
+      springs_(std::move(springs)),
+      exact_damping_jacobian_(exact_damping_jacobian) {}
+
+namespace {
+template <int kDim>
+using Vec = Eigen::Matrix<double, kDim, 1>;
+template <int kDim>
+using Mat = Eigen::Matrix<double, kDim, kDim>;
+
+// The spring's geometry and force intensity at a state: what force and tangent share.
+template <int kDim>
+struct SpringKinematics {
+  bool active = false;
+  Vec<kDim> direction;      // û
+  double length = 0.0;      // d
+  double intensity = 0.0;   // fi = ks·e + kd·ė
+  double elongation = 0.0;  // e
+};
+
+template <int kDim>
+SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state) {
+  SpringKinematics<kDim> k;
+  const Vec<kDim> u = state.x.segment<kDim>(spring.b) - state.x.segment<kDim>(spring.a);
+  k.length = u.norm();
+  if (!(k.length > kMinimumSpringLength)) return k;
+  k.active = true;
+  k.direction = u / k.length;
+  k.elongation = k.length - spring.rest_length;
+  const Vec<kDim> relative_velocity = state.v.segment<kDim>(spring.b) - state.v.segment<kDim>(spring.a);
+  const double elongation_rate = k.direction.dot(relative_velocity);
+  k.intensity = spring.stiffness * k.elongation + spring.damping * elongation_rate;
+  return k;
+}
+}  // namespace
+
+template <int kDim>
+void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
+  for (const Spring& spring : springs_) {
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state);
+    if (!k.active) continue;
+    const Vec<kDim> force = k.direction * k.intensity;
+    f.segment<kDim>(spring.a) += force;
+    f.segment<kDim>(spring.b) -= force;
+  }
+}
+
+void SpringForceField::AddForce(const State& state, Vector& f) const {
+  switch (dimension_) {
+    case 1: AddForceImpl<1>(state, f); break;
+    case 2: AddForceImpl<2>(state, f); break;
+    default: AddForceImpl<3>(state, f); break;
+  }
+}
+
+void SpringForceField::Entries(std::vector<MatrixEntry>& entries) const {
+  // Four dim×dim blocks per spring, in the order (a,a), (a,b), (b,a), (b,b), each column-major.
+  for (const Spring& spring : springs_) {
+    const Index ends[2] = {spring.a, spring.b};
+    for (const Index row_point : ends)
+      for (const Index col_point : ends)
+        for (int c = 0; c < dimension_; ++c)
+          for (int r = 0; r < dimension_; ++r) entries.push_back({row_point + r, col_point + c});
+  }
+}
+
+void SpringForceField::StiffnessEntries(std::vector<MatrixEntry>& entries) const { Entries(entries); }
+
+namespace {
+// Adds the block pattern [D −D; −D D] for one spring at the spring's slots.
+template <int kDim>
+const Index* AddSpringBlocks(const Mat<kDim>& D, const Index* slots, double* values) {
+  for (int block = 0; block < 4; ++block) {
+    const double sign = (block == 0 || block == 3) ? 1.0 : -1.0;
+    for (int c = 0; c < kDim; ++c)
+      for (int r = 0; r < kDim; ++r) values[*slots++] += sign * D(r, c);
+  }
+  return slots;
+}
+}  // namespace
+
+template <int kDim>
+void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots, double* values) const {
+  for (const Spring& spring : springs_) {
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state);
+    if (!k.active) {  // SOFA stores a zero tangent for an inactive spring
+      slots += 4 * kDim * kDim;
+      continue;
+    }
+    const double tangent = k.intensity / k.length;
+    Mat<kDim> D = (spring.stiffness - tangent) * (k.direction * k.direction.transpose());
+    D.diagonal().array() += tangent;
+    slots = AddSpringBlocks<kDim>(D, slots, values);
+  }
+}
+
+void SpringForceField::AddStiffness(const State& state, const Index* slots, double* values) const {
+  switch (dimension_) {
+    case 1: AddStiffnessImpl<1>(state, slots, values); break;
+    case 2: AddStiffnessImpl<2>(state, slots, values); break;
+    default: AddStiffnessImpl<3>(state, slots, values); break;
+  }
+}
+
+void SpringForceField::DampingEntries(std::vector<MatrixEntry>& entries) const {
+  if (exact_damping_jacobian_) Entries(entries);
+}
+
+template <int kDim>
+void SpringForceField::AddDampingImpl(const State& state, const Index* slots, double* values) const {
+  for (const Spring& spring : springs_) {
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state);
+    if (!k.active) {
+      slots += 4 * kDim * kDim;
+      continue;
+    }
+    const Mat<kDim> block = spring.damping * (k.direction * k.direction.transpose());
+    slots = AddSpringBlocks<kDim>(block, slots, values);
+  }
+}
+
+void SpringForceField::AddDamping(const State& state, const Index* slots, double* values) const {
+  if (!exact_damping_jacobian_) return;
+  switch (dimension_) {
+    case 1: AddDampingImpl<1>(state, slots, values); break;
+    case 2: AddDampingImpl<2>(state, slots, values); break;
+    default: AddDampingImpl<3>(state, slots, values); break;
+  }
+}
+
+double SpringForceField::PotentialEnergy(const State& state) const {
+  double energy = 0.0;
+  for (const Spring& spring : springs_) {
+    Vector::ConstSegmentReturnType xa = state.x.segment(spring.a, dimension_);
+    Vector::ConstSegmentReturnType xb = state.x.segment(spring.b, dimension_);
+    const double length = (xb - xa).norm();
+    if (!(length > kMinimumSpringLength)) continue;
+    const double elongation = length - spring.rest_length;
+    energy += 0.5 * spring.stiffness * elongation * elongation;
+  }
+  return energy;
+}
+
+}  // namespace fluxion::internal

@@ -1,0 +1,60 @@
+// Springs with dashpots between points, exactly as SOFA's SpringForceField computes them.
+#pragma once
+
+#include <vector>
+
+#include "mechanics/force_field.h"
+
+namespace fluxion::internal {
+
+/// One spring between the points whose first DOFs are `a` and `b` (system-level indices).
+struct Spring {
+  Index a = 0;
+  Index b = 0;
+  double stiffness = 0.0;    ///< ks [N/m]
+  double damping = 0.0;      ///< kd [N·s/m], along the spring axis
+  double rest_length = 0.0;  ///< L0 [m]
+};
+
+/// SOFA's SpringForceField (sofa-notes §3). For a spring from a to b:
+///
+///   u = x_b − x_a,  d = ‖u‖,  û = u/d,  e = d − L0,  ė = û·(v_b − v_a)
+///   fi = ks·e + kd·ė,  f_a += fi·û,  f_b −= fi·û              (only when d > 1e-9)
+///
+/// Tangent (SOFA's dfdx; fi includes the dashpot term, so damping leaks into the geometric part):
+///
+///   D = (ks − fi/d)·ûûᵀ + (fi/d)·I,   K_aa = K_bb = D,  K_ab = K_ba = −D   (K = −∂f/∂x)
+///
+/// By default the dashpot is explicit only (no B), as in SOFA. With `exact_damping_jacobian`
+/// (a Fluxion extension) the field also provides B = −∂f/∂v: B_aa = B_bb = kd·ûûᵀ, B_ab = −kd·ûûᵀ.
+class SpringForceField final : public ForceField {
+ public:
+  SpringForceField(int dimension, std::vector<Spring> springs, bool exact_damping_jacobian);
+
+  void AddForce(const State& state, Vector& f) const override;
+  void StiffnessEntries(std::vector<MatrixEntry>& entries) const override;
+  void AddStiffness(const State& state, const Index* slots, double* values) const override;
+  void DampingEntries(std::vector<MatrixEntry>& entries) const override;
+  void AddDamping(const State& state, const Index* slots, double* values) const override;
+  double PotentialEnergy(const State& state) const override;
+
+  const std::vector<Spring>& springs() const { return springs_; }
+
+ private:
+  template <int kDim>
+  void AddForceImpl(const State& state, Vector& f) const;
+  template <int kDim>
+  void AddStiffnessImpl(const State& state, const Index* slots, double* values) const;
+  template <int kDim>
+  void AddDampingImpl(const State& state, const Index* slots, double* values) const;
+  void Entries(std::vector<MatrixEntry>& entries) const;
+
+  int dimension_;
+  std::vector<Spring> springs_;
+  bool exact_damping_jacobian_;
+};
+
+/// SOFA's activity threshold: a spring shorter than this exerts no force and no stiffness.
+inline constexpr double kMinimumSpringLength = 1e-9;
+
+}  // namespace fluxion::internal

@@ -1,0 +1,191 @@
+#include "plugin/plugin_loader.h"
+
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <boost/dll/shared_library.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "fluxion/errors.h"
+#include "fluxion/log.h"
+#include "fluxion/version.h"
+
+namespace fluxion::internal {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kDescriptorSymbol = "fluxion_plugin_descriptor";
+
+bool IsPluginFileName(const fs::path& path) {
+  const std::string file = path.filename().string();
+  return file.rfind("fluxion_", 0) == 0 && path.extension() == ".so";
+}
+
+// Collects the components a plugin registers, stamped with their origin.
+class Registrar final : public PluginRegistrar {
+ public:
+  Registrar(std::string origin, std::string plugin_name, std::shared_ptr<const void> library)
+      : origin_(std::move(origin)), plugin_name_(std::move(plugin_name)), library_(std::move(library)) {}
+
+  void AddSolver(const ComponentSpec& spec, const SolverTraits& traits, SolverFactory factory) override {
+    if (spec.kind != ComponentKind::kOdeSolver)
+      throw PluginError(origin_ + ": AddSolver called for '" + spec.name + "', whose kind is not kOdeSolver");
+    if (factory == nullptr) throw PluginError(origin_ + ": AddSolver('" + spec.name + "') without a factory");
+    ComponentEntry entry;
+    entry.spec = spec;  // a deep copy: nothing keeps pointing into plugin memory
+    entry.origin = origin_;
+    entry.plugin_name = plugin_name_;
+    entry.traits = traits;
+    entry.solver_factory = factory;
+    entry.library = library_;
+    entries.push_back(std::move(entry));
+  }
+
+  std::vector<ComponentEntry> entries;
+
+ private:
+  std::string origin_;
+  std::string plugin_name_;
+  std::shared_ptr<const void> library_;
+};
+
+std::string CopyString(const char* text) { return text == nullptr ? std::string() : std::string(text); }
+
+}  // namespace
+
+fs::path PluginLoader::BundledPluginDirectory() {
+  // The framework library lives in <libdir>; plugins in <libdir>/fluxion/plugins.
+  std::error_code error;
+  const fs::path library = boost::dll::this_line_location(error);
+  if (error) return {};
+  return library.parent_path() / "fluxion" / "plugins";
+}
+
+void PluginLoader::AddDefaultDirectories() {
+  const fs::path bundled = BundledPluginDirectory();
+  if (!bundled.empty()) {
+    std::error_code error;
+    if (fs::is_directory(bundled, error)) AddDirectory(bundled, "bundled");
+  }
+  if (const char* env = std::getenv("FLUXION_PLUGIN_PATH"); env != nullptr) {
+    std::string list = env;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      const std::size_t end = std::min(list.find(':', start), list.size());
+      const std::string folder = list.substr(start, end - start);
+      if (!folder.empty()) AddDirectory(folder, "FLUXION_PLUGIN_PATH");
+      start = end + 1;
+    }
+  }
+}
+
+void PluginLoader::AddDirectory(const fs::path& directory, const std::string& source) {
+  std::error_code error;
+  if (!fs::is_directory(directory, error)) {
+    directory_problems_.push_back("plugin folder '" + directory.string() + "' (from " + source +
+                                  ") does not exist or is not a folder");
+    return;
+  }
+  const fs::path canonical = fs::weakly_canonical(directory, error);
+  for (const auto& [known, known_source] : directories_)
+    if (known == canonical) return;  // the same folder twice: search it once
+  directories_.emplace_back(canonical, source);
+}
+
+void PluginLoader::LoadAll() {
+  for (const auto& [directory, source] : directories_) {
+    std::vector<fs::path> files;
+    std::error_code error;
+    for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
+      if (IsPluginFileName(entry.path()) && entry.is_regular_file(error)) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());  // deterministic load order
+    for (const fs::path& file : files) LoadFile(file, source);
+  }
+}
+
+void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
+  PluginRecord record;
+  record.path = path.string();
+  record.source = source;
+  const auto refuse = [&](const std::string& why) {
+    record.error = why;
+    records_.push_back(record);
+    LogWarn("plugin " + record.path + " was not loaded: " + why);
+  };
+
+  auto library = std::make_shared<boost::dll::shared_library>();
+  std::error_code error;
+  library->load(path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, error);
+  if (error || !library->is_loaded()) {
+    refuse("it is not a loadable shared library (" + error.message() + ")");
+    return;
+  }
+  if (!library->has(kDescriptorSymbol)) {
+    refuse(std::string("it is not a Fluxion plugin (no '") + kDescriptorSymbol +
+           "' symbol; build it with fluxion_add_plugin and FLUXION_PLUGIN)");
+    return;
+  }
+  const auto& descriptor = library->get<const FluxionPluginDescriptor>(kDescriptorSymbol);
+  if (descriptor.magic != FLUXION_PLUGIN_MAGIC) {
+    refuse("its plugin descriptor is corrupt (bad magic number)");
+    return;
+  }
+  record.abi_version = descriptor.abi_version;
+  record.name = CopyString(descriptor.name);
+  record.version = CopyString(descriptor.version);
+  record.framework_version = CopyString(descriptor.framework_version);
+  if (descriptor.abi_version != FLUXION_ABI_VERSION) {
+    refuse("it was built for plugin ABI version " + std::to_string(descriptor.abi_version) +
+           " (Fluxion " + record.framework_version + ") but this Fluxion " + FLUXION_VERSION_STRING +
+           " has ABI version " + std::to_string(FLUXION_ABI_VERSION) + "; rebuild plugin '" +
+           record.name + "' against this Fluxion");
+    return;
+  }
+  for (const PluginRecord& other : records_) {
+    if (other.loaded && other.name == record.name) {
+      refuse("plugin '" + record.name + "' is already loaded from " + other.path +
+             " (the first one on the search path is used)");
+      return;
+    }
+  }
+  if (descriptor.register_components == nullptr) {
+    refuse("its descriptor has no registration function");
+    return;
+  }
+
+  // Registration runs plugin code: collect first, then add all or nothing.
+  Registrar registrar(record.path, record.name, std::shared_ptr<const void>(library, library.get()));
+  try {
+    descriptor.register_components(registrar);
+  } catch (const std::exception& exception) {
+    refuse(std::string("its registration failed: ") + exception.what());
+    return;
+  }
+  for (ComponentEntry& entry : registrar.entries) {
+    record.components.push_back(entry.spec.name);
+    registry_.Add(std::move(entry));  // throws PluginError on a duplicate component name
+  }
+  record.loaded = true;
+  records_.push_back(record);
+  LogDebug("loaded plugin " + record.name + " " + record.version + " from " + record.path);
+}
+
+const PluginRecord* PluginLoader::FindLoaded(const std::string& name) const {
+  for (const PluginRecord& record : records_) {
+    if (!record.loaded) continue;
+    if (record.name == name || "fluxion_" + record.name == name ||
+        fs::path(record.path).stem().string() == name)
+      return &record;
+  }
+  return nullptr;
+}
+
+bool PluginLoader::has_failures() const {
+  if (!directory_problems_.empty()) return true;
+  return std::any_of(records_.begin(), records_.end(), [](const PluginRecord& r) { return !r.loaded; });
+}
+
+}  // namespace fluxion::internal

@@ -1,0 +1,69 @@
+// Finds and loads solver plugins (fluxion_*.so) from the plugin search path with Boost.DLL.
+// The only file that includes Boost.DLL.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "fluxion/export.h"
+#include "plugin/component_registry.h"
+
+namespace fluxion::internal {
+
+/// What is known about one plugin file, loaded or not.
+struct PluginRecord {
+  std::string path;
+  std::string source;             ///< where its directory came from ("bundled", "FLUXION_PLUGIN_PATH", "--plugin-dir")
+  bool loaded = false;
+  std::string error;              ///< why it was refused, when !loaded
+  std::string name;               ///< plugin name from its descriptor
+  std::string version;
+  std::string framework_version;  ///< Fluxion version it was built with
+  unsigned abi_version = 0;
+  std::vector<std::string> components;
+};
+
+/// The search path, in order: the bundled plugin folder (<libdir>/fluxion/plugins beside the
+/// framework library, in the build tree and in an install), then each folder of the colon-separated
+/// FLUXION_PLUGIN_PATH, then each --plugin-dir. Only files named fluxion_*.so directly in those
+/// folders are plugins.
+class FLUXION_API PluginLoader {
+ public:
+  explicit PluginLoader(ComponentRegistry& registry) : registry_(registry) {}
+
+  /// The bundled folder next to the framework library.
+  static std::filesystem::path BundledPluginDirectory();
+
+  /// Adds the bundled folder and FLUXION_PLUGIN_PATH's folders.
+  void AddDefaultDirectories();
+  /// Adds one folder (a missing folder is recorded as a problem when it was asked for explicitly).
+  void AddDirectory(const std::filesystem::path& directory, const std::string& source);
+
+  /// Loads every plugin file found on the search path, in search-path order and, within a folder,
+  /// by file name. A file that cannot be loaded is recorded (see `records`) and the others still
+  /// load. Throws PluginError only when two plugins register the same component name.
+  void LoadAll();
+
+  /// The plugin called `name` ("euler_explicit" or "fluxion_euler_explicit"), if loaded.
+  const PluginRecord* FindLoaded(const std::string& name) const;
+
+  const std::vector<PluginRecord>& records() const { return records_; }
+  const std::vector<std::pair<std::filesystem::path, std::string>>& directories() const {
+    return directories_;
+  }
+  /// Problems with the search path itself (an explicitly given folder that does not exist).
+  const std::vector<std::string>& directory_problems() const { return directory_problems_; }
+  /// True if any plugin file was refused or any explicit folder is missing.
+  bool has_failures() const;
+
+ private:
+  void LoadFile(const std::filesystem::path& path, const std::string& source);
+
+  ComponentRegistry& registry_;
+  std::vector<std::pair<std::filesystem::path, std::string>> directories_;
+  std::vector<std::string> directory_problems_;
+  std::vector<PluginRecord> records_;
+};
+
+}  // namespace fluxion::internal

@@ -1,0 +1,64 @@
+#include "support/test_support.h"
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/logging.h"
+#include "scene/scene_builder.h"
+#include "scene/xml_reader.h"
+
+namespace fluxion::testing {
+
+std::string PluginDirectory() {
+  if (const char* env = std::getenv("FLUXION_TEST_PLUGIN_DIR"); env != nullptr && *env != '\0') return env;
+  return FLUXION_TEST_PLUGIN_DIR;
+}
+
+const Components& LoadedComponents() {
+  static const Components* components = [] {
+    auto* created = new Components();
+    created->loader.AddDirectory(PluginDirectory(), "tests");
+    created->loader.LoadAll();
+    return created;
+  }();
+  return *components;
+}
+
+internal::Simulation LoadScene(const std::string& xml, const std::string& file_name) {
+  const Components& components = LoadedComponents();
+  const internal::SceneDescription scene = internal::ReadSceneText(xml, file_name);
+  return internal::BuildSimulation(scene, components.registry, &components.loader);
+}
+
+CommandResult RunCommand(const std::string& command) {
+  CommandResult result;
+  const std::string err_file = ::testing::TempDir() + "fluxion_stderr_" + std::to_string(::getpid());
+  std::FILE* pipe = ::popen((command + " 2>" + err_file).c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buffer{};
+  std::size_t read = 0;
+  while ((read = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), read);
+  const int status = ::pclose(pipe);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream err(err_file);
+  std::ostringstream text;
+  text << err.rdbuf();
+  result.err = text.str();
+  std::remove(err_file.c_str());
+  return result;
+}
+
+std::string SceneRunner() { return FLUXION_SCENE_RUNNER; }
+
+void QuietTest::SetUp() { internal::ResetWarningCount(); }
+
+void QuietTest::TearDown() {
+  EXPECT_EQ(internal::WarningCount(), expected_warnings_) << "unexpected warning or error log lines";
+}
+
+}  // namespace fluxion::testing

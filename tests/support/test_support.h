@@ -1,0 +1,52 @@
+// Shared helpers for Fluxion's tests: load inline XML scenes with the build tree's plugins, and
+// fail a test that logs an unexpected warning or error.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "plugin/component_registry.h"
+#include "plugin/plugin_loader.h"
+#include "simulation/simulation.h"
+
+namespace fluxion::testing {
+
+/// The build tree's plugin folder (or $FLUXION_TEST_PLUGIN_DIR).
+std::string PluginDirectory();
+
+/// A registry with the built-in components and every plugin of PluginDirectory(), loaded once.
+struct Components {
+  internal::ComponentRegistry registry = internal::ComponentRegistry::WithBuiltins();
+  internal::PluginLoader loader{registry};
+};
+const Components& LoadedComponents();
+
+/// Builds the simulation of an inline XML scene (throws SceneError/PluginError as the runner would).
+internal::Simulation LoadScene(const std::string& xml, const std::string& file_name = "inline.scn");
+
+/// Runs a command through /bin/sh, capturing stdout and stderr; returns the exit status.
+struct CommandResult {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+CommandResult RunCommand(const std::string& command);
+
+/// Path of the scene-runner executable under test.
+std::string SceneRunner();
+
+/// Fails the test if a warning or error was logged that the test did not announce with
+/// ExpectWarnings(n).
+class QuietTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+  void TearDown() override;
+  void ExpectWarnings(int count) { expected_warnings_ = count; }
+
+ private:
+  int expected_warnings_ = 0;
+};
+
+}  // namespace fluxion::testing

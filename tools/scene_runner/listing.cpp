@@ -1,0 +1,139 @@
+#include "listing.h"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/text_parsing.h"
+#include "fluxion/version.h"
+
+namespace fluxion::runner {
+
+using internal::ComponentEntry;
+
+namespace {
+
+std::string Bounds(const FieldSpec& field) {
+  std::string text;
+  if (field.minimum)
+    text += (field.minimum_exclusive ? "> " : ">= ") + internal::FormatReal(*field.minimum);
+  if (field.maximum) text += (text.empty() ? "" : ", ") + ("<= " + internal::FormatReal(*field.maximum));
+  if (!field.choices.empty()) {
+    for (const std::string& choice : field.choices) text += (text.empty() ? "one of " : ", ") + choice;
+  }
+  return text;
+}
+
+std::string DefaultText(const FieldSpec& field) {
+  if (!field.default_value.empty()) return field.default_value;
+  if (field.type == FieldType::kRealList || field.type == FieldType::kIndexList) return "(empty)";
+  return "(none)";
+}
+
+std::string Join(const std::vector<std::string>& words, const char* separator) {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : separator) + word;
+  return text;
+}
+
+}  // namespace
+
+std::string ListPluginsText(const internal::PluginLoader& loader) {
+  std::ostringstream out;
+  out << "Fluxion " << FLUXION_VERSION_STRING << ", plugin ABI " << FLUXION_ABI_VERSION << "\n";
+  out << "search path:\n";
+  if (loader.directories().empty()) out << "  (no folder)\n";
+  for (const auto& [directory, source] : loader.directories()) out << "  " << directory.string() << "  (" << source << ")\n";
+  for (const std::string& problem : loader.directory_problems()) out << "  problem: " << problem << "\n";
+  out << "plugins:\n";
+  if (loader.records().empty()) out << "  (none found)\n";
+  for (const internal::PluginRecord& record : loader.records()) {
+    out << "  " << (record.name.empty() ? "?" : record.name) << " " << record.version << "  ABI "
+        << record.abi_version << "  " << (record.loaded ? "loaded" : "REFUSED") << "\n";
+    out << "    file: " << record.path << "\n";
+    if (record.loaded) out << "    components: " << Join(record.components, ", ") << "\n";
+    else out << "    why: " << record.error << "\n";
+  }
+  return out.str();
+}
+
+std::string ListPluginsJson(const internal::PluginLoader& loader) {
+  nlohmann::ordered_json document;
+  document["fluxion_version"] = FLUXION_VERSION_STRING;
+  document["abi_version"] = FLUXION_ABI_VERSION;
+  document["search_path"] = nlohmann::ordered_json::array();
+  for (const auto& [directory, source] : loader.directories())
+    document["search_path"].push_back({{"path", directory.string()}, {"source", source}});
+  document["plugins"] = nlohmann::ordered_json::array();
+  for (const internal::PluginRecord& record : loader.records()) {
+    nlohmann::ordered_json plugin;
+    plugin["name"] = record.name;
+    plugin["version"] = record.version;
+    plugin["abi_version"] = record.abi_version;
+    plugin["built_with_fluxion"] = record.framework_version;
+    plugin["path"] = record.path;
+    plugin["source"] = record.source;
+    plugin["loaded"] = record.loaded;
+    if (!record.loaded) plugin["error"] = record.error;
+    plugin["components"] = record.components;
+    document["plugins"].push_back(plugin);
+  }
+  return document.dump(2) + "\n";
+}
+
+std::string ListComponentsText(const internal::ComponentRegistry& registry) {
+  std::ostringstream out;
+  for (const ComponentEntry* entry : registry.Entries()) {
+    out << entry->spec.name;
+    if (!entry->spec.aliases.empty()) out << " (alias " << Join(entry->spec.aliases, ", ") << ")";
+    out << "  [" << ComponentKindName(entry->spec.kind) << "; "
+        << (entry->plugin_name.empty() ? "built-in" : "plugin " + entry->plugin_name) << "]\n    "
+        << entry->spec.summary << "\n";
+  }
+  return out.str();
+}
+
+std::string DescribeComponentText(const ComponentEntry& entry) {
+  std::ostringstream out;
+  out << entry.spec.name << " — " << entry.spec.summary << "\n";
+  out << "  kind: " << ComponentKindName(entry.spec.kind) << "\n";
+  out << "  from: " << entry.origin << "\n";
+  if (!entry.spec.aliases.empty()) out << "  aliases: " << Join(entry.spec.aliases, ", ") << "\n";
+  if (entry.spec.kind == ComponentKind::kOdeSolver)
+    out << "  order: " << entry.traits.order << "\n";
+  if (entry.spec.fields.empty()) out << "  fields: none (any attribute is ignored)\n";
+  else out << "  fields:\n";
+  for (const FieldSpec& field : entry.spec.fields) {
+    out << "    " << field.name << " (" << FieldTypeName(field.type) << ", default " << DefaultText(field);
+    if (const std::string bounds = Bounds(field); !bounds.empty()) out << ", " << bounds;
+    out << ")";
+    if (!field.aliases.empty()) out << " alias " << Join(field.aliases, ", ");
+    out << "\n        " << field.help << "\n";
+  }
+  return out.str();
+}
+
+std::string ComponentsMarkdown(const internal::ComponentRegistry& registry) {
+  std::ostringstream out;
+  for (const ComponentEntry* entry : registry.Entries()) {
+    out << "### " << entry->spec.name << "\n\n" << entry->spec.summary << ".\n\n";
+    out << "Kind: " << ComponentKindName(entry->spec.kind) << ". From: "
+        << (entry->plugin_name.empty() ? "built-in" : "plugin `fluxion_" + entry->plugin_name + ".so`") << ".";
+    if (!entry->spec.aliases.empty()) out << " Also accepted as: `" << Join(entry->spec.aliases, "`, `") << "`.";
+    out << "\n\n";
+    if (entry->spec.fields.empty()) {
+      out << "No fields: its attributes are ignored.\n\n";
+      continue;
+    }
+    out << "| field | type | default | valid | description |\n|---|---|---|---|---|\n";
+    for (const FieldSpec& field : entry->spec.fields) {
+      std::string name = "`" + field.name + "`";
+      for (const std::string& alias : field.aliases) name += " (`" + alias + "`)";
+      out << "| " << name << " | " << FieldTypeName(field.type) << " | " << DefaultText(field) << " | "
+          << Bounds(field) << " | " << field.help << " |\n";
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace fluxion::runner

@@ -1,0 +1,107 @@
+#include "run.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "core/text_parsing.h"
+#include "fluxion/errors.h"
+#include "output/csv_trajectory_writer.h"
+#include "scene/scene_builder.h"
+#include "scene/xml_reader.h"
+
+namespace fluxion::runner {
+
+namespace {
+
+void PrintError(const std::string& message) {
+  // Each line of a multi-problem message is its own "error:" line.
+  std::size_t start = 0;
+  while (start < message.size()) {
+    const std::size_t end = std::min(message.find('\n', start), message.size());
+    std::fprintf(stderr, "error: %s\n", message.substr(start, end - start).c_str());
+    start = end + 1;
+  }
+}
+
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+// Number of steps to reach end_time from `start` with step dt: the first n with start + n·dt ≥ T
+// (with a relative slack of 1e-9 steps, so that T = 1, dt = 0.1 gives 10 steps, not 11).
+long StepsUntil(double start, double end_time, double dt) {
+  const double steps = (end_time - start) / dt;
+  if (steps <= 0) return 0;
+  return static_cast<long>(std::ceil(steps - 1e-9));
+}
+
+}  // namespace
+
+int RunScene(const RunOptions& options, const internal::ComponentRegistry& registry,
+             const internal::PluginLoader& plugins) {
+  std::optional<internal::Simulation> simulation;
+  try {
+    const internal::SceneDescription scene = internal::ReadSceneFile(options.scene);
+    internal::BuildOptions build;
+    build.dt = options.dt;
+    simulation.emplace(internal::BuildSimulation(scene, registry, &plugins, build));
+  } catch (const SceneError& error) {
+    for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
+    return kExitInvalidInput;
+  } catch (const PluginError& error) {
+    PrintError(error.what());
+    return kExitPluginProblem;
+  } catch (const ConfigError& error) {
+    PrintError(options.scene + ": " + error.what());
+    return kExitInvalidInput;
+  }
+
+  const long steps = options.steps ? *options.steps
+                     : options.end_time ? StepsUntil(simulation->time(), *options.end_time, simulation->dt())
+                                        : kDefaultSteps;
+
+  // The output file is opened only once the scene is valid: a bad scene leaves no file behind.
+  std::unique_ptr<std::FILE, FileCloser> file;
+  std::FILE* stream = stdout;
+  if (!options.output.empty()) {
+    file.reset(std::fopen(options.output.c_str(), "wb"));
+    if (!file) {
+      PrintError(options.output + ": cannot open the output file for writing (check the folder exists and is writable)");
+      return kExitInvalidInput;
+    }
+    stream = file.get();
+  }
+  internal::CsvTrajectoryWriter writer(stream, options.energy);
+  writer.WriteHeader(*simulation);
+  writer.WriteRow(*simulation);
+
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  auto last_report = started;
+  for (long step = 1; step <= steps; ++step) {
+    try {
+      simulation->Step();
+    } catch (const NumericalError& error) {
+      PrintError(options.scene + ": numerical failure at " + error.what());
+      return kExitNumericalFailure;  // the rows written so far are complete and flushed
+    }
+    if (step % options.every == 0 || step == steps) writer.WriteRow(*simulation);
+    if (!writer.ok()) {
+      PrintError((options.output.empty() ? std::string("stdout") : options.output) + ": write failed");
+      return kExitInvalidInput;
+    }
+    if (options.progress && (step & 63) == 0) {
+      const auto now = Clock::now();
+      if (now - last_report > std::chrono::seconds(2)) {
+        std::fprintf(stderr, "progress: step %ld of %ld (t = %s)\n", step, steps,
+                     internal::FormatReal(simulation->time()).c_str());
+        last_report = now;
+      }
+    }
+  }
+  return kExitSuccess;
+}
+
+}  // namespace fluxion::runner

@@ -1,0 +1,32 @@
+// Running one scene: load, step, write the trajectory; errors mapped to exit statuses.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exit_status.h"
+#include "plugin/component_registry.h"
+#include "plugin/plugin_loader.h"
+
+namespace fluxion::runner {
+
+struct RunOptions {
+  std::string scene;
+  std::optional<long> steps;        ///< number of steps (default 100 unless end_time)
+  std::optional<double> end_time;   ///< run until t ≥ end_time
+  std::optional<double> dt;         ///< overrides the scene's dt
+  std::string output;               ///< CSV file; empty: stdout
+  long every = 1;                   ///< record every K steps (and always the last)
+  bool energy = false;              ///< add kinetic,potential,total columns
+  bool progress = true;             ///< progress lines on stderr for long runs
+};
+
+inline constexpr long kDefaultSteps = 100;
+
+/// Loads and runs `options.scene` with the components of `registry`. Prints each problem as
+/// "error: ..." on stderr and returns the exit status.
+int RunScene(const RunOptions& options, const internal::ComponentRegistry& registry,
+             const internal::PluginLoader& plugins);
+
+}  // namespace fluxion::runner
