@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "fluxion/export.h"
 #include "fluxion/linear_solver.h"
@@ -77,6 +78,13 @@ class FLUXION_API Solver {
   /// size does not match the system, or a call before Initialize; every numerical problem is a
   /// returned status instead.
   StepResult Step(const MechanicalSystem& system, double h, State& state);
+
+  /// Names of the scalar outputs the solver reports after each step (e.g. "hamiltonian"), fixed
+  /// for the solver's lifetime. scene-runner --solver-outputs writes them as extra CSV columns.
+  virtual std::vector<std::string> OutputNames() const;
+  /// Writes the current value of each output into values[0 .. OutputNames().size()). Called
+  /// after Step; must not allocate.
+  virtual void ReadOutputs(double* values) const;
 
  protected:
   Solver();

@@ -27,6 +27,8 @@ Solver::Solver() : impl_(std::make_unique<Impl>()) {}
 Solver::~Solver() = default;
 
 void Solver::DoInitialize(const MechanicalSystem& /*system*/) {}
+std::vector<std::string> Solver::OutputNames() const { return {}; }
+void Solver::ReadOutputs(double* /*values*/) const {}
 
 LinearSolver* Solver::linear_solver() const { return impl_->linear_solver; }
 
