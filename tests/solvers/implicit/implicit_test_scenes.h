@@ -1,0 +1,96 @@
+// Inline scenes shared by the implicit solver tests: SOFA's fixed point + spring + mass scene
+// (sofa-notes §2.1) and a one-dimensional undamped oscillator.
+#pragma once
+
+#include <cstdio>
+#include <ostream>
+#include <string>
+
+#include "fluxion/errors.h"
+#include "support/test_support.h"
+
+namespace fluxion::testing {
+
+/// A number as XML text, exactly (std::to_string keeps 6 decimals only).
+inline std::string Num(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  return text;
+}
+
+/// The two linear solvers every implicit solver is checked with.
+enum class Linear { kCg, kLdl };
+
+inline const char* LinearName(Linear linear) { return linear == Linear::kCg ? "CG" : "LDL"; }
+inline void PrintTo(Linear linear, std::ostream* out) { *out << LinearName(linear); }
+
+/// SOFA's CGLinearSolver of the ODE solver tests, or the direct solver.
+inline std::string LinearSolverXml(Linear linear) {
+  return linear == Linear::kCg
+             ? R"(<CGLinearSolver iterations="3000" tolerance="1e-12" threshold="1e-12"/>)"
+             : R"(<SparseLDLSolver/>)";
+}
+
+/// ODESolverSpringTest::prepareScene(K, m, l0 = 1): a fixed point at y = 2, a mass m at y = 1 on a
+/// spring of stiffness K and rest length 1, gravity −10 along y, step h. Object 1 is massDof.
+inline std::string SofaSpringScene(const std::string& solver_xml, double k, double m, double h,
+                                   Linear linear) {
+  return R"(<Node name="root" gravity="0 -10 0" dt=")" + Num(h) + R"(">
+  <DefaultAnimationLoop/>
+  )" + solver_xml +
+         "\n  " + LinearSolverXml(linear) + R"(
+  <Node name="FixedPointNode">
+    <MechanicalObject name="fixedPoint" template="Vec3d" position="0 2 0" velocity="0 0 0"/>
+    <FixedProjectiveConstraint indices="0"/>
+  </Node>
+  <Node name="MassNode">
+    <MechanicalObject name="massDof" template="Vec3d" position="0 1 0" velocity="0 0 0"/>
+    <UniformMass totalMass=")" +
+         Num(m) + R"("/>
+  </Node>
+  <SpringForceField spring="0 0 )" +
+         Num(k) + R"( 0 1" object1="@FixedPointNode/fixedPoint" object2="@MassNode/massDof"/>
+</Node>)";
+}
+
+/// Rest length of the oscillator's spring: the mass sits at kOscillatorRest + x, so the spring
+/// stays longer than 0 for |x| < kOscillatorRest and its force −ω²·x is exactly linear.
+inline constexpr double kOscillatorRest = 2.0;
+
+/// An undamped 1-DOF oscillator (Vec1d, m = 1, k = ω², no gravity) starting at displacement x0
+/// with velocity v0. Object 1 is the mass; its position is kOscillatorRest + x.
+inline std::string OscillatorScene(const std::string& solver_xml, double omega, double h, double x0,
+                                   double v0, Linear linear) {
+  return R"(<Node name="root" gravity="0 0 0" dt=")" + Num(h) + R"(">
+  )" + solver_xml +
+         "\n  " + LinearSolverXml(linear) + R"(
+  <Node name="Anchor">
+    <MechanicalObject name="anchor" template="Vec1d" position="0"/>
+    <FixedProjectiveConstraint indices="0"/>
+  </Node>
+  <Node name="Body">
+    <MechanicalObject name="body" template="Vec1d" position=")" +
+         Num(kOscillatorRest + x0) + R"(" velocity=")" + Num(v0) + R"("/>
+    <UniformMass vertexMass="1"/>
+  </Node>
+  <SpringForceField spring="0 0 )" +
+         Num(omega * omega) + " 0 " + Num(kOscillatorRest) +
+         R"(" object1="@Anchor/anchor" object2="@Body/body"/>
+</Node>)";
+}
+
+/// The diagnostics of the SceneError that loading `xml` throws, one per line; empty (and a test
+/// failure) when the scene loads.
+inline std::string SceneErrorText(const std::string& xml) {
+  try {
+    (void)LoadScene(xml);
+  } catch (const SceneError& error) {
+    std::string text;
+    for (const SceneDiagnostic& d : error.diagnostics()) text += d.Format() + "\n";
+    return text;
+  }
+  ADD_FAILURE() << "the scene loaded, expected a SceneError";
+  return {};
+}
+
+}  // namespace fluxion::testing
