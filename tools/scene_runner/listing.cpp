@@ -63,6 +63,7 @@ std::string ListPluginsJson(const internal::PluginLoader& loader) {
   document["search_path"] = nlohmann::ordered_json::array();
   for (const auto& [directory, source] : loader.directories())
     document["search_path"].push_back({{"path", directory.string()}, {"source", source}});
+  document["search_path_problems"] = loader.directory_problems();
   document["plugins"] = nlohmann::ordered_json::array();
   for (const internal::PluginRecord& record : loader.records()) {
     nlohmann::ordered_json plugin;

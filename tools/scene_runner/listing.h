@@ -10,7 +10,9 @@ namespace fluxion::runner {
 
 /// A table of plugin files: name, version, ABI, status, components, path.
 std::string ListPluginsText(const internal::PluginLoader& loader);
-/// The same as one JSON document: {"fluxion_version", "abi_version", "search_path": [...], "plugins": [...]}.
+/// The same as one JSON document: {"fluxion_version", "abi_version", "search_path": [...],
+/// "search_path_problems": [...], "plugins": [...]}; a refused plugin has "loaded": false and
+/// "error".
 std::string ListPluginsJson(const internal::PluginLoader& loader);
 
 /// All components, one line each (name, kind, origin).

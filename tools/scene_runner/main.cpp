@@ -75,6 +75,8 @@ int main(int argc, char** argv) {
   try {
     internal::ComponentRegistry registry = internal::ComponentRegistry::WithBuiltins();
     internal::PluginLoader plugins(registry);
+    // Refused files are reported below as errors (or listed); log them only when they are skipped.
+    plugins.LogRefusals(ignore_plugin_errors);
     plugins.AddDefaultDirectories();
     for (const std::string& dir : plugin_dirs) plugins.AddDirectory(dir, "--plugin-dir");
     plugins.LoadAll();
@@ -103,11 +105,15 @@ int main(int argc, char** argv) {
       return runner::kExitInvalidInput;
     }
     if (plugins.has_failures() && !ignore_plugin_errors) {
+      // One line per problem, each saying how to go on without the file or folder.
       for (const std::string& problem : plugins.directory_problems())
         std::fprintf(stderr, "error: %s\n", problem.c_str());
       for (const internal::PluginRecord& record : plugins.records())
-        if (!record.loaded) std::fprintf(stderr, "error: plugin %s was refused: %s\n", record.path.c_str(), record.error.c_str());
-      std::fprintf(stderr, "error: fix or remove the plugins above (or run with --ignore-plugin-errors)\n");
+        if (!record.loaded)
+          std::fprintf(stderr,
+                       "error: plugin %s was refused: %s; fix or remove it, or run with "
+                       "--ignore-plugin-errors\n",
+                       record.path.c_str(), record.error.c_str());
       return runner::kExitPluginProblem;
     }
     return runner::RunScene(options, registry, plugins);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <new>
+#include <optional>
 
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
@@ -30,11 +32,12 @@ struct FileCloser {
 };
 
 // Number of steps to reach end_time from `start` with step dt: the first n with start + n·dt ≥ T
-// (with a relative slack of 1e-9 steps, so that T = 1, dt = 0.1 gives 10 steps, not 11).
-long StepsUntil(double start, double end_time, double dt) {
-  const double steps = (end_time - start) / dt;
-  if (steps <= 0) return 0;
-  return static_cast<long>(std::ceil(steps - 1e-9));
+// (with a relative slack of 1e-9 steps, so that T = 1, dt = 0.1 gives 10 steps, not 11); nullopt
+// when that many steps cannot be counted.
+std::optional<long> StepsUntil(double start, double end_time, double dt) {
+  const double steps = std::ceil((end_time - start) / dt - 1e-9);
+  if (!(steps < 0x1p62)) return std::nullopt;  // also NaN
+  return steps <= 0 ? 0L : static_cast<long>(steps);
 }
 
 }  // namespace
@@ -56,11 +59,27 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
   } catch (const ConfigError& error) {
     PrintError(options.scene + ": " + error.what());
     return kExitInvalidInput;
+  } catch (const std::bad_alloc&) {
+    PrintError(options.scene +
+               ": the scene is too large to allocate (expected fewer points, springs "
+               "or elements)");
+    return kExitInvalidInput;
   }
 
-  const long steps = options.steps ? *options.steps
-                     : options.end_time ? StepsUntil(simulation->time(), *options.end_time, simulation->dt())
-                                        : kDefaultSteps;
+  long steps = kDefaultSteps;
+  if (options.steps) {
+    steps = *options.steps;
+  } else if (options.end_time) {
+    const std::optional<long> until =
+        StepsUntil(simulation->time(), *options.end_time, simulation->dt());
+    if (!until) {
+      PrintError("--end-time " + internal::FormatReal(*options.end_time) +
+                 " with dt = " + internal::FormatReal(simulation->dt()) +
+                 " needs too many steps (expected at most 2^62)");
+      return kExitInvalidInput;
+    }
+    steps = *until;
+  }
 
   // The output file is opened only once the scene is valid: a bad scene leaves no file behind.
   std::unique_ptr<std::FILE, FileCloser> file;

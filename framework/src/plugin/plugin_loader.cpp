@@ -113,7 +113,10 @@ void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
   const auto refuse = [&](const std::string& why) {
     record.error = why;
     records_.push_back(record);
-    LogWarn("plugin " + record.path + " was not loaded: " + why);
+    if (log_refusals_)
+      LogWarn("plugin " + record.path + " was not loaded: " + why);
+    else
+      LogDebug("plugin " + record.path + " was not loaded: " + why);
   };
 
   auto library = std::make_shared<boost::dll::shared_library>();
@@ -147,7 +150,7 @@ void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
   for (const PluginRecord& other : records_) {
     if (other.loaded && other.name == record.name) {
       refuse("plugin '" + record.name + "' is already loaded from " + other.path +
-             " (the first one on the search path is used)");
+             " (expected each plugin once on the search path; remove one of the two files)");
       return;
     }
   }
@@ -163,10 +166,34 @@ void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
   } catch (const std::exception& exception) {
     refuse(std::string("its registration failed: ") + exception.what());
     return;
+  } catch (...) {
+    refuse("its registration failed: it threw an exception that is not a std::exception");
+    return;
+  }
+  // A name (or alias) already taken, by another plugin, a built-in or this plugin itself, refuses
+  // the whole plugin: the first registration stays in force and the other plugins still load.
+  std::vector<std::string> names;
+  for (const ComponentEntry& entry : registrar.entries) {
+    std::vector<std::string> entry_names = entry.spec.aliases;
+    entry_names.insert(entry_names.begin(), entry.spec.name);
+    for (const std::string& name : entry_names) {
+      if (const ComponentEntry* existing = registry_.Find(name)) {
+        refuse("it registers component '" + name + "', which " +
+               (existing->origin == "built-in" ? std::string("is a built-in component")
+                                               : "is already registered by " + existing->origin) +
+               " (expected each component name once; remove one of the two from the search path)");
+        return;
+      }
+      if (std::find(names.begin(), names.end(), name) != names.end()) {
+        refuse("it registers component '" + name + "' twice (expected each component name once)");
+        return;
+      }
+      names.push_back(name);
+    }
   }
   for (ComponentEntry& entry : registrar.entries) {
     record.components.push_back(entry.spec.name);
-    registry_.Add(std::move(entry));  // throws PluginError on a duplicate component name
+    registry_.Add(std::move(entry));  // cannot throw: every name was checked above
   }
   record.loaded = true;
   records_.push_back(record);

@@ -42,8 +42,13 @@ class FLUXION_API PluginLoader {
 
   /// Loads every plugin file found on the search path, in search-path order and, within a folder,
   /// by file name. A file that cannot be loaded is recorded (see `records`) and the others still
-  /// load. Throws PluginError only when two plugins register the same component name.
+  /// load: this includes a plugin registering a component name that is already taken (by an
+  /// earlier plugin or a built-in), whose record names the file that registered it first.
   void LoadAll();
+
+  /// Whether each refused file is logged as a warning (default) or only at debug level, for a
+  /// caller that reports `records()` itself.
+  void LogRefusals(bool enabled) { log_refusals_ = enabled; }
 
   /// The plugin called `name` ("euler_explicit" or "fluxion_euler_explicit"), if loaded.
   const PluginRecord* FindLoaded(const std::string& name) const;
@@ -64,6 +69,7 @@ class FLUXION_API PluginLoader {
   std::vector<std::pair<std::filesystem::path, std::string>> directories_;
   std::vector<std::string> directory_problems_;
   std::vector<PluginRecord> records_;
+  bool log_refusals_ = true;
 };
 
 }  // namespace fluxion::internal

@@ -84,6 +84,12 @@ class Problems {
   std::vector<SceneDiagnostic> scene_, plugin_;
 };
 
+// A hostile or mistaken scene gets a clean error instead of exhausting memory or running for
+// hours: the whole scene holds at most this many points and springs (the assembled system keeps
+// about a hundred matrix entries per 3-D spring; a million springs is about 1.5 GB).
+constexpr Index kMaxScenePoints = 1'000'000;
+constexpr std::size_t kMaxSceneSprings = 1'000'000;
+
 std::string PointCount(Index points) {
   return std::to_string(points) + (points == 1 ? " point" : " points");
 }
@@ -309,11 +315,26 @@ class Builder {
       const Parameters& p = component.parameters;
       const int line = component.element->line;
       std::array<Index, 3> n{};
+      std::array<double, 3> counts{};  // as written (a legacy nx may exceed any Index)
       const std::vector<Index>& n_list = p.indices("n");
       if (p.has("nx") && p.has("ny") && p.has("nz")) {  // SOFA: legacy nx ny nz only all together
-        n = {static_cast<Index>(p.real("nx")), static_cast<Index>(p.real("ny")), static_cast<Index>(p.real("nz"))};
+        bool whole = true;
+        for (int axis = 0; axis < 3; ++axis) {
+          const char* field = axis == 0 ? "nx" : axis == 1 ? "ny" : "nz";
+          const double value = p.real(field);  // >= 1 and finite (the field's bounds)
+          if (value != std::floor(value)) {
+            problems_.Scene(line, "RegularGridTopology '" + std::string(field) + "' is " +
+                                      FormatReal(value) + " (expected a whole number of points)");
+            whole = false;
+          }
+          counts[axis] = value;
+          n[axis] = value > static_cast<double>(kMaxScenePoints) ? kMaxScenePoints + 1
+                                                                 : static_cast<Index>(value);
+        }
+        if (!whole) continue;
       } else if (n_list.size() == 3) {
         n = {n_list[0], n_list[1], n_list[2]};
+        for (int axis = 0; axis < 3; ++axis) counts[axis] = static_cast<double>(n[axis]);
       } else {
         problems_.Scene(line, "RegularGridTopology 'n' has " + std::to_string(n_list.size()) +
                                   " numbers (expected 3: nx ny nz)");
@@ -323,13 +344,15 @@ class Builder {
         problems_.Scene(line, "RegularGridTopology needs at least 1 point along each axis");
         continue;
       }
-      const double points = static_cast<double>(n[0]) * static_cast<double>(n[1]) * static_cast<double>(n[2]);
-      if (points > static_cast<double>(kMaxGridPoints)) {
+      const double points = counts[0] * counts[1] * counts[2];
+      const Index limit = std::min<Index>(kMaxGridPoints, kMaxScenePoints);
+      if (points + static_cast<double>(topology_points_) > static_cast<double>(limit)) {
         problems_.Scene(line, "RegularGridTopology of " + FormatReal(points) +
                                   " points is too large (expected at most " +
-                                  std::to_string(kMaxGridPoints) + ")");
+                                  std::to_string(limit) + " grid points in the whole scene)");
         continue;
       }
+      topology_points_ += static_cast<Index>(points);
       std::array<double, 3> min{}, max{};
       const std::vector<double>& min_list = p.reals("min");
       const std::vector<double>& max_list = p.reals("max");
@@ -416,6 +439,13 @@ class Builder {
       } else {
         if (given_points == 0) {
           points = std::max<Index>(p.integer("size"), 1);
+          if (points > kMaxScenePoints) {
+            problems_.Scene(component.element->line,
+                            "MechanicalObject 'size' is " + std::to_string(points) +
+                                " (expected at most " + std::to_string(kMaxScenePoints) +
+                                " points in the whole scene)");
+            continue;
+          }
           if (static_cast<Index>(rest.size()) / dim > points) points = static_cast<Index>(rest.size()) / dim;
           x.assign(static_cast<std::size_t>(points * dim), 0.0);
         }
@@ -443,6 +473,14 @@ class Builder {
                                                      " (expected " + PointCount(points) + ")");
         continue;
       }
+      if (object_points_ + points > kMaxScenePoints) {
+        problems_.Scene(component.element->line,
+                        "MechanicalObject '" + object.id + "' brings the scene to " +
+                            std::to_string(object_points_ + points) + " points (expected at most " +
+                            std::to_string(kMaxScenePoints) + ")");
+        continue;
+      }
+      object_points_ += points;
       object.num_points = points;
       object.position = Eigen::Map<const Vector>(x.data(), static_cast<Index>(x.size()));
       object.velocity = Eigen::Map<const Vector>(v.data(), static_cast<Index>(v.size()));
@@ -594,9 +632,25 @@ class Builder {
     return segments;
   }
 
-  bool CheckIndex(const Component& c, Index index, const MechanicalObjectData& object, const std::string& what) {
+  // Adds a force field's springs to the scene's total; reports and returns false past the limit.
+  bool CountSprings(const Component& c, std::size_t count, bool too_many) {
+    if (too_many) {
+      problems_.Scene(c.element->line, "<" + c.element->type + "> makes the scene hold more than " +
+                                           std::to_string(kMaxSceneSprings) +
+                                           " springs (expected at most " +
+                                           std::to_string(kMaxSceneSprings) + ")");
+      return false;
+    }
+    total_springs_ += count;
+    return true;
+  }
+
+  // `written`, when given, is the index as the scene wrote it (it may not fit an Index).
+  bool CheckIndex(const Component& c, Index index, const MechanicalObjectData& object,
+                  const std::string& what, std::optional<double> written = std::nullopt) {
     if (index < object.num_points) return true;
-    problems_.Scene(c.element->line, "<" + c.element->type + "> " + what + " " + std::to_string(index) +
+    problems_.Scene(c.element->line, "<" + c.element->type + "> " + what + " " +
+                                         (written ? FormatReal(*written) : std::to_string(index)) +
                                          " is out of range (object '" + object.id + "' has " +
                                          PointCount(object.num_points) + ": expected 0.." +
                                          std::to_string(object.num_points - 1) + ")");
@@ -743,15 +797,25 @@ class Builder {
     const Parameters& p = c.parameters;
     const int line = c.element->line;
     std::vector<Spring> springs;
+    bool too_many_springs = false;
     const auto add = [&](double i, double j, double ks, double kd, double rest, std::size_t k) {
       const std::string which = "spring " + std::to_string(k + 1);
       if (i != std::floor(i) || j != std::floor(j) || i < 0 || j < 0) {
         problems_.Scene(line, "<" + c.element->type + "> " + which + ": point indices must be whole numbers >= 0");
         return;
       }
-      if (!CheckIndex(c, static_cast<Index>(i), a, which + " index i") ||
-          !CheckIndex(c, static_cast<Index>(j), b, which + " index j"))
+      // Out-of-range doubles (1e300) are reported as such: converting them to Index is undefined.
+      const auto index = [](double value, const MechanicalObjectData& object) {
+        return value < static_cast<double>(object.num_points) ? static_cast<Index>(value)
+                                                              : object.num_points;
+      };
+      if (!CheckIndex(c, index(i, a), a, which + " index i", i) ||
+          !CheckIndex(c, index(j, b), b, which + " index j", j))
         return;
+      if (total_springs_ + springs.size() >= kMaxSceneSprings) {
+        too_many_springs = true;
+        return;
+      }
       if (ks < 0 || kd < 0 || rest < 0) {
         problems_.Scene(line, "<" + c.element->type + "> " + which +
                                   ": stiffness, damping and rest length must be >= 0");
@@ -786,7 +850,7 @@ class Builder {
         add(static_cast<double>(i1[k]), static_cast<double>(i2[k]), at(p.reals("stiffness"), k, 100.0),
             at(p.reals("damping"), k, 5.0), at(p.reals("lengths"), k, 0.0), k);
     }
-    if (!usable || springs.empty()) return;
+    if (!CountSprings(c, springs.size(), too_many_springs) || !usable || springs.empty()) return;
     parts[a.system].force_fields.push_back(
         std::make_unique<SpringForceField>(a.dimension, std::move(springs), p.flag("exactDampingJacobian")));
   }
@@ -831,9 +895,14 @@ class Builder {
     // kd = d/L0 with L0 the rest distance.
     std::set<std::pair<Index, Index>> seen;
     std::vector<Spring> springs;
+    bool too_many_springs = false;
     const int dim = object.dimension;
     const auto add = [&](Index m1, Index m2, double s, double d) {
-      if (!seen.insert({std::min(m1, m2), std::max(m1, m2)}).second) return;
+      if (too_many_springs || !seen.insert({std::min(m1, m2), std::max(m1, m2)}).second) return;
+      if (total_springs_ + springs.size() >= kMaxSceneSprings) {
+        too_many_springs = true;
+        return;
+      }
       const double length =
           (object.rest_position.segment(m2 * dim, dim) - object.rest_position.segment(m1 * dim, dim)).norm();
       const bool divide = length > std::numeric_limits<double>::epsilon();
@@ -854,7 +923,8 @@ class Builder {
       for (const auto& t : topology.tetrahedra) all_pairs(t, stiffness("tetrahedra"), damping("tetrahedra"));
     if (stiffness("cubes") != 0 || damping("cubes") != 0)
       for (const auto& h : topology.hexahedra) all_pairs(h, stiffness("cubes"), damping("cubes"));
-    if (object.system < 0 || springs.empty()) return;
+    if (!CountSprings(c, springs.size(), too_many_springs) || object.system < 0 || springs.empty())
+      return;
     parts[object.system].force_fields.push_back(
         std::make_unique<SpringForceField>(dim, std::move(springs), p.flag("exactDampingJacobian")));
   }
@@ -889,7 +959,12 @@ class Builder {
     const Eigen::Vector3d dz = nz > 1 ? Eigen::Vector3d(coordinates(point(0, 0, 1)) - coordinates(0)) : Eigen::Vector3d::Zero();
     const int dim = object.dimension;
     std::vector<Spring> springs;
+    bool too_many_springs = false;
     const auto add = [&](Index m1, Index m2, const Eigen::Vector3d& span, double s, double d) {
+      if (too_many_springs || total_springs_ + springs.size() >= kMaxSceneSprings) {
+        too_many_springs = true;
+        return;
+      }
       const double length = span.norm();
       springs.push_back({object.offset + m1 * dim, object.offset + m2 * dim, s / length, d / length, length});
     };
@@ -926,7 +1001,8 @@ class Builder {
         add(point(x, y, z + 1), point(x + 1, y + 1, z), dx + dy - dz, cs, cd);
       }
     }
-    if (object.system < 0 || springs.empty()) return;
+    if (!CountSprings(c, springs.size(), too_many_springs) || object.system < 0 || springs.empty())
+      return;
     parts[object.system].force_fields.push_back(
         std::make_unique<SpringForceField>(dim, std::move(springs), p.flag("exactDampingJacobian")));
   }
@@ -1099,6 +1175,9 @@ class Builder {
   std::unique_ptr<Node> root_;
   std::vector<MechanicalObjectData> objects_;
   std::vector<Node*> solver_owners_;
+  Index topology_points_ = 0;      // points of every grid so far
+  Index object_points_ = 0;        // points of every mechanical object so far
+  std::size_t total_springs_ = 0;  // springs of every force field so far
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <tinyxml2.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -82,8 +83,13 @@ class Reader {
     tinyxml2::XMLDocument document(true, tinyxml2::COLLAPSE_WHITESPACE);
     SceneDescription scene;
     scene.file = file_;
+    if (std::all_of(text.begin(), text.end(),
+                    [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; })) {
+      Fail(1, "the file is empty (expected a SOFA XML scene with a <Node> root element)");
+      throw SceneError(diagnostics_);
+    }
     if (document.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-      const int line = document.ErrorLineNum();
+      const int line = std::max(document.ErrorLineNum(), 1);  // some errors carry no line
       // "XML_ERROR_MISMATCHED_ELEMENT" -> "mismatched element"
       std::string why = document.ErrorName();
       if (why.rfind("XML_ERROR_", 0) == 0) why = why.substr(10);
@@ -93,7 +99,7 @@ class Reader {
     }
     const tinyxml2::XMLElement* root = document.RootElement();
     if (root == nullptr) {
-      Fail(0, "the file holds no XML element (expected a <Node> root)");
+      Fail(1, "the file holds no XML element (expected a <Node> root)");
       throw SceneError(diagnostics_);
     }
     if (std::string(root->Name()) != "Node") {

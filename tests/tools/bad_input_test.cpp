@@ -1,0 +1,434 @@
+// Bad input, one test per class: scene-runner exits 2 with exactly one line
+// `error: FILE:LINE: what is wrong (what was expected)` (with "did you mean" for misspellings),
+// writes no output file, and never crashes. Then robustness: truncated and mutated scenes never
+// crash or hang.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "support/test_support.h"
+#include "tools/runner_test_helpers.h"
+
+namespace fluxion::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+// Runs scene-runner on `xml` (written to `name` in the test's scratch folder) and checks the
+// clean-error contract: exit `status`, nothing on stdout, no output file, and exactly one stderr
+// line "error: FILE:LINE: ..." containing each of `words` (line 0: "error: FILE: ...").
+void ExpectCleanError(const ScratchFolder& scratch, const std::string& name, const std::string& xml,
+                      int line, const std::vector<std::string>& words, int status = 2) {
+  SCOPED_TRACE(name);
+  const std::string scene = scratch.Write(name, xml);
+  const std::string output = scratch / (name + ".csv");
+  const CommandResult result =
+      RunSceneRunner(ShellQuote(scene) + " --steps 3 -q -o " + ShellQuote(output));
+  EXPECT_EQ(result.status, status) << result.err;
+  EXPECT_EQ(result.out, "");
+  EXPECT_FALSE(fs::exists(output)) << "a failed run left " << output;
+  EXPECT_FALSE(LooksLikeCrash(result.err)) << result.err;
+  const std::vector<std::string> lines = Lines(result.err);
+  ASSERT_EQ(lines.size(), 1u) << result.err;
+  const std::string location = line > 0 ? scene + ":" + std::to_string(line) + ": " : scene + ": ";
+  EXPECT_THAT(lines[0], StartsWith("error: " + location));
+  for (const std::string& word : words) EXPECT_THAT(lines[0], HasSubstr(word));
+}
+
+// A valid scene of one moving point, with `body` inserted at line 3 (inside the root node).
+std::string PointScene(const std::string& body) {
+  return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  <EulerExplicitSolver/>
+  )" + body +
+         R"(
+</Node>
+)";
+}
+
+TEST(BadInput, MalformedXml) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "mismatched.scn", R"(<Node name="root">
+  <EulerExplicitSolver/>
+  <MechanicalObject position="0 0 0">
+</Node>
+)",
+                   3, {"malformed XML", "mismatched element"});
+  ExpectCleanError(scratch, "unclosed.scn",
+                   "<Node name=\"root\">\n  <UniformMass totalMass=\"1/>\n</Node>\n", 2,
+                   {"malformed XML"});
+  ExpectCleanError(scratch, "truncated.scn", "<Node name=\"root\">\n  <EulerExplicitSolver/>\n", 1,
+                   {"malformed XML"});
+  ExpectCleanError(scratch, "not_xml.scn", "this is not XML\n", 1, {"malformed XML"});
+}
+
+TEST(BadInput, WrongRootElement) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "scene.scn",
+                   "<?xml version=\"1.0\"?>\n<Scene name=\"root\">\n</Scene>\n", 2,
+                   {"root element is <Scene>", "expected <Node>"});
+}
+
+TEST(BadInput, EmptyFile) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "empty.scn", "", 1, {"empty"});
+  ExpectCleanError(scratch, "blank.scn", "  \n\n \t\n", 1, {"empty"});
+  ExpectCleanError(scratch, "comment.scn", "<?xml version=\"1.0\"?>\n<!-- nothing -->\n", 1,
+                   {"no XML element", "<Node>"});
+}
+
+TEST(BadInput, UnknownComponent) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "misspelt.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <UniformMas totalMass="1"/>)"),
+                   4, {"unknown component 'UniformMas'", "did you mean 'UniformMass'"});
+  ExpectCleanError(scratch, "unknown.scn", PointScene(R"(<Teapot spout="1"/>)"), 3,
+                   {"unknown component 'Teapot'", "--list-components"});
+}
+
+TEST(BadInput, UnknownAttribute) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "misspelt.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <UniformMass totalMas="1"/>)"),
+                   4, {"unknown attribute 'totalMas'", "did you mean 'totalMass'"});
+  ExpectCleanError(scratch, "node.scn", "<Node name=\"root\" gravty=\"0 0 0\">\n</Node>\n", 1,
+                   {"unknown attribute 'gravty'", "did you mean 'gravity'"});
+  ExpectCleanError(scratch, "unknown.scn",
+                   PointScene(R"(<MechanicalObject position="0 0 0" colour="red"/>)"), 3,
+                   {"unknown attribute 'colour'", "--list-components MechanicalObject"});
+}
+
+TEST(BadInput, NonNumbers) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "list.scn", PointScene(R"(<MechanicalObject position="0 abc 0"/>)"), 3,
+                   {"'position'", "'abc' is not a number"});
+  ExpectCleanError(scratch, "scalar.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <UniformMass totalMass="1.2.3"/>)"),
+                   4, {"'totalMass'", "'1.2.3' is not a number"});
+  ExpectCleanError(scratch, "dt.scn", "<Node name=\"root\" dt=\"fast\">\n</Node>\n", 1,
+                   {"'dt'", "'fast' is not a number"});
+  ExpectCleanError(scratch, "bool.scn",
+                   PointScene(R"(<FixedProjectiveConstraint fixAll="maybe"/>)"), 3,
+                   {"'fixAll'", "not a boolean"});
+}
+
+TEST(BadInput, NonFiniteAndOutOfRangeNumbers) {
+  ScratchFolder scratch;
+  for (const std::string value : {"nan", "NaN", "inf", "-inf", "infinity"}) {
+    ExpectCleanError(scratch, "list_" + value + ".scn",
+                     PointScene("<MechanicalObject position=\"0 " + value + " 0\"/>"), 3,
+                     {"'" + value + "' is not a finite number"});
+    ExpectCleanError(scratch, "dt_" + value + ".scn",
+                     "<Node name=\"root\" dt=\"" + value + "\">\n</Node>\n", 1,
+                     {"'dt'", "not a finite number"});
+  }
+  ExpectCleanError(scratch, "huge.scn", PointScene(R"(<MechanicalObject position="0 1e999 0"/>)"),
+                   3, {"'1e999' is out of the range of a double"});
+  ExpectCleanError(scratch, "huge_mass.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <UniformMass totalMass="-1e999"/>)"),
+                   4, {"'totalMass'", "out of the range"});
+}
+
+TEST(BadInput, WrongVectorArityForTheTemplate) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "vec3.scn",
+                   PointScene(R"(<MechanicalObject template="Vec3d" position="0 0 0 1"/>)"), 3,
+                   {"'position' has 4 numbers", "Vec3d: 3 per point"});
+  ExpectCleanError(
+      scratch, "vec2.scn",
+      PointScene(R"(<MechanicalObject template="Vec2" position="0 0" velocity="1 2 3"/>)"), 3,
+      {"'velocity' has 3 numbers", "2 per point"});
+}
+
+TEST(BadInput, NonPositiveTimeStep) {
+  ScratchFolder scratch;
+  for (const std::string dt : {"0", "-0.01", "-0"}) {
+    ExpectCleanError(scratch, "dt" + dt + ".scn",
+                     "<Node name=\"root\" dt=\"" + dt + "\">\n  <EulerExplicitSolver/>\n</Node>\n",
+                     1, {"'dt'", "expected > 0"});
+  }
+}
+
+TEST(BadInput, NegativeMasses) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "total.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <UniformMass totalMass="-1"/>)"),
+                   4, {"'totalMass'", "expected >= 0"});
+  ExpectCleanError(scratch, "vertex.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <UniformMass vertexMass="-0.5"/>)"),
+                   4, {"'vertexMass'", "expected >= 0"});
+  ExpectCleanError(scratch, "diagonal.scn",
+                   PointScene(R"(<MechanicalObject position="0 0 0  1 0 0"/>
+  <DiagonalMass vertexMass="1 -2"/>)"),
+                   4, {"'vertexMass'", "(-2) is out of range", "expected >= 0"});
+}
+
+TEST(BadInput, SpringIndexOutOfRange) {
+  ScratchFolder scratch;
+  const std::string points = R"(<MechanicalObject name="dofs" position="0 0 0  1 0 0"/>
+  <UniformMass vertexMass="1"/>
+  )";
+  ExpectCleanError(
+      scratch, "j.scn", PointScene(points + R"(<SpringForceField spring="0 2 10 0 1"/>)"), 5,
+      {"spring 1 index j 2 is out of range", "'root/dofs' has 2 points", "expected 0..1"});
+  ExpectCleanError(
+      scratch, "huge.scn",
+      PointScene(points + R"(<StiffSpringForceField spring="0 1 10 0 1  1e300 0 10 0 1"/>)"), 5,
+      {"spring 2 index i 1e+300 is out of range"});
+  ExpectCleanError(scratch, "lists.scn",
+                   PointScene(points + R"(<SpringForceField indices1="0 1" indices2="1 7"/>)"), 5,
+                   {"spring 2 index j 7 is out of range"});
+  ExpectCleanError(scratch, "fraction.scn",
+                   PointScene(points + R"(<SpringForceField spring="0 0.5 10 0 1"/>)"), 5,
+                   {"whole numbers"});
+}
+
+TEST(BadInput, FixedConstraintIndexOutOfRange) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "scene.scn",
+                   PointScene(R"(<MechanicalObject name="dofs" position="0 0 0  1 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <FixedProjectiveConstraint indices="0 2"/>)"),
+                   5, {"<FixedProjectiveConstraint> index 2 is out of range", "expected 0..1"});
+  ExpectCleanError(scratch, "alias.scn",
+                   PointScene(R"(<MechanicalObject name="dofs" position="0 0 0  1 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <FixedConstraint indices="99999999999999999999"/>)"),
+                   5, {"'indices'", "not a valid index"});
+}
+
+TEST(BadInput, ConstantForceFieldIndexOutOfRange) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "scene.scn",
+                   PointScene(R"(<MechanicalObject name="dofs" position="0 0 0  1 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <ConstantForceField indices="1 5" forces="1 0 0  0 1 0"/>)"),
+                   5, {"<ConstantForceField> index 5 is out of range", "expected 0..1"});
+  ExpectCleanError(scratch, "negative.scn",
+                   PointScene(R"(<MechanicalObject name="dofs" position="0 0 0  1 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <ConstantForceField indices="-1" force="1 0 0"/>)"),
+                   5, {"'indices'", "not a valid index"});
+}
+
+TEST(BadInput, LinksThatResolveToNothing) {
+  ScratchFolder scratch;
+  const std::string two_nodes = R"(<Node name="A">
+    <MechanicalObject name="a" position="0 0 0"/>
+    <UniformMass vertexMass="1"/>
+  </Node>
+  <Node name="Empty"/>
+  )";
+  ExpectCleanError(
+      scratch, "node.scn",
+      PointScene(two_nodes +
+                 R"(<SpringForceField spring="0 0 1 0 1" object1="@A/a" object2="@Nowhere/b"/>)"),
+      8, {"link '@Nowhere/b' does not resolve", "no node or object 'Nowhere'"});
+  ExpectCleanError(
+      scratch, "object.scn",
+      PointScene(two_nodes +
+                 R"(<SpringForceField spring="0 0 1 0 1" object1="@A/b" object2="@A/a"/>)"),
+      8, {"link '@A/b' does not resolve"});
+  ExpectCleanError(
+      scratch, "no_dofs.scn",
+      PointScene(two_nodes +
+                 R"(<SpringForceField spring="0 0 1 0 1" object1="@A" object2="@Empty"/>)"),
+      8, {"link '@Empty'", "has no MechanicalObject"});
+  ExpectCleanError(
+      scratch, "above_root.scn",
+      PointScene(two_nodes +
+                 R"(<SpringForceField spring="0 0 1 0 1" object1="@../A" object2="@A"/>)"),
+      8, {"link '@../A' goes above the root node"});
+  ExpectCleanError(
+      scratch, "not_a_link.scn",
+      PointScene(two_nodes + R"(<SpringForceField spring="0 0 1 0 1" object1="A" object2="@A"/>)"),
+      8, {"expected a link starting with '@'"});
+  ExpectCleanError(
+      scratch, "linear_solver.scn",
+      "<Node name=\"root\">\n  <EulerExplicitSolver linearSolver=\"@cg\"/>\n  <MechanicalObject/>\n"
+      "  <UniformMass vertexMass=\"1\"/>\n</Node>\n",
+      2, {"'linearSolver' link '@cg'"});
+}
+
+TEST(BadInput, TwoSolversInOneNode) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "scene.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <EulerExplicitSolver symplectic="0"/>)"),
+                   5,
+                   {"a second ODE solver <EulerExplicitSolver> in node 'root'",
+                    "at most one per node", "line 2"});
+}
+
+TEST(BadInput, MovingPointWithZeroMass) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "uniform.scn",
+                   PointScene(R"(<MechanicalObject name="dofs" position="0 0 0"/>
+  <UniformMass vertexMass="0"/>)"),
+                   3, {"point 0 of 'root/dofs' has no mass and is not fixed"});
+  ExpectCleanError(scratch, "diagonal.scn",
+                   PointScene(R"(<MechanicalObject name="dofs" position="0 0 0  1 0 0"/>
+  <DiagonalMass vertexMass="1 0"/>)"),
+                   3, {"point 1 of 'root/dofs' has no mass"});
+  ExpectCleanError(scratch, "no_mass.scn",
+                   PointScene(R"(<MechanicalObject name="dofs" position="0 0 0"/>)"), 3,
+                   {"point 0 of 'root/dofs' has no mass"});
+  // A fixed point needs no mass.
+  const std::string fixed =
+      scratch.Write("fixed.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <FixedProjectiveConstraint indices="0"/>)"));
+  EXPECT_EQ(RunSceneRunner(ShellQuote(fixed) + " -q --steps 2").status, 0);
+}
+
+TEST(BadInput, GridTooLargeToAllocate) {
+  ScratchFolder scratch;
+  ExpectCleanError(scratch, "grid.scn",
+                   PointScene(R"(<RegularGridTopology n="100000 100000 100000"/>
+  <MechanicalObject/>
+  <UniformMass totalMass="1"/>)"),
+                   3, {"RegularGridTopology of 1e+15 points is too large"});
+  ExpectCleanError(scratch, "legacy.scn",
+                   PointScene(R"(<RegularGridTopology nx="1e300" ny="2" nz="2"/>
+  <MechanicalObject/>
+  <UniformMass totalMass="1"/>)"),
+                   3, {"too large"});
+  ExpectCleanError(scratch, "size.scn", PointScene(R"(<MechanicalObject size="100000000000"/>
+  <UniformMass totalMass="1"/>)"),
+                   3, {"'size' is 100000000000"});
+  // Below the point limit but with more springs than the scene may hold.
+  ExpectCleanError(scratch, "springs.scn", PointScene(R"(<RegularGridTopology n="60 60 60"/>
+  <MechanicalObject/>
+  <UniformMass totalMass="1"/>
+  <MeshSpringForceField cubesStiffness="1"/>)"),
+                   6, {"<MeshSpringForceField> makes the scene hold more than"});
+}
+
+TEST(BadInput, MissingSceneFile) {
+  ScratchFolder scratch;
+  const std::string scene = scratch / "does_not_exist.scn";
+  const CommandResult result = RunSceneRunner(ShellQuote(scene) + " -q");
+  EXPECT_EQ(result.status, 2);
+  ASSERT_EQ(Lines(result.err).size(), 1u) << result.err;
+  EXPECT_THAT(result.err, StartsWith("error: " + scene + ": "));
+  EXPECT_THAT(result.err, HasSubstr("does not exist"));
+}
+
+TEST(BadInput, UnreadableSceneFile) {
+  if (::geteuid() == 0) GTEST_SKIP() << "running as root: root can read a chmod 000 file";
+  ScratchFolder scratch;
+  const std::string scene =
+      scratch.Write("locked.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <UniformMass vertexMass="1"/>)"));
+  fs::permissions(scene, fs::perms::none);
+  const CommandResult result = RunSceneRunner(ShellQuote(scene) + " -q");
+  fs::permissions(scene, fs::perms::owner_all);
+  EXPECT_EQ(result.status, 2);
+  ASSERT_EQ(Lines(result.err).size(), 1u) << result.err;
+  EXPECT_THAT(result.err, StartsWith("error: " + scene + ": "));
+  EXPECT_THAT(result.err, HasSubstr("cannot be opened"));
+}
+
+TEST(BadInput, DirectoryGivenAsScene) {
+  ScratchFolder scratch;
+  const CommandResult result = RunSceneRunner(ShellQuote(scratch.path().string()) + " -q");
+  EXPECT_EQ(result.status, 2);
+  ASSERT_EQ(Lines(result.err).size(), 1u) << result.err;
+  EXPECT_THAT(result.err, StartsWith("error: " + scratch.path().string() + ": "));
+  EXPECT_THAT(result.err, HasSubstr("is a directory"));
+}
+
+// --- Robustness ---------------------------------------------------------------------------------
+
+// A valid scene using most components: the seed of the truncation and mutation tests.
+constexpr const char* kRichScene = R"(<?xml version="1.0"?>
+<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  <RequiredPlugin pluginName="Sofa.Component.ODESolver.Forward"/>
+  <DefaultAnimationLoop/>
+  <VisualStyle displayFlags="showBehavior"/>
+  <EulerExplicitSolver symplectic="1"/>
+  <CGLinearSolver iterations="25" tolerance="1e-9" threshold="1e-9"/>
+  <Node name="fixed">
+    <MechanicalObject name="anchor" template="Vec3d" position="0 2 0"/>
+    <FixedProjectiveConstraint indices="0"/>
+  </Node>
+  <Node name="bob">
+    <MechanicalObject name="dofs" template="Vec3d" position="0 1 0  1 1 0" velocity="0 0 0  0.1 0 0"/>
+    <UniformMass totalMass="2"/>
+    <ConstantForceField indices="1" forces="0.5 0 0"/>
+  </Node>
+  <SpringForceField spring="0 0 100 0.5 1" object1="@fixed/anchor" object2="@bob/dofs"/>
+  <Node name="cloth">
+    <RegularGridTopology n="3 3 1" min="0 0 0" max="1 1 0"/>
+    <MechanicalObject name="grid"/>
+    <DiagonalMass vertexMass="1 1 1 1 1 1 1 1 1"/>
+    <MeshSpringForceField linesStiffness="100" linesDamping="0.5"/>
+    <FixedProjectiveConstraint indices="6 8"/>
+  </Node>
+  <Node name="line">
+    <MechanicalObject template="Vec2d" position="0 0  1 0"/>
+    <UniformMass vertexMass="1"/>
+    <StiffSpringForceField spring="0 1 10 0 1"/>
+  </Node>
+</Node>
+)";
+
+// Runs a (possibly broken) scene and checks it ended cleanly: status 0, 2, 3 or 4, no sign of a
+// crash, only "error:" lines on stderr, and an output file only when rows could be written.
+void ExpectCleanEnd(const ScratchFolder& scratch, const std::string& text,
+                    const std::string& what) {
+  SCOPED_TRACE(what);
+  const std::string scene = scratch.Write("scene.scn", text);
+  const std::string output = scratch / "out.csv";
+  fs::remove(output);
+  const CommandResult result =
+      RunSceneRunner(ShellQuote(scene) + " --steps 20 -q -o " + ShellQuote(output));
+  EXPECT_THAT(result.status, ::testing::AnyOf(0, 2, 3, 4)) << result.err;
+  EXPECT_FALSE(LooksLikeCrash(result.err)) << result.err;
+  for (const std::string& line : Lines(result.err)) EXPECT_THAT(line, StartsWith("error: "));
+  if (result.status == 0 || result.status == 4) {
+    const std::string csv = ReadFile(output);
+    ASSERT_FALSE(csv.empty());
+    EXPECT_EQ(csv.back(), '\n');
+  } else {
+    EXPECT_FALSE(fs::exists(output));
+    EXPECT_FALSE(result.err.empty());
+  }
+}
+
+TEST(BadInput, TruncatedScenesEndCleanly) {
+  ScratchFolder scratch;
+  const std::string text = kRichScene;
+  ExpectCleanEnd(scratch, text, "the whole scene");
+  constexpr int kCuts = 40;
+  for (int k = 0; k < kCuts; ++k) {
+    const std::size_t cut = text.size() * static_cast<std::size_t>(k) / kCuts;
+    ExpectCleanEnd(scratch, text.substr(0, cut), "truncated at byte " + std::to_string(cut));
+  }
+}
+
+TEST(BadInput, MutatedScenesEndCleanly) {
+  ScratchFolder scratch;
+  const std::string text = kRichScene;
+  // Bytes that make interesting damage: structure, digits, signs, exponents, letters, NUL, 0xFF.
+  const std::string replacements = std::string("<>/=\"' .-+e9087x@\n") + '\0' + '\xff';
+  std::mt19937 random(20240611);  // fixed seed: the same 200 mutations every run
+  std::uniform_int_distribution<std::size_t> position(0, text.size() - 1);
+  std::uniform_int_distribution<std::size_t> byte(0, replacements.size() - 1);
+  for (int k = 0; k < 200; ++k) {
+    std::string mutated = text;
+    const std::size_t at = position(random);
+    mutated[at] = replacements[byte(random)];
+    ExpectCleanEnd(scratch, mutated,
+                   "mutation " + std::to_string(k) + ": byte " + std::to_string(at) + " -> " +
+                       std::to_string(static_cast<unsigned char>(mutated[at])));
+  }
+}
+
+}  // namespace
+}  // namespace fluxion::testing

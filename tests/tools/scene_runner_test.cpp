@@ -1,0 +1,361 @@
+// scene-runner end to end: the trajectory CSV (header, rows, --every, --steps, --end-time,
+// round-trip numbers, --output, streaming on failure), exit statuses, --help, --list-components
+// and determinism.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <bit>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "plugin/component_registry.h"
+#include "support/test_support.h"
+#include "tools/runner_test_helpers.h"
+
+namespace fluxion::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+// Three objects: a named Vec2d with two points, an unnamed Vec1, a named Vec3d; a damped spring
+// in A so that every column moves.
+constexpr const char* kThreeObjects = R"(<Node name="root" dt="0.1" gravity="0 -10 0">
+  <EulerExplicitSolver/>
+  <Node name="A">
+    <MechanicalObject name="dofs" template="Vec2d" position="0 0  1 0" velocity="0 1  0 0"/>
+    <UniformMass vertexMass="1"/>
+    <SpringForceField spring="0 1 30 0.5 0.7"/>
+  </Node>
+  <Node name="B">
+    <MechanicalObject template="Vec1" position="3"/>
+    <UniformMass vertexMass="2"/>
+  </Node>
+  <Node name="C">
+    <MechanicalObject name="pts" position="0 0 0" velocity="0.25 0 -1"/>
+    <UniformMass vertexMass="1"/>
+  </Node>
+</Node>
+)";
+
+// The step column of every data row.
+std::vector<long> StepColumn(const std::string& csv) {
+  std::vector<long> steps;
+  const std::vector<std::string> lines = Lines(csv);
+  for (std::size_t k = 1; k < lines.size(); ++k)
+    steps.push_back(std::stol(Fields(lines[k]).front()));
+  return steps;
+}
+
+TEST(SceneRunner, HeaderListsPositionsThenVelocitiesObjectByObject) {
+  ScratchFolder scratch;
+  const CommandResult result =
+      RunSceneRunner(ShellQuote(scratch.Write("scene.scn", kThreeObjects)) + " --steps 1 -q");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const std::vector<std::string> lines = Lines(result.out);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0],
+            "step,time,"
+            "root/A/dofs/p0.x,root/A/dofs/p0.y,root/A/dofs/p1.x,root/A/dofs/p1.y,"
+            "root/A/dofs/v0.x,root/A/dofs/v0.y,root/A/dofs/v1.x,root/A/dofs/v1.y,"
+            "root/B/MechanicalObject/p0.x,root/B/MechanicalObject/v0.x,"
+            "root/C/pts/p0.x,root/C/pts/p0.y,root/C/pts/p0.z,"
+            "root/C/pts/v0.x,root/C/pts/v0.y,root/C/pts/v0.z");
+}
+
+TEST(SceneRunner, HeaderOfSofaTwoObjectScene) {
+  ScratchFolder scratch;
+  const std::string scene =
+      scratch.Write("scene.scn", R"(<Node name="root" gravity="0 -10 0" dt="0.1">
+  <EulerExplicitSolver/>
+  <Node name="FixedPointNode">
+    <MechanicalObject name="fixedPoint" position="0 2 0"/>
+    <FixedProjectiveConstraint indices="0"/>
+  </Node>
+  <Node name="MassNode">
+    <MechanicalObject name="massDof" position="0 1 0"/>
+    <UniformMass totalMass="10"/>
+  </Node>
+  <SpringForceField spring="0 0 100 0 1" object1="@FixedPointNode/fixedPoint" object2="@MassNode/massDof"/>
+</Node>
+)");
+  const CommandResult result = RunSceneRunner(ShellQuote(scene) + " --steps 1 -q");
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(Lines(result.out).at(0),
+            "step,time,root/FixedPointNode/fixedPoint/p0.x,root/FixedPointNode/fixedPoint/p0.y,"
+            "root/FixedPointNode/fixedPoint/p0.z,root/FixedPointNode/fixedPoint/v0.x,"
+            "root/FixedPointNode/fixedPoint/v0.y,root/FixedPointNode/fixedPoint/v0.z,"
+            "root/MassNode/massDof/p0.x,root/MassNode/massDof/p0.y,root/MassNode/massDof/p0.z,"
+            "root/MassNode/massDof/v0.x,root/MassNode/massDof/v0.y,root/MassNode/massDof/v0.z");
+  // SOFA's numbers for the first step (symplectic Euler: v = -1, y = 1 - 0.1).
+  EXPECT_EQ(Lines(result.out).at(2), "1,0.1,0,2,0,0,0,0,0,0.9,0,0,-1,0");
+}
+
+TEST(SceneRunner, FirstRowIsTheInitialStateAtStepZeroTimeZero) {
+  ScratchFolder scratch;
+  const CommandResult result =
+      RunSceneRunner(ShellQuote(scratch.Write("scene.scn", kThreeObjects)) + " --steps 3 -q");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const std::vector<std::string> lines = Lines(result.out);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[1], "0,0,0,0,1,0,0,1,0,0,3,0,0,0,0,0.25,0,-1");
+}
+
+TEST(SceneRunner, EveryKRecordsMultiplesOfKAndTheLastStep) {
+  ScratchFolder scratch;
+  const std::string scene = ShellQuote(scratch.Write("scene.scn", kThreeObjects));
+  const CommandResult seven = RunSceneRunner(scene + " --steps 7 --every 3 -q");
+  ASSERT_EQ(seven.status, 0) << seven.err;
+  EXPECT_EQ(StepColumn(seven.out), (std::vector<long>{0, 3, 6, 7}));
+  const CommandResult six = RunSceneRunner(scene + " --steps 6 --every 3 -q");
+  ASSERT_EQ(six.status, 0) << six.err;
+  EXPECT_EQ(StepColumn(six.out), (std::vector<long>{0, 3, 6}));
+  // The recorded rows are the same rows as with every step recorded.
+  const CommandResult all = RunSceneRunner(scene + " --steps 7 -q");
+  const std::vector<std::string> every = Lines(seven.out), each = Lines(all.out);
+  ASSERT_EQ(each.size(), 9u);
+  EXPECT_EQ(every[2], each[4]);
+  EXPECT_EQ(every[4], each[8]);
+}
+
+TEST(SceneRunner, StepsSetsTheNumberOfStepsAndDefaultsTo100) {
+  ScratchFolder scratch;
+  const std::string scene = ShellQuote(scratch.Write("scene.scn", kThreeObjects));
+  const CommandResult five = RunSceneRunner(scene + " --steps 5 -q");
+  ASSERT_EQ(five.status, 0) << five.err;
+  EXPECT_EQ(StepColumn(five.out), (std::vector<long>{0, 1, 2, 3, 4, 5}));
+  const CommandResult zero = RunSceneRunner(scene + " --steps 0 -q");
+  ASSERT_EQ(zero.status, 0) << zero.err;
+  EXPECT_EQ(StepColumn(zero.out), (std::vector<long>{0}));
+  const CommandResult defaults = RunSceneRunner(scene + " -q");
+  ASSERT_EQ(defaults.status, 0) << defaults.err;
+  EXPECT_EQ(StepColumn(defaults.out).back(), 100);
+}
+
+TEST(SceneRunner, EndTimeOneWithDtOneTenthRunsTenSteps) {
+  ScratchFolder scratch;
+  const std::string scene = ShellQuote(scratch.Write("scene.scn", kThreeObjects));
+  const CommandResult result = RunSceneRunner(scene + " --end-time 1 -q");
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(StepColumn(result.out).back(), 10);
+  EXPECT_EQ(StepColumn(result.out).size(), 11u);
+  // A time between two steps rounds up to the next step; --dt replaces the scene's step.
+  EXPECT_EQ(StepColumn(RunSceneRunner(scene + " --end-time 0.95 -q").out).back(), 10);
+  EXPECT_EQ(StepColumn(RunSceneRunner(scene + " --end-time 1 --dt 0.05 -q").out).back(), 20);
+  // --steps and --end-time exclude each other.
+  const CommandResult both = RunSceneRunner(scene + " --end-time 1 --steps 3 -q");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(Lines(both.err).size(), 1u) << both.err;
+}
+
+// Every printed number parses back to the very double the simulation holds: compared bit for bit
+// with the same scene stepped in process.
+TEST(SceneRunner, NumbersRoundTripToTheInProcessStateBitForBit) {
+  ScratchFolder scratch;
+  constexpr int kSteps = 60;
+  const CommandResult result =
+      RunSceneRunner(ShellQuote(scratch.Write("scene.scn", kThreeObjects)) + " -q --steps " +
+                     std::to_string(kSteps));
+  ASSERT_EQ(result.status, 0) << result.err;
+  const std::vector<std::string> lines = Lines(result.out);
+  ASSERT_EQ(lines.size(), static_cast<std::size_t>(kSteps) + 2);
+
+  internal::Simulation simulation = LoadScene(kThreeObjects);
+  for (int step = 0; step <= kSteps; ++step) {
+    if (step > 0) simulation.Step();
+    std::vector<double> expected = {static_cast<double>(simulation.step_count()),
+                                    simulation.time()};
+    for (int k = 0; k < static_cast<int>(simulation.objects().size()); ++k) {
+      for (const double value : simulation.position(k)) expected.push_back(value);
+      for (const double value : simulation.velocity(k)) expected.push_back(value);
+    }
+    const std::vector<std::string> fields = Fields(lines[static_cast<std::size_t>(step) + 1]);
+    ASSERT_EQ(fields.size(), expected.size());
+    for (std::size_t c = 0; c < fields.size(); ++c)
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(ParseDouble(fields[c])),
+                std::bit_cast<std::uint64_t>(expected[c]))
+          << "step " << step << " column " << c << ": " << fields[c];
+  }
+}
+
+TEST(SceneRunner, OutputFileGetsTheCsvAndStdoutStaysEmpty) {
+  ScratchFolder scratch;
+  const std::string scene = ShellQuote(scratch.Write("scene.scn", kThreeObjects));
+  const std::string output = scratch / "out.csv";
+  const CommandResult to_file =
+      RunSceneRunner(scene + " --steps 8 -q --output " + ShellQuote(output));
+  ASSERT_EQ(to_file.status, 0) << to_file.err;
+  EXPECT_EQ(to_file.out, "");
+  EXPECT_EQ(to_file.err, "");
+  const CommandResult to_stdout = RunSceneRunner(scene + " --steps 8 -q");
+  EXPECT_EQ(ReadFile(output), to_stdout.out);
+  EXPECT_EQ(RunSceneRunner(scene + " --steps 8 -q -o " + ShellQuote(output)).out, "");
+}
+
+TEST(SceneRunner, EnergyAddsThreeColumns) {
+  ScratchFolder scratch;
+  const CommandResult result = RunSceneRunner(
+      ShellQuote(scratch.Write("scene.scn", kThreeObjects)) + " --steps 2 --energy -q");
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_THAT(Lines(result.out).at(0), ::testing::EndsWith(",kinetic,potential,total"));
+  EXPECT_EQ(Fields(Lines(result.out).at(1)).size(), Fields(Lines(result.out).at(0)).size());
+}
+
+// Output is streamed: a run that diverges stops with exit 4, one error line giving the step and
+// the time, and a file holding every complete row before the failure.
+TEST(SceneRunner, DivergingRunExits4AndKeepsTheRowsBeforeIt) {
+  ScratchFolder scratch;
+  const std::string scene = scratch.Write("stiff.scn", R"(<Node name="root" dt="1" gravity="0 0 0">
+  <EulerExplicitSolver symplectic="0"/>
+  <MechanicalObject name="dofs" position="0 0 0  1.5 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <FixedProjectiveConstraint indices="0"/>
+  <SpringForceField spring="0 1 1e6 0 1"/>
+</Node>
+)");
+  const std::string output = scratch / "out.csv";
+  const CommandResult result =
+      RunSceneRunner(ShellQuote(scene) + " --steps 100000 -q -o " + ShellQuote(output));
+  EXPECT_EQ(result.status, 4);
+  EXPECT_EQ(result.out, "");
+  const std::vector<std::string> errors = Lines(result.err);
+  ASSERT_EQ(errors.size(), 1u) << result.err;
+  EXPECT_THAT(errors[0], ::testing::StartsWith("error: " + scene + ": "));
+  EXPECT_THAT(errors[0], HasSubstr("t = "));
+  const std::size_t at = errors[0].find("step ");
+  ASSERT_NE(at, std::string::npos) << errors[0];
+  const long failed_step = std::stol(errors[0].substr(at + 5));
+  EXPECT_GT(failed_step, 1);
+
+  const std::string csv = ReadFile(output);
+  ASSERT_FALSE(csv.empty());
+  EXPECT_EQ(csv.back(), '\n');  // no partial line
+  const std::vector<std::string> lines = Lines(csv);
+  const std::size_t columns = Fields(lines[0]).size();
+  for (std::size_t k = 1; k < lines.size(); ++k)
+    EXPECT_EQ(Fields(lines[k]).size(), columns) << lines[k];
+  std::vector<long> expected_steps;
+  for (long step = 0; step < failed_step; ++step) expected_steps.push_back(step);
+  EXPECT_EQ(StepColumn(csv), expected_steps);
+}
+
+TEST(SceneRunner, BadSceneExits2AndCreatesNoOutputFile) {
+  ScratchFolder scratch;
+  const std::string scene = scratch.Write("bad.scn", R"(<Node name="root">
+  <EulerExplicitSolver/>
+  <MechanicalObject position="0 0 0"/>
+  <UniformMass totalMass="-1"/>
+</Node>
+)");
+  const std::string output = scratch / "out.csv";
+  const CommandResult result = RunSceneRunner(ShellQuote(scene) + " -q -o " + ShellQuote(output));
+  EXPECT_EQ(result.status, 2);
+  EXPECT_FALSE(fs::exists(output));
+  // Nor does a plugin problem (exit 3) leave a file.
+  const std::string missing = scratch.Write("missing.scn", R"(<Node name="root">
+  <RequiredPlugin pluginName="no_such_plugin"/>
+  <EulerExplicitSolver/>
+  <MechanicalObject position="0 0 0"/>
+  <UniformMass totalMass="1"/>
+</Node>
+)");
+  EXPECT_EQ(RunSceneRunner(ShellQuote(missing) + " -q -o " + ShellQuote(output)).status, 3);
+  EXPECT_FALSE(fs::exists(output));
+}
+
+TEST(SceneRunner, UnwritableOutputPathExits2) {
+  ScratchFolder scratch;
+  const std::string scene = ShellQuote(scratch.Write("scene.scn", kThreeObjects));
+  std::vector<std::string> unwritable = {scratch / "no/such/folder/out.csv",
+                                         scratch.path().string()};
+  if (::geteuid() != 0) {  // root may write into a read-only folder
+    fs::create_directories(scratch.path() / "read_only");
+    fs::permissions(scratch.path() / "read_only", fs::perms::owner_read | fs::perms::owner_exec);
+    unwritable.push_back(scratch / "read_only/out.csv");
+  }
+  for (const std::string& output : unwritable) {
+    const CommandResult result = RunSceneRunner(scene + " --steps 2 -q -o " + ShellQuote(output));
+    EXPECT_EQ(result.status, 2) << output;
+    EXPECT_EQ(result.out, "");
+    ASSERT_EQ(Lines(result.err).size(), 1u) << result.err;
+    EXPECT_THAT(result.err, ::testing::StartsWith("error: " + output + ": "));
+  }
+}
+
+TEST(SceneRunner, HelpDocumentsEveryOption) {
+  const CommandResult result = RunSceneRunner("--help");
+  ASSERT_EQ(result.status, 0) << result.err;
+  for (const char* option :
+       {"--help", "--version", "--steps", "--end-time", "--dt", "--output", "--every", "--energy",
+        "--plugin-dir", "--list-plugins", "--json", "--list-components", "--markdown",
+        "--ignore-plugin-errors", "--log-level", "--quiet", "FLUXION_PLUGIN_PATH", "Exit status"})
+    EXPECT_THAT(result.out, HasSubstr(option));
+}
+
+TEST(SceneRunner, ListComponentsListsEveryBuiltinAndThePluginSolvers) {
+  const CommandResult result = RunSceneRunner("--list-components");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const std::string listing = "\n" + result.out;
+  const internal::ComponentRegistry builtins = internal::ComponentRegistry::WithBuiltins();
+  ASSERT_GT(builtins.Entries().size(), 10u);
+  for (const internal::ComponentEntry* entry : builtins.Entries())
+    EXPECT_THAT(listing, HasSubstr("\n" + entry->spec.name + " ")) << entry->spec.name;
+  EXPECT_THAT(listing, HasSubstr("\nEulerExplicitSolver "));
+}
+
+TEST(SceneRunner, ListComponentsDescribesUniformMassFields) {
+  const CommandResult result = RunSceneRunner("--list-components UniformMass");
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_THAT(result.out, ::testing::StartsWith("UniformMass"));
+  const internal::ComponentEntry* entry = LoadedComponents().registry.Find("UniformMass");
+  ASSERT_NE(entry, nullptr);
+  for (const FieldSpec& field : entry->spec.fields) {
+    EXPECT_THAT(result.out, HasSubstr(field.name + " (" + std::string(FieldTypeName(field.type))));
+    EXPECT_THAT(result.out, HasSubstr(field.help));
+  }
+  const CommandResult unknown = RunSceneRunner("--list-components UniformMas");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_EQ(Lines(unknown.err).size(), 1u) << unknown.err;
+}
+
+TEST(SceneRunner, CommandLineErrorsExit2WithOneErrorLine) {
+  ScratchFolder scratch;
+  const std::string scene = ShellQuote(scratch.Write("scene.scn", kThreeObjects));
+  for (const std::string& arguments :
+       {std::string("--bogus"), scene + " --bogus", scene + " --steps -1", scene + " --steps many",
+        scene + " --every 0", scene + " --end-time -1", scene + " --dt 0",
+        scene + " --log-level loud", std::string("")}) {
+    const CommandResult result = RunSceneRunner(arguments);
+    EXPECT_EQ(result.status, 2) << arguments;
+    EXPECT_EQ(result.out, "") << arguments;
+    ASSERT_EQ(Lines(result.err).size(), 1u) << arguments << ": " << result.err;
+    EXPECT_THAT(result.err, ::testing::StartsWith("error: ")) << arguments;
+  }
+}
+
+TEST(SceneRunner, TwoRunsAreByteIdentical) {
+  ScratchFolder scratch;
+  const std::string scene =
+      ShellQuote(scratch.Write("cloth.scn", R"(<Node name="root" dt="0.005" gravity="0 -9.81 0">
+  <EulerExplicitSolver/>
+  <Node name="cloth">
+    <RegularGridTopology n="6 6 1" min="0 0 0" max="1 1 0"/>
+    <MechanicalObject name="dofs"/>
+    <UniformMass totalMass="1"/>
+    <MeshSpringForceField linesStiffness="20" linesDamping="0.05" quadsStiffness="5"/>
+    <FixedProjectiveConstraint indices="30 35"/>
+  </Node>
+</Node>
+)"));
+  const CommandResult first = RunSceneRunner(scene + " --steps 200 -q");
+  const CommandResult second = RunSceneRunner(scene + " --steps 200 -q");
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(Lines(first.out).size(), 202u);
+  EXPECT_EQ(first.out, second.out);
+}
+
+}  // namespace
+}  // namespace fluxion::testing
