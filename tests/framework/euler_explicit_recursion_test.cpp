@@ -9,16 +9,20 @@ namespace {
 
 std::string SpringScene(double k, double m, double h, const char* solver_attributes) {
   return R"(<Node name="root" gravity="0 -10 0" dt=")" + std::to_string(h) + R"(">
-  <EulerExplicitSolver )" + solver_attributes + R"(/>
+  <EulerExplicitSolver )" +
+         solver_attributes + R"(/>
   <Node name="FixedPointNode">
     <MechanicalObject name="fixedPoint" template="Vec3d" position="0 2 0" velocity="0 0 0"/>
     <FixedProjectiveConstraint indices="0"/>
   </Node>
   <Node name="MassNode">
     <MechanicalObject name="massDof" template="Vec3d" position="0 1 0" velocity="0 0 0"/>
-    <UniformMass totalMass=")" + std::to_string(m) + R"("/>
+    <UniformMass totalMass=")" +
+         std::to_string(m) + R"("/>
   </Node>
-  <SpringForceField spring="0 0 )" + std::to_string(k) + R"( 0 1" object1="@FixedPointNode/fixedPoint" object2="@MassNode/massDof"/>
+  <SpringForceField spring="0 0 )" +
+         std::to_string(k) +
+         R"( 0 1" object1="@FixedPointNode/fixedPoint" object2="@MassNode/massDof"/>
 </Node>)";
 }
 
@@ -32,7 +36,7 @@ struct Case {
 };
 
 class EulerExplicitSofaCases : public fluxion::testing::QuietTest,
-                              public ::testing::WithParamInterface<Case> {};
+                               public ::testing::WithParamInterface<Case> {};
 
 TEST_P(EulerExplicitSofaCases, MatchesSymplecticRecursion) {
   const auto [k, m, h] = GetParam();
@@ -41,16 +45,144 @@ TEST_P(EulerExplicitSofaCases, MatchesSymplecticRecursion) {
   double y = z0, v = 0.0;
   while (simulation.time() < 2.0) {
     const double simulated = simulation.position(1)[1];
-    ASSERT_NEAR(simulated, y, kRelativeTolerance * std::max(1.0, std::abs(y))) << "t = " << simulation.time();
+    ASSERT_NEAR(simulated, y, kRelativeTolerance * std::max(1.0, std::abs(y)))
+        << "t = " << simulation.time();
     simulation.Step();
     v = v + h * (-k * (y - z0) - m * g) / m;  // seed 004: v_{k+1} = v_k + h a_k
-    y = y + h * v;                           // SOFA's symplectic default: x with the new v
+    y = y + h * v;                            // SOFA's symplectic default: x with the new v
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(SofaTestMatrix, EulerExplicitSofaCases,
-                         ::testing::Values(Case{100, 10, 0.001}, Case{1000, 10, 0.01}, Case{1000, 100, 0.1}));
+                         ::testing::Values(Case{100, 10, 0.001}, Case{1000, 10, 0.01},
+                                           Case{1000, 100, 0.1}));
 
+// --- Both update orders, checked at every step --------------------------------------------------
+//
+// Seed 004 §2.1 with SOFA's `symplectic` flag (sofa-notes §1.1), a = M⁻¹f(x_n, v_n):
+//   symplectic = 1:  v_{n+1} = v_n + h·a,  x_{n+1} = x_n + h·v_{n+1}
+//   symplectic = 0:  x_{n+1} = x_n + h·v_n,  v_{n+1} = v_n + h·a
+//
+// Tolerance: the framework evaluates the spring force in another operation order than these
+// recursions (û = u·(1/d) against u/d, summation order), a few ε relative per step. Symplectic
+// Euler does not amplify such errors and forward Euler amplifies them by at most
+// (1 + ω²h²)^(n/2) ≈ 1.2 over these runs, so after n ≤ 300 steps they stay below
+// n·4ε·1.2 ≈ 3e-13 of the magnitudes involved (positions ~1 m, velocities ~ω·amplitude);
+// 1e-12 of those magnitudes leaves a factor 3.
+constexpr double kStepTolerance = 1e-12;
+
+class EulerExplicitUpdateOrder : public fluxion::testing::QuietTest,
+                                 public ::testing::WithParamInterface<bool> {};
+
+// A Vec1d point of mass m on a spring (k, L0) to a fixed point at 0, gravity −10 along x:
+// f = −k·(|y| − L0)·sign(y) + m·g.
+TEST_P(EulerExplicitUpdateOrder, OneDofOscillatorFollowsRecursion) {
+  const bool symplectic = GetParam();
+  const double k = 100.0, m = 1.0, rest = 1.0, g = -10.0, h = 0.004;
+  internal::Simulation simulation =
+      fluxion::testing::LoadScene(std::string(R"(<Node name="root" gravity="-10 0 0" dt="0.004">
+  <EulerExplicitSolver symplectic=")") +
+                                  (symplectic ? "1" : "0") + R"("/>
+  <MechanicalObject template="Vec1d" position="0 1.5"/>
+  <UniformMass vertexMass="1"/>
+  <FixedProjectiveConstraint indices="0"/>
+  <SpringForceField spring="0 1 100 0 1"/>
+</Node>)");
+  double y = 1.5, v = 0.0;
+  const double amplitude = 0.6, omega = std::sqrt(k / m);  // |y − y*| ≤ 0.6·1.2, y* = 0.9
+  for (int n = 1; n <= 250; ++n) {
+    simulation.Step();
+    const double d = std::abs(y);
+    const double a = (-k * (d - rest) * (y / d) + m * g) / m;
+    if (symplectic) {
+      v = v + h * a;
+      y = y + h * v;
+    } else {
+      y = y + h * v;
+      v = v + h * a;
+    }
+    ASSERT_GT(y, 0.1);  // the recursion's spring keeps its orientation
+    ASSERT_NEAR(simulation.position(0)[1], y, kStepTolerance * (std::abs(y) + 1.0)) << "step " << n;
+    ASSERT_NEAR(simulation.velocity(0)[1], v, kStepTolerance * (std::abs(v) + omega * amplitude))
+        << "step " << n;
+    ASSERT_EQ(simulation.position(0)[0], 0.0);  // the fixed point never moves
+  }
+}
+
+// Two objects in two nodes: a fixed anchor and a bob of mass m joined by a spring declared in the
+// root through object1/object2, swinging in 3-D under gravity (0, −10, 0).
+TEST_P(EulerExplicitUpdateOrder, TwoObjectSpringFollowsRecursion) {
+  const bool symplectic = GetParam();
+  const double k = 200.0, m = 2.0, rest = 0.8, h = 0.005;
+  internal::Simulation simulation =
+      fluxion::testing::LoadScene(std::string(R"(<Node name="root" gravity="0 -10 0" dt="0.005">
+  <EulerExplicitSolver symplectic=")") +
+                                  (symplectic ? "1" : "0") + R"("/>
+  <Node name="anchor">
+    <MechanicalObject name="p" position="0.3 2 -0.4"/>
+    <FixedProjectiveConstraint/>
+  </Node>
+  <Node name="bob">
+    <MechanicalObject name="q" position="0.8 1.3 0" velocity="0.2 0 -0.1"/>
+    <UniformMass totalMass="2"/>
+  </Node>
+  <SpringForceField spring="0 0 200 0 0.8" object1="@anchor/p" object2="@bob/q"/>
+</Node>)");
+  const Eigen::Vector3d anchor(0.3, 2.0, -0.4), gravity(0.0, -10.0, 0.0);
+  Eigen::Vector3d x(0.8, 1.3, 0.0), v(0.2, 0.0, -0.1);
+  const double omega = std::sqrt(k / m), speed_scale = omega * 0.5;
+  for (int n = 1; n <= 300; ++n) {
+    simulation.Step();
+    const Eigen::Vector3d u = x - anchor;
+    const double d = u.norm();
+    const Eigen::Vector3d a = (-k * (d - rest) * u / d + m * gravity) / m;
+    if (symplectic) {
+      v = v + h * a;
+      x = x + h * v;
+    } else {
+      x = x + h * v;
+      v = v + h * a;
+    }
+    ASSERT_GT(d, 0.2);
+    for (int c = 0; c < 3; ++c) {
+      ASSERT_NEAR(simulation.position(1)[c], x[c], kStepTolerance * (std::abs(x[c]) + 1.0))
+          << "step " << n << " axis " << c;
+      ASSERT_NEAR(simulation.velocity(1)[c], v[c], kStepTolerance * (std::abs(v[c]) + speed_scale))
+          << "step " << n << " axis " << c;
+    }
+    ASSERT_EQ(simulation.position(0), anchor);  // fixed: every increment projected out
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(SymplecticFlag, EulerExplicitUpdateOrder, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& flag) {
+                           return flag.param ? "Symplectic" : "Forward";
+                         });
+
+class EulerExplicitRuns : public fluxion::testing::QuietTest {};
+
+TEST_F(EulerExplicitRuns, TwoRunsAreBitIdentical) {
+  const std::string scene = R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
+  <EulerExplicitSolver/>
+  <Node name="cloth">
+    <RegularGridTopology n="4 4 1" min="0 0 0" max="1 1 0"/>
+    <MechanicalObject/>
+    <UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 3"/>
+    <MeshSpringForceField linesStiffness="5" linesDamping="0.05"/>
+  </Node>
+</Node>)";
+  internal::Simulation first = fluxion::testing::LoadScene(scene);
+  internal::Simulation second = fluxion::testing::LoadScene(scene);
+  for (int n = 0; n < 300; ++n) {
+    first.Step();
+    second.Step();
+    ASSERT_EQ(first.position(0), second.position(0)) << "step " << n;
+    ASSERT_EQ(first.velocity(0), second.velocity(0)) << "step " << n;
+    ASSERT_EQ(first.time(), second.time());
+  }
+  ASSERT_NE(first.position(0), second.objects()[0].position);  // it did move
+}
 
 }  // namespace
 }  // namespace fluxion

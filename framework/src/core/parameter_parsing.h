@@ -28,8 +28,10 @@ struct ParameterProblem {
 FLUXION_API std::string ParseFieldValue(const FieldSpec& field, const std::string& text,
                                         FieldValue& value);
 
-/// Parses `attributes` against `spec`, appending each problem found to `problems`.
-/// Unknown attributes are problems (with a "did you mean" hint), except those in `ignored`.
+/// Parses `attributes` against `spec`, appending each problem found to `problems` (with the
+/// attribute's line), and returns the values that did parse, with defaults for the rest. Unknown
+/// attributes are problems (with a "did you mean" hint); the caller filters out the bookkeeping
+/// attributes it ignores before calling.
 FLUXION_API Parameters ParseAttributes(const ComponentSpec& spec,
                                        const std::vector<AttributeText>& attributes,
                                        std::vector<ParameterProblem>& problems);

@@ -18,9 +18,10 @@ struct Solver::Impl {
   // Initialize so that Step never allocates.
   Vector backup_x;
   Vector backup_v;
+  // Diagonal masses: m per DOF, for a = f/m (SOFA's accFromF divides).
+  Vector mass_diagonal;
   // M for the linear-solver path of ComputeAcceleration (non-diagonal masses only).
   SparseMatrix projected_mass;
-  bool mass_factorized = false;
 };
 
 Solver::Solver() : impl_(std::make_unique<Impl>()) {}
@@ -37,8 +38,9 @@ void Solver::Initialize(const MechanicalSystem& system, LinearSolver* linear_sol
   impl_->linear_solver = linear_solver;
   impl_->backup_x.resize(system.num_dofs());
   impl_->backup_v.resize(system.num_dofs());
-  impl_->mass_factorized = false;
-  if (!system.is_mass_diagonal()) {
+  if (system.is_mass_diagonal()) {
+    impl_->mass_diagonal = system.mass().diagonal();
+  } else {
     impl_->projected_mass = system.mass();
     system.ProjectMatrix(impl_->projected_mass);
   }
@@ -47,19 +49,23 @@ void Solver::Initialize(const MechanicalSystem& system, LinearSolver* linear_sol
 
 StepResult Solver::ComputeAcceleration(const MechanicalSystem& system, const Vector& f, Vector& a) {
   if (system.is_mass_diagonal()) {
-    a = system.inverse_mass_diagonal().cwiseProduct(f);
+    // a_i = f_i / m_i, a division as in SOFA's accFromF (not f_i·(1/m_i), which differs in the
+    // last bit); 0 where the inverse mass is 0 (fixed or massless DOFs).
+    const Vector& inverse = system.inverse_mass_diagonal();
+    if (a.size() != f.size()) a.resize(f.size());  // sized by the caller: never allocates then
+    for (Index i = 0; i < f.size(); ++i)
+      a[i] = inverse[i] == 0.0 ? 0.0 : f[i] / impl_->mass_diagonal[i];
     system.ProjectResponse(a);
     return StepResult::Ok();
   }
   // A non-diagonal mass is inverted by the scene's linear solver, as SOFA's explicit solvers do.
+  // Factorised at every call: an implicit solver may have factorised its own matrix in between
+  // with the same linear solver.
   if (impl_->linear_solver == nullptr)
     return StepResult::Failure(
         "the mass matrix is not diagonal and the scene has no linear solver to invert it");
-  if (!impl_->mass_factorized) {
-    const LinearSolveResult factorized = impl_->linear_solver->Factorize(impl_->projected_mass);
-    if (!factorized.ok) return StepResult::Failure("mass matrix: " + factorized.message);
-    impl_->mass_factorized = true;
-  }
+  const LinearSolveResult factorized = impl_->linear_solver->Factorize(impl_->projected_mass);
+  if (!factorized.ok) return StepResult::Failure("mass matrix: " + factorized.message);
   const LinearSolveResult solved = impl_->linear_solver->Solve(f, a);
   if (!solved.ok) return StepResult::Failure("mass solve: " + solved.message);
   system.ProjectResponse(a);

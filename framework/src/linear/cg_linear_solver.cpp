@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/text_parsing.h"
+#include "fluxion/errors.h"
 
 namespace fluxion::internal {
 
@@ -40,10 +41,18 @@ LinearSolveResult CgLinearSolver::Factorize(const SparseMatrix& A) {
   return {};
 }
 
+// SOFA's CGLinearSolver::solve, step for step (sofa-notes §3): x = 0 (or the previous x with
+// warmStart) and r = b − A·x; then per iteration ρ = rᵀr, stop if √ρ/‖b‖ ≤ tolerance; p = r (first
+// iteration) or r + (ρ/ρ_prev)·p; q = A·p; stop if pᵀq = 0 or |pᵀq| ≤ threshold; x += α·p and
+// r −= α·q with α = ρ/pᵀq. At the first iteration of the *first* solve SOFA only warns about the
+// tolerance and threshold tests and carries on; later solves stop there (x unchanged).
 LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
   LinearSolveResult result;
+  if (matrix_ == nullptr) throw UsageError("CGLinearSolver::Solve called before Factorize");
   const SparseMatrix& A = *matrix_;
   if (x.size() != b.size()) x.setZero(b.size());
+  const bool first_solve = solves_ == 0;
+  ++solves_;
 
   // Initial residual.
   if (warm_start_) {
@@ -54,55 +63,62 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
     r_ = b;
   }
   const double norm_b = b.norm();
-  if (norm_b == 0.0) {  // SOFA returns x = 0 for a zero right-hand side
+  if (norm_b == 0.0) {  // the solution of A x = 0 is 0 (SOFA: "null norm of vector b")
     x.setZero();
     return result;
   }
 
   double rho_previous = 1.0;
   double error = 0.0;
-  long iteration = 1;
-  bool converged = false;
-  for (; iteration <= max_iterations_; ++iteration) {
+  int updates = 0;  // iterations that moved x (matrix-vector products A·p)
+  bool stopped = false;
+  const char* stop_reason = nullptr;
+  for (long iteration = 1; iteration <= max_iterations_; ++iteration) {
     const double rho = r_.squaredNorm();
     error = std::sqrt(rho) / norm_b;
-    // SOFA: meeting the tolerance at the first iteration only warns and does one more iteration.
-    if (error <= tolerance_ && iteration > 1) {
-      converged = true;
+    const bool exempt = iteration == 1 && first_solve;
+    if (error <= tolerance_ && !exempt) {
+      stopped = true;
       break;
     }
     if (iteration == 1) {
       p_ = r_;
     } else {
       const double beta = rho / rho_previous;
-      p_ = beta * p_ + r_;
+      p_ *= beta;
+      p_ += r_;
     }
     q_.noalias() = A * p_;
     const double denominator = p_.dot(q_);
-    if (std::abs(denominator) <= threshold_ && iteration > 1) {
-      converged = true;  // SOFA ends on the threshold criterion without complaint
+    if (denominator == 0.0) {  // SOFA: "den = 0.0, break the iterations"
+      stop_reason = "pᵀAp = 0 (the matrix is singular)";
+      break;
+    }
+    if (std::abs(denominator) <= threshold_ && !exempt) {
+      stopped = true;  // SOFA ends on the threshold criterion without complaint
       break;
     }
     const double alpha = rho / denominator;
     x += alpha * p_;
     r_ -= alpha * q_;
+    ++updates;
     rho_previous = rho;
   }
-  if (!converged) {
-    error = r_.norm() / norm_b;
-    converged = error <= tolerance_;
-  }
-  result.iterations = static_cast<int>(std::min(iteration, max_iterations_));
+  if (!stopped) error = r_.norm() / norm_b;
+  result.iterations = updates;
   result.residual = error;
-  result.converged = converged;
+  result.converged = stopped || error <= tolerance_;
   if (!std::isfinite(error) || !x.allFinite()) {
     result.ok = false;
     result.message = "CGLinearSolver produced a non-finite solution (the matrix is singular or "
                      "indefinite)";
-  } else if (!converged) {
-    result.message = "CGLinearSolver did not converge in " + std::to_string(max_iterations_) +
-                     " iterations (‖r‖/‖b‖ = " + FormatReal(error) + ", tolerance " +
-                     FormatReal(tolerance_) + ")";
+  } else if (!result.converged) {
+    result.message = stop_reason != nullptr
+                         ? std::string("CGLinearSolver stopped: ") + stop_reason +
+                               " (‖r‖/‖b‖ = " + FormatReal(error) + ")"
+                         : "CGLinearSolver did not converge in " + std::to_string(max_iterations_) +
+                               " iterations (‖r‖/‖b‖ = " + FormatReal(error) + ", tolerance " +
+                               FormatReal(tolerance_) + ")";
   }
   return result;
 }

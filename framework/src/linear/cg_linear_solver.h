@@ -10,9 +10,12 @@
 namespace fluxion::internal {
 
 /// Conjugate gradient on the assembled, projected matrix (SOFA's GraphScattered CG is matrix-free;
-/// the iterates agree to round-off). Stops when ‖r‖/‖b‖ ≤ `tolerance` (not at the first iteration:
-/// SOFA then warns and does one more), when |pᵀAp| ≤ `threshold` (after the first iteration), or
-/// after `iterations`. x starts at 0 unless `warmStart`. b = 0 gives x = 0.
+/// the iterates agree to round-off). Stops when ‖r‖/‖b‖ ≤ `tolerance`, when |pᵀAp| ≤ `threshold`,
+/// when pᵀAp = 0 (not converged), or after `iterations`. As in SOFA, the tolerance and threshold
+/// tests are skipped at the first iteration of the first solve only (SOFA warns there and goes on);
+/// in later solves they can stop the iterations before x moves. x starts at 0 unless `warmStart`.
+/// b = 0 gives x = 0. `LinearSolveResult::iterations` counts the iterations that updated x.
+/// `Solve` before `Factorize` throws UsageError.
 class FLUXION_API CgLinearSolver final : public LinearSolver {
  public:
   static ComponentSpec Spec();
@@ -29,6 +32,7 @@ class FLUXION_API CgLinearSolver final : public LinearSolver {
   double threshold_;
   bool warm_start_;
   const SparseMatrix* matrix_ = nullptr;
+  long solves_ = 0;  // SOFA's timeStepCount: solves done since construction
   Vector r_, p_, q_;
 };
 

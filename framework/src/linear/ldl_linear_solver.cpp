@@ -1,5 +1,9 @@
 #include "linear/ldl_linear_solver.h"
 
+#include <algorithm>
+
+#include "fluxion/errors.h"
+
 namespace fluxion::internal {
 
 ComponentSpec LdlLinearSolver::Spec() {
@@ -14,13 +18,31 @@ ComponentSpec LdlLinearSolver::Spec() {
 
 LdlLinearSolver::LdlLinearSolver(const Parameters& /*parameters*/) {}
 
+bool LdlLinearSolver::SamePattern(const SparseMatrix& A) const {
+  if (A.rows() != analysed_rows_ || !A.isCompressed()) return false;
+  const auto nonzeros = static_cast<std::size_t>(A.nonZeros());
+  return nonzeros == analysed_inner_.size() &&
+         std::equal(analysed_outer_.begin(), analysed_outer_.end(), A.outerIndexPtr()) &&
+         std::equal(analysed_inner_.begin(), analysed_inner_.end(), A.innerIndexPtr());
+}
+
 LinearSolveResult LdlLinearSolver::Factorize(const SparseMatrix& A) {
   LinearSolveResult result;
-  if (A.nonZeros() != analysed_nonzeros_ || A.rows() != analysed_rows_) {
+  // Same size and entry count is not enough: another pattern needs another elimination tree
+  // (reusing it would factorise wrongly). Comparing the index arrays is O(nnz), negligible next
+  // to the numeric factorisation.
+  if (!SamePattern(A)) {
     ldlt_.analyzePattern(A);
-    analysed_nonzeros_ = A.nonZeros();
+    ++symbolic_analyses_;
     analysed_rows_ = A.rows();
+    if (A.isCompressed()) {
+      analysed_outer_.assign(A.outerIndexPtr(), A.outerIndexPtr() + A.outerSize() + 1);
+      analysed_inner_.assign(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros());
+    } else {
+      analysed_rows_ = -1;  // never reused: analysed again next time
+    }
   }
+  factorized_ = false;
   ldlt_.factorize(A);
   if (ldlt_.info() != Eigen::Success) {
     result.ok = false;
@@ -36,11 +58,20 @@ LinearSolveResult LdlLinearSolver::Factorize(const SparseMatrix& A) {
       return result;
     }
   }
+  factorized_ = true;
   return result;
 }
 
 LinearSolveResult LdlLinearSolver::Solve(const Vector& b, Vector& x) {
   LinearSolveResult result;
+  if (symbolic_analyses_ == 0) throw UsageError("SparseLDLSolver::Solve called before Factorize");
+  // After a failed Factorize there is no usable factor (Eigen would solve with a partial or
+  // indefinite one): report it rather than return a wrong x.
+  if (!factorized_) {
+    result.ok = false;
+    result.message = "SparseLDLSolver: no valid factorisation (the last Factorize failed)";
+    return result;
+  }
   x = ldlt_.solve(b);
   if (ldlt_.info() != Eigen::Success || !x.allFinite()) {
     result.ok = false;

@@ -3,6 +3,7 @@
 
 #include <Eigen/SparseCholesky>
 #include <string>
+#include <vector>
 
 #include "fluxion/export.h"
 #include "fluxion/linear_solver.h"
@@ -12,7 +13,9 @@ namespace fluxion::internal {
 
 /// Eigen's SimplicialLDLT. The symbolic analysis (ordering, elimination tree) is done on the first
 /// matrix and reused as long as the pattern is the same, which the system guarantees: each step
-/// only refactorises numerically. A non-positive pivot is reported as a failure.
+/// only refactorises numerically. A matrix with another pattern (compared entry by entry, not only
+/// by size) is analysed again. A non-positive pivot is reported as a failure, and `Solve` then
+/// fails too until a Factorize succeeds. `Solve` before any `Factorize` throws UsageError.
 class FLUXION_API LdlLinearSolver final : public LinearSolver {
  public:
   static ComponentSpec Spec();
@@ -22,11 +25,19 @@ class FLUXION_API LdlLinearSolver final : public LinearSolver {
   LinearSolveResult Factorize(const SparseMatrix& A) override;
   LinearSolveResult Solve(const Vector& b, Vector& x) override;
 
+  /// How many symbolic analyses were done (1 for a whole run on one system).
+  int symbolic_analyses() const { return symbolic_analyses_; }
+
  private:
+  bool SamePattern(const SparseMatrix& A) const;
+
   std::string name_ = "SparseLDLSolver";
   Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower> ldlt_;
-  Index analysed_nonzeros_ = -1;
+  // The analysed pattern: size, column starts and row indices (compressed storage).
   Index analysed_rows_ = -1;
+  std::vector<int> analysed_outer_, analysed_inner_;
+  int symbolic_analyses_ = 0;
+  bool factorized_ = false;  // the last Factorize succeeded
 };
 
 }  // namespace fluxion::internal

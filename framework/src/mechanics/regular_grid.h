@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "fluxion/export.h"
 #include "fluxion/types.h"
 
 namespace fluxion::internal {
@@ -25,7 +26,8 @@ inline constexpr Index kMaxGridPoints = 20'000'000;
 
 /// The grid of n[0]×n[1]×n[2] points from `min` to `max` (see regular_grid.cpp for SOFA's
 /// numbering and element lists). Preconditions: every n ≥ 1 and the product ≤ kMaxGridPoints.
-Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double, 3>& min,
-                         const std::array<double, 3>& max);
+FLUXION_API Topology MakeRegularGrid(const std::array<Index, 3>& n,
+                                     const std::array<double, 3>& min,
+                                     const std::array<double, 3>& max);
 
 }  // namespace fluxion::internal

@@ -4,13 +4,14 @@
 
 #include <vector>
 
+#include "fluxion/export.h"
 #include "mechanics/force_field.h"
 
 namespace fluxion::internal {
 
 /// A force that does not depend on the state: f += F. Potential energy −F·x.
 /// Used for gravity (F = m_i·g per DOF, SOFA's Mass::addForce) and ConstantForceField.
-class ConstantForce final : public ForceField {
+class FLUXION_API ConstantForce final : public ForceField {
  public:
   /// `dofs[k]` receives `values[k]`.
   ConstantForce(std::vector<Index> dofs, std::vector<double> values);
@@ -24,7 +25,7 @@ class ConstantForce final : public ForceField {
 
 /// SOFA's UniformVelocityDampingForceField: f −= c·v on the given DOFs. With `implicit` it also
 /// provides B = c·I (B = −∂f/∂v), so implicit solvers treat it implicitly.
-class UniformVelocityDamping final : public ForceField {
+class FLUXION_API UniformVelocityDamping final : public ForceField {
  public:
   UniformVelocityDamping(std::vector<Index> dofs, double coefficient, bool implicit);
   void AddForce(const State& state, Vector& f) const override;

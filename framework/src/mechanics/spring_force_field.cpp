@@ -20,10 +20,11 @@ using Mat = Eigen::Matrix<double, kDim, kDim>;
 template <int kDim>
 struct SpringKinematics {
   bool active = false;
-  Vec<kDim> direction;      // û
-  double length = 0.0;      // d
-  double intensity = 0.0;   // fi = ks·e + kd·ė
-  double elongation = 0.0;  // e
+  Vec<kDim> direction;          // û
+  double length = 0.0;          // d
+  double inverse_length = 0.0;  // 1/d
+  double intensity = 0.0;       // fi = ks·e + kd·ė
+  double elongation = 0.0;      // e
 };
 
 template <int kDim>
@@ -33,7 +34,9 @@ SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state) {
   k.length = u.norm();
   if (!(k.length > kMinimumSpringLength)) return k;
   k.active = true;
-  k.direction = u / k.length;
+  // SOFA multiplies by the inverse length (u·(1/d), fi·(1/d)) rather than dividing: same bits.
+  k.inverse_length = 1.0 / k.length;
+  k.direction = u * k.inverse_length;
   k.elongation = k.length - spring.rest_length;
   const Vec<kDim> relative_velocity = state.v.segment<kDim>(spring.b) - state.v.segment<kDim>(spring.a);
   const double elongation_rate = k.direction.dot(relative_velocity);
@@ -95,7 +98,7 @@ void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots, 
       slots += 4 * kDim * kDim;
       continue;
     }
-    const double tangent = k.intensity / k.length;
+    const double tangent = k.intensity * k.inverse_length;
     Mat<kDim> D = (spring.stiffness - tangent) * (k.direction * k.direction.transpose());
     D.diagonal().array() += tangent;
     slots = AddSpringBlocks<kDim>(D, slots, values);
@@ -136,15 +139,15 @@ void SpringForceField::AddDamping(const State& state, const Index* slots, double
   }
 }
 
+// SOFA's SpringForceField::getPotentialEnergy: every spring counts, including one shorter than
+// the force's activity threshold (its energy ½·ks·L0² stays continuous at d = 0).
 double SpringForceField::PotentialEnergy(const State& state) const {
   double energy = 0.0;
   for (const Spring& spring : springs_) {
     Vector::ConstSegmentReturnType xa = state.x.segment(spring.a, dimension_);
     Vector::ConstSegmentReturnType xb = state.x.segment(spring.b, dimension_);
-    const double length = (xb - xa).norm();
-    if (!(length > kMinimumSpringLength)) continue;
-    const double elongation = length - spring.rest_length;
-    energy += 0.5 * spring.stiffness * elongation * elongation;
+    const double elongation = (xb - xa).norm() - spring.rest_length;
+    energy += elongation * elongation * spring.stiffness / 2;
   }
   return energy;
 }

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "fluxion/export.h"
 #include "mechanics/force_field.h"
 
 namespace fluxion::internal {
@@ -25,9 +26,12 @@ struct Spring {
 ///
 ///   D = (ks − fi/d)·ûûᵀ + (fi/d)·I,   K_aa = K_bb = D,  K_ab = K_ba = −D   (K = −∂f/∂x)
 ///
+/// The potential energy is Σ ½·ks·(d − L0)² over every spring, active or not (SOFA's
+/// getPotentialEnergy); the dashpot stores none.
+///
 /// By default the dashpot is explicit only (no B), as in SOFA. With `exact_damping_jacobian`
 /// (a Fluxion extension) the field also provides B = −∂f/∂v: B_aa = B_bb = kd·ûûᵀ, B_ab = −kd·ûûᵀ.
-class SpringForceField final : public ForceField {
+class FLUXION_API SpringForceField final : public ForceField {
  public:
   SpringForceField(int dimension, std::vector<Spring> springs, bool exact_damping_jacobian);
 

@@ -1,0 +1,322 @@
+// AssembledSystem (mechanics/assembled_system.h): the common sparsity pattern, stiffness
+// assembly into it, projection of fixed DOFs, CombineMatrices, masses and energies, and SOFA's
+// one-step externalForce.
+#include "mechanics/assembled_system.h"
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <utility>
+
+#include "fluxion/errors.h"
+#include "mechanics/simple_force_fields.h"
+#include "mechanics/spring_force_field.h"
+#include "support/test_support.h"
+
+namespace fluxion::internal {
+namespace {
+
+constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+using Dense = Eigen::MatrixXd;
+
+// Four 3-D points: 0 fixed, 3 without mass (but held by springs), springs 0–1, 1–2, 2–3, 1–3,
+// gravity on the massive points through a ConstantForce.
+struct SmallSystem {
+  static constexpr Index kDofs = 12;
+  const std::vector<double> point_mass = {1.0, 2.0, 0.5, 0.0};
+  const std::vector<Spring> springs = {{0, 3, 100.0, 2.0, 1.0},
+                                       {3, 6, 50.0, 0.0, 1.2},
+                                       {6, 9, 80.0, 1.0, 0.9},
+                                       {3, 9, 60.0, 0.0, 1.5}};
+  std::unique_ptr<AssembledSystem> system;
+
+  SmallSystem() {
+    SystemParts parts;
+    parts.num_dofs = kDofs;
+    parts.mass = Vector::Zero(kDofs);
+    for (Index i = 0; i < kDofs; ++i) parts.mass[i] = point_mass[static_cast<std::size_t>(i / 3)];
+    parts.fixed.assign(kDofs, false);
+    parts.fixed[0] = parts.fixed[1] = parts.fixed[2] = true;
+    parts.force_fields.push_back(std::make_unique<SpringForceField>(3, springs, true));
+    parts.force_fields.push_back(std::make_unique<ConstantForce>(
+        std::vector<Index>{4, 7}, std::vector<double>{-9.81 * 2.0, -9.81 * 0.5}));
+    system = std::make_unique<AssembledSystem>(std::move(parts));
+  }
+
+  static State MakeState(double shift) {
+    State s;
+    s.x.resize(kDofs);
+    s.x << 0, 0, 0, 1.0 + shift, 0.2, -0.1, 1.9, 0.9 - shift, 0.3, 0.8, 1.4, 0.2 + shift;
+    s.v.resize(kDofs);
+    s.v << 0, 0, 0, 0.3, -0.2, 0.1, -0.5, 0.4, 0.2, 0.1, 0.1, -0.3;
+    return s;
+  }
+};
+
+std::set<std::pair<Index, Index>> Pattern(const SparseMatrix& matrix) {
+  std::set<std::pair<Index, Index>> entries;
+  for (Index col = 0; col < matrix.outerSize(); ++col)
+    for (SparseMatrix::InnerIterator it(matrix, col); it; ++it) entries.insert({it.row(), col});
+  return entries;
+}
+
+TEST(AssembledSystem, CommonPatternIsDiagonalPlusSpringBlocks) {
+  const SmallSystem small;
+  std::set<std::pair<Index, Index>> expected;
+  for (Index i = 0; i < SmallSystem::kDofs; ++i) expected.insert({i, i});
+  for (const Spring& s : small.springs)
+    for (const Index row_point : {s.a, s.b})
+      for (const Index col_point : {s.a, s.b})
+        for (Index r = 0; r < 3; ++r)
+          for (Index c = 0; c < 3; ++c) expected.insert({row_point + r, col_point + c});
+  const SparseMatrix pattern = small.system->CreateMatrix();
+  EXPECT_TRUE(pattern.isCompressed());
+  EXPECT_EQ(Pattern(pattern), expected);
+  EXPECT_EQ(Pattern(small.system->mass()), expected);  // M shares the pattern
+  EXPECT_EQ(Dense(pattern), Dense::Zero(SmallSystem::kDofs, SmallSystem::kDofs));
+}
+
+TEST(AssembledSystem, AssemblyNeverChangesThePattern) {
+  const SmallSystem small;
+  SparseMatrix K = small.system->CreateMatrix();
+  const Index nonzeros = K.nonZeros();
+  const double* values = K.valuePtr();
+  const int* inner = K.innerIndexPtr();
+  const int* outer = K.outerIndexPtr();
+  const std::set<std::pair<Index, Index>> pattern = Pattern(K);
+  for (const double shift : {0.0, 0.3, -0.2}) {
+    small.system->AssembleStiffness(SmallSystem::MakeState(shift), K);
+    EXPECT_EQ(K.nonZeros(), nonzeros);
+    EXPECT_EQ(K.valuePtr(), values);  // filled in place: no reallocation
+    EXPECT_EQ(K.innerIndexPtr(), inner);
+    EXPECT_EQ(K.outerIndexPtr(), outer);
+    EXPECT_TRUE(K.isCompressed());
+    EXPECT_EQ(Pattern(K), pattern);
+  }
+  SparseMatrix B = small.system->CreateMatrix();
+  const double* b_values = B.valuePtr();
+  small.system->AssembleDamping(SmallSystem::MakeState(0.1), B);
+  EXPECT_EQ(B.valuePtr(), b_values);
+  EXPECT_EQ(B.nonZeros(), nonzeros);
+}
+
+TEST(AssembledSystem, AssemblyOverwritesPreviousValues) {
+  const SmallSystem small;
+  SparseMatrix once = small.system->CreateMatrix();
+  small.system->AssembleStiffness(SmallSystem::MakeState(0.2), once);
+  SparseMatrix twice = small.system->CreateMatrix();
+  small.system->AssembleStiffness(SmallSystem::MakeState(-0.3), twice);
+  small.system->AssembleStiffness(SmallSystem::MakeState(0.2), twice);
+  EXPECT_EQ(Dense(once), Dense(twice));  // not accumulated on top of the earlier state
+}
+
+TEST(AssembledSystem, StiffnessIsSymmetricAndNonZero) {
+  const SmallSystem small;
+  SparseMatrix K = small.system->CreateMatrix();
+  small.system->AssembleStiffness(SmallSystem::MakeState(0.1), K);
+  const Dense dense(K);
+  ASSERT_GT(dense.cwiseAbs().maxCoeff(), 10.0);
+  // Round-off of the product order in D (spring_force_field_test): ≤ 2ε·|D|, ≤ 3 springs a point.
+  EXPECT_LE((dense - dense.transpose()).cwiseAbs().maxCoeff(), 2 * kEpsilon * 3 * 4 * 100.0);
+}
+
+TEST(AssembledSystem, RejectsMatricesWithAnotherPattern) {
+  const SmallSystem small;
+  SparseMatrix identity(SmallSystem::kDofs, SmallSystem::kDofs);
+  identity.setIdentity();
+  const State state = SmallSystem::MakeState(0.0);
+  EXPECT_THROW(small.system->AssembleStiffness(state, identity), UsageError);
+  EXPECT_THROW(small.system->AssembleDamping(state, identity), UsageError);
+  EXPECT_THROW(small.system->ProjectMatrix(identity), UsageError);
+  SparseMatrix A = small.system->CreateMatrix();
+  EXPECT_THROW(CombineMatrices(1.0, identity, 0.0, nullptr, 1.0, small.system->mass(), A),
+               UsageError);
+}
+
+TEST(AssembledSystem, ProjectMatrixClearsFixedRowsAndColumnsWithUnitDiagonal) {
+  const SmallSystem small;
+  SparseMatrix K = small.system->CreateMatrix();
+  small.system->AssembleStiffness(SmallSystem::MakeState(0.1), K);
+  const Dense before(K);
+  small.system->ProjectMatrix(K);
+  const Dense after(K);
+  for (Index r = 0; r < SmallSystem::kDofs; ++r)
+    for (Index c = 0; c < SmallSystem::kDofs; ++c) {
+      const bool fixed_row = r < 3, fixed_col = c < 3;
+      if (fixed_row || fixed_col)
+        EXPECT_EQ(after(r, c), r == c ? 1.0 : 0.0) << r << "," << c;
+      else
+        EXPECT_EQ(after(r, c), before(r, c)) << r << "," << c;
+    }
+  ASSERT_NE(before.block(0, 3, 3, 3), Dense::Zero(3, 3));  // there was coupling to clear
+  EXPECT_EQ(small.system->fixed_dofs(), (std::vector<Index>{0, 1, 2}));
+}
+
+TEST(AssembledSystem, ProjectResponseZeroesFixedDofsOnly) {
+  const SmallSystem small;
+  Vector v = Vector::LinSpaced(SmallSystem::kDofs, 1.0, 12.0);
+  small.system->ProjectResponse(v);
+  for (Index i = 0; i < SmallSystem::kDofs; ++i) EXPECT_EQ(v[i], i < 3 ? 0.0 : i + 1.0);
+}
+
+TEST(AssembledSystem, CombineMatricesIsEntryWiseSum) {
+  const SmallSystem small;
+  const State state = SmallSystem::MakeState(0.15);
+  SparseMatrix K = small.system->CreateMatrix(), B = small.system->CreateMatrix();
+  small.system->AssembleStiffness(state, K);
+  small.system->AssembleDamping(state, B);
+  ASSERT_TRUE(small.system->has_damping_matrix());
+  const SparseMatrix& M = small.system->mass();
+  const double m = 1.25, b = -0.3, k = 0.01;
+  SparseMatrix A = small.system->CreateMatrix();
+  const double* values = A.valuePtr();
+  CombineMatrices(m, M, b, &B, k, K, A);
+  EXPECT_EQ(A.valuePtr(), values);
+  // Each entry is m·M + b·B + k·K: three products and two sums, ≤ 3ε of the sum of magnitudes.
+  const auto round_off = [&](double b_factor) {
+    return Dense(3 * kEpsilon *
+                 (std::abs(m) * Dense(M).cwiseAbs() + std::abs(b_factor) * Dense(B).cwiseAbs() +
+                  std::abs(k) * Dense(K).cwiseAbs()));
+  };
+  const SparseMatrix expected = m * M + b * B + k * K;  // Eigen's sparse arithmetic
+  EXPECT_TRUE(((Dense(A) - Dense(expected)).cwiseAbs().array() <= round_off(b).array()).all());
+  // Without B.
+  CombineMatrices(m, M, 0.0, nullptr, k, K, A);
+  const SparseMatrix expected_mk = m * M + k * K;
+  EXPECT_TRUE(((Dense(A) - Dense(expected_mk)).cwiseAbs().array() <= round_off(0.0).array()).all());
+  ASSERT_GT(Dense(A).cwiseAbs().maxCoeff(), 1.0);
+}
+
+TEST(AssembledSystem, MassMatrixIsDiagonalOfPointMasses) {
+  const SmallSystem small;
+  const Dense M(small.system->mass());
+  Dense expected = Dense::Zero(SmallSystem::kDofs, SmallSystem::kDofs);
+  for (Index i = 0; i < SmallSystem::kDofs; ++i)
+    expected(i, i) = small.point_mass[static_cast<std::size_t>(i / 3)];
+  EXPECT_EQ(M, expected);
+  EXPECT_TRUE(small.system->is_mass_diagonal());
+  // 1/m, with 0 for the fixed point and the massless one.
+  const Vector& inverse = small.system->inverse_mass_diagonal();
+  for (Index i = 0; i < SmallSystem::kDofs; ++i) {
+    const double mass = small.point_mass[static_cast<std::size_t>(i / 3)];
+    EXPECT_EQ(inverse[i], (i < 3 || mass == 0.0) ? 0.0 : 1.0 / mass) << i;
+  }
+}
+
+TEST(AssembledSystem, KineticEnergyIsHalfVMV) {
+  const SmallSystem small;
+  const State state = SmallSystem::MakeState(0.0);
+  double expected = 0.0;
+  for (Index i = 0; i < SmallSystem::kDofs; ++i)
+    expected += 0.5 * small.point_mass[static_cast<std::size_t>(i / 3)] * state.v[i] * state.v[i];
+  EXPECT_NEAR(small.system->KineticEnergy(state), expected, 4 * kEpsilon * expected);
+}
+
+TEST(AssembledSystem, ForceIsSumOfFieldsUnprojected) {
+  const SmallSystem small;
+  const State state = SmallSystem::MakeState(0.1);
+  Vector f = Vector::Constant(SmallSystem::kDofs, 123.0);  // overwritten, not accumulated
+  small.system->ComputeForce(state, f);
+  Vector expected = Vector::Zero(SmallSystem::kDofs);
+  for (const Spring& s : small.springs) {
+    const Eigen::Vector3d u = state.x.segment<3>(s.b) - state.x.segment<3>(s.a);
+    const double d = u.norm();
+    const double rate = (u / d).dot(state.v.segment<3>(s.b) - state.v.segment<3>(s.a));
+    const Eigen::Vector3d force = (s.stiffness * (d - s.rest_length) + s.damping * rate) * u / d;
+    expected.segment<3>(s.a) += force;
+    expected.segment<3>(s.b) -= force;
+  }
+  expected[4] += -9.81 * 2.0;
+  expected[7] += -9.81 * 0.5;
+  ASSERT_NE(f.head<3>(), Eigen::Vector3d::Zero());  // the fixed point's force is not projected
+  EXPECT_LE((f - expected).cwiseAbs().maxCoeff(), 1e-12);  // ~10 ulps of forces of size ~100
+}
+
+// --- Energies and external forces through scenes ----------------------------------------------
+
+class AssembledScene : public fluxion::testing::QuietTest {
+ protected:
+  static double Potential(const std::string& xml) {
+    const Simulation simulation = fluxion::testing::LoadScene(xml);
+    const SolverNode& node = simulation.solver_nodes()[0];
+    return node.system->PotentialEnergy(node.state);
+  }
+};
+
+// Three points of mass 2 at (0,0,0), (3,4,0), (1,2,3): a spring 0–1 (d = 5) of rest length 4 and
+// ks = 10 stores ½·10·1² = 5; gravity (0,−10,0) stores −Σ m·g·x = 20·(0 + 4 + 2) = 120; the force
+// (1,−2,0.5) on point 2 stores −F·x = −(1 − 4 + 1.5) = 1.5.
+std::string EnergyScene(const char* gravity, bool spring, bool constant) {
+  return std::string(R"(<Node name="root" gravity=")") + gravity + R"(" dt="0.01">
+  <EulerExplicitSolver/>
+  <Node name="body">
+    <MechanicalObject name="dofs" position="0 0 0  3 4 0  1 2 3" velocity="1 0 0  0 2 0  0 0 -3"/>
+    <UniformMass vertexMass="2"/>
+)" +
+         (spring ? R"(    <SpringForceField spring="0 1 10 0 4"/>
+)"
+                 : "") +
+         (constant ? R"(    <ConstantForceField indices="2" forces="1 -2 0.5"/>
+)"
+                   : "") +
+         R"(  </Node>
+</Node>)";
+}
+
+// Energies of a few terms of size ≤ 120: exact to a few ulps.
+constexpr double kEnergyRoundOff = 1e-13;
+
+TEST_F(AssembledScene, PotentialEnergyOfSpring) {
+  EXPECT_NEAR(Potential(EnergyScene("0 0 0", true, false)), 5.0, kEnergyRoundOff);
+}
+
+TEST_F(AssembledScene, PotentialEnergyOfGravity) {
+  EXPECT_NEAR(Potential(EnergyScene("0 -10 0", false, false)), 120.0, kEnergyRoundOff);
+  // Gravity along x: −Σ m·g·x = −2·3·(0 + 3 + 1) = −24.
+  EXPECT_NEAR(Potential(EnergyScene("3 0 0", false, false)), -24.0, kEnergyRoundOff);
+}
+
+TEST_F(AssembledScene, PotentialEnergyOfConstantForce) {
+  EXPECT_NEAR(Potential(EnergyScene("0 0 0", false, true)), 1.5, kEnergyRoundOff);
+}
+
+TEST_F(AssembledScene, PotentialEnergyAddsAllTerms) {
+  EXPECT_NEAR(Potential(EnergyScene("0 -10 0", true, true)), 126.5, kEnergyRoundOff);
+}
+
+TEST_F(AssembledScene, KineticEnergyOfScene) {
+  const Simulation simulation = fluxion::testing::LoadScene(EnergyScene("0 0 0", false, false));
+  // ½·2·(1 + 4 + 9) = 14.
+  EXPECT_NEAR(simulation.KineticEnergy(), 14.0, kEnergyRoundOff);
+}
+
+// A free point of mass 2 pushed by externalForce (4, 0, 0) under gravity (0, −10, 0), h = 0.1,
+// symplectic Euler: the external force acts during the first step only (SOFA clears it).
+//   step 1: a = (2, −10, 0), v = (0.2, −1, 0),  x = (0.02, −0.1, 0)
+//   step 2: a = (0, −10, 0), v = (0.2, −2, 0),  x = (0.04, −0.3, 0)
+TEST_F(AssembledScene, ExternalForceActsDuringFirstStepOnly) {
+  Simulation simulation = fluxion::testing::LoadScene(R"(
+<Node name="root" gravity="0 -10 0" dt="0.1">
+  <EulerExplicitSolver/>
+  <Node name="ball">
+    <MechanicalObject name="dofs" position="0 0 0" externalForce="4 0 0"/>
+    <UniformMass totalMass="2"/>
+  </Node>
+</Node>)");
+  // A handful of operations on numbers ≤ 2: a few ulps.
+  constexpr double kRoundOff = 1e-15;
+  simulation.Step();
+  EXPECT_NEAR(simulation.velocity(0)[0], 0.2, kRoundOff);
+  EXPECT_NEAR(simulation.velocity(0)[1], -1.0, kRoundOff);
+  EXPECT_NEAR(simulation.position(0)[0], 0.02, kRoundOff);
+  EXPECT_NEAR(simulation.position(0)[1], -0.1, kRoundOff);
+  simulation.Step();
+  EXPECT_NEAR(simulation.velocity(0)[0], 0.2, kRoundOff);
+  EXPECT_NEAR(simulation.velocity(0)[1], -2.0, kRoundOff);
+  EXPECT_NEAR(simulation.position(0)[0], 0.04, kRoundOff);
+  EXPECT_NEAR(simulation.position(0)[1], -0.3, kRoundOff);
+}
+
+}  // namespace
+}  // namespace fluxion::internal

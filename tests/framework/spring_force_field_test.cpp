@@ -1,0 +1,408 @@
+// SpringForceField (mechanics/spring_force_field.h): SOFA's spring force, its tangent stiffness
+// D = (ks − fi/d)·ûûᵀ + (fi/d)·I, the optional exact dashpot Jacobian and the potential energy,
+// checked against hand computations and central finite differences of the force.
+#include "mechanics/spring_force_field.h"
+
+#include <Eigen/Dense>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+#include "support/test_support.h"
+
+namespace fluxion::internal {
+namespace {
+
+constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+
+using Dense = Eigen::MatrixXd;
+
+// A scene of points (each `dim` coordinates) and springs between them, by point index.
+struct SpringSet {
+  int dim = 3;
+  std::vector<double> x, v;  // point by point
+  struct Link {
+    Index a, b;
+    double ks, kd, rest;
+  };
+  std::vector<Link> links;
+
+  Index num_dofs() const { return static_cast<Index>(x.size()); }
+  SpringForceField Field(bool exact_damping_jacobian = false) const {
+    std::vector<Spring> springs;
+    for (const Link& l : links) springs.push_back({l.a * dim, l.b * dim, l.ks, l.kd, l.rest});
+    return SpringForceField(dim, springs, exact_damping_jacobian);
+  }
+  State MakeState() const {
+    State s;
+    s.x = Eigen::Map<const Vector>(x.data(), num_dofs());
+    s.v = Eigen::Map<const Vector>(v.data(), num_dofs());
+    return s;
+  }
+};
+
+Vector Force(const ForceField& field, const State& state) {
+  Vector f = Vector::Zero(state.x.size());
+  field.AddForce(state, f);
+  return f;
+}
+
+// The field's stiffness (or damping) entries scattered into a dense matrix: slot k is value k.
+Dense DenseJacobian(const ForceField& field, const State& state, bool damping) {
+  std::vector<MatrixEntry> entries;
+  if (damping)
+    field.DampingEntries(entries);
+  else
+    field.StiffnessEntries(entries);
+  std::vector<Index> slots(entries.size());
+  std::iota(slots.begin(), slots.end(), Index{0});
+  std::vector<double> values(entries.size(), 0.0);
+  if (damping)
+    field.AddDamping(state, slots.data(), values.data());
+  else
+    field.AddStiffness(state, slots.data(), values.data());
+  Dense J = Dense::Zero(state.x.size(), state.x.size());
+  for (std::size_t k = 0; k < entries.size(); ++k) J(entries[k].row, entries[k].col) += values[k];
+  return J;
+}
+
+// ∂f/∂x (or ∂f/∂v) by central differences with step delta.
+Dense FiniteDifferenceJacobian(const ForceField& field, const State& state, double delta,
+                               bool velocity) {
+  const Index n = state.x.size();
+  Dense J(n, n);
+  for (Index j = 0; j < n; ++j) {
+    State plus = state, minus = state;
+    (velocity ? plus.v : plus.x)[j] += delta;
+    (velocity ? minus.v : minus.x)[j] -= delta;
+    J.col(j) = (Force(field, plus) - Force(field, minus)) / (2.0 * delta);
+  }
+  return J;
+}
+
+// Independent geometry of one spring, from the test's own data.
+struct Geometry {
+  Eigen::VectorXd u_hat, relative_velocity;
+  double d = 0, e = 0, e_rate = 0;
+};
+Geometry Measure(const SpringSet& set, const SpringSet::Link& l) {
+  Geometry g;
+  Eigen::VectorXd u(set.dim), rv(set.dim);
+  for (int c = 0; c < set.dim; ++c) {
+    u[c] = set.x[l.b * set.dim + c] - set.x[l.a * set.dim + c];
+    rv[c] = set.v[l.b * set.dim + c] - set.v[l.a * set.dim + c];
+  }
+  g.d = u.norm();
+  g.u_hat = u / g.d;
+  g.e = g.d - l.rest;
+  g.relative_velocity = rv;
+  g.e_rate = g.u_hat.dot(rv);
+  return g;
+}
+
+// Adds `block` to J in the spring pattern: (a,a) −, (a,b) +, (b,a) +, (b,b) −  (that of ∂f/∂x).
+void AddSpringPattern(Dense& J, const SpringSet& set, const SpringSet::Link& l,
+                      const Dense& block) {
+  const int dim = set.dim;
+  J.block(l.a * dim, l.a * dim, dim, dim) -= block;
+  J.block(l.a * dim, l.b * dim, dim, dim) += block;
+  J.block(l.b * dim, l.a * dim, dim, dim) += block;
+  J.block(l.b * dim, l.b * dim, dim, dim) -= block;
+}
+
+// SOFA's tangent D (SpringForceField::addSpringForce), written out by hand: fi includes kd·ė.
+Dense SofaTangent(const SpringSet& set, const SpringSet::Link& l) {
+  const Geometry g = Measure(set, l);
+  const double fi = l.ks * g.e + l.kd * g.e_rate;
+  const Dense outer = g.u_hat * g.u_hat.transpose();
+  return (l.ks - fi / g.d) * outer + (fi / g.d) * Dense::Identity(set.dim, set.dim);
+}
+
+// Scenes in 1-D, 2-D and 3-D: points spread over ~[−1, 2], lengths 0.9..2.2, springs stretched or
+// compressed (fi ≠ 0, so the geometric part fi/d·(I − ûûᵀ) matters), points shared by springs.
+SpringSet Scene(int dim, double kd) {
+  SpringSet set;
+  set.dim = dim;
+  if (dim == 1) {
+    set.x = {0.0, 1.3, -0.9, 2.2};
+    set.v = {0.1, -0.4, 0.7, 0.2};
+  } else if (dim == 2) {
+    set.x = {0.0, 0.0, 1.1, 0.2, 0.3, 1.2, -0.8, 0.9};
+    set.v = {0.1, -0.2, 0.5, 0.3, -0.4, 0.6, 0.2, -0.1};
+  } else {
+    set.x = {0.0, 0.0, 0.0, 1.1, 0.2, -0.3, 0.3, 1.2, 0.4, -0.2, 0.5, 1.0};
+    set.v = {0.1, -0.2, 0.3, 0.5, 0.3, -0.1, -0.4, 0.6, 0.2, 0.2, -0.1, 0.4};
+  }
+  set.links = {{0, 1, 100.0, kd, 1.3},
+               {1, 2, 150.0, kd, 0.8},
+               {0, 2, 80.0, kd, 1.0},
+               {2, 3, 120.0, kd, 1.5},
+               {3, 0, 60.0, kd, 0.7}};
+  return set;
+}
+
+// Bounds of the scenes above, used by the tolerances (a priori, from the data, not the code).
+constexpr double kMaxStiffness = 150.0;
+constexpr double kMaxRestLength = 1.5;
+constexpr double kMinLength = 0.9;
+constexpr double kMaxCoordinate = 2.2;
+constexpr double kMaxRelativeSpeed = 1.2;
+constexpr int kMaxSpringsPerPoint = 3;
+
+// Central differences: truncation δ²/6·|f'''| plus round-off. f = ks·u − ks·L0·û + kd·(û·Δv)·û;
+// the third x-derivatives of û = u/‖u‖ are bounded by 15/d³, so per spring
+// |f'''| ≤ 15·(ks·L0 + kd·|Δv|)/d³. Round-off: each force is exact to a few ε·|f|, and x ± δ is
+// itself rounded (ε·|x| on the step), giving (ε·|f| + ε·|x|·|K|)/δ. A factor 4 covers the few
+// roundings per evaluation; the sums run over the springs sharing a point.
+double FiniteDifferenceTolerance(double delta, double kd) {
+  const double springs = kMaxSpringsPerPoint;
+  const double third_derivative = springs * 15.0 *
+                                  (kMaxStiffness * kMaxRestLength + kd * kMaxRelativeSpeed) /
+                                  (kMinLength * kMinLength * kMinLength);
+  const double force = springs * (kMaxStiffness * 2.0 * kMaxCoordinate + kd * kMaxRelativeSpeed);
+  const double jacobian = springs * (2.0 * kMaxStiffness + kd);
+  const double truncation = delta * delta / 6.0 * third_derivative;
+  const double round_off = kEpsilon * (force + kMaxCoordinate * jacobian) / delta;
+  return 4.0 * (truncation + round_off);
+}
+
+// Step balancing truncation (∝ δ²) against round-off (∝ 1/δ): δ ≈ ε^(1/3) times the length scale.
+constexpr double kDelta = 1e-5;
+
+class SpringDimensions : public ::testing::TestWithParam<int> {};
+
+TEST_P(SpringDimensions, StiffnessMatchesFiniteDifferencesWithoutDashpot) {
+  const SpringSet set = Scene(GetParam(), /*kd=*/0.0);
+  const SpringForceField field = set.Field();
+  const State state = set.MakeState();
+  const Dense K = DenseJacobian(field, state, false);
+  const Dense J = FiniteDifferenceJacobian(field, state, kDelta, false);
+  const double tolerance = FiniteDifferenceTolerance(kDelta, 0.0);
+  ASSERT_GT(K.cwiseAbs().maxCoeff(), 1e3 * tolerance);  // the comparison has teeth
+  EXPECT_LE((K + J).cwiseAbs().maxCoeff(), tolerance) << "K =\n" << K << "\n-∂f/∂x =\n" << -J;
+}
+
+TEST_P(SpringDimensions, StiffnessWithDashpotIsSofaTangent) {
+  const SpringSet set = Scene(GetParam(), /*kd=*/7.0);
+  const SpringForceField field = set.Field();
+  const State state = set.MakeState();
+  const Dense K = DenseJacobian(field, state, false);
+  Dense expected = Dense::Zero(set.num_dofs(), set.num_dofs());
+  for (const auto& l : set.links) AddSpringPattern(expected, set, l, -SofaTangent(set, l));
+  // Round-off: each entry is a few operations on values of size ≤ ks + |fi|/d, summed over ≤ 3
+  // springs; 16ε of that scale is ample.
+  const double tolerance = 16 * kEpsilon * kMaxSpringsPerPoint * 4 * kMaxStiffness;
+  EXPECT_LE((K - expected).cwiseAbs().maxCoeff(), tolerance) << K << "\n\n" << expected;
+}
+
+// With kd ≠ 0, −K is not ∂f/∂x: SOFA's tangent leaves out the derivative of ė = û·(v_b − v_a)
+// with respect to x, (kd/d)·û·((I − ûûᵀ)(v_b − v_a))ᵀ per block. That term, added back, closes
+// the gap to the finite differences exactly.
+TEST_P(SpringDimensions, StiffnessWithDashpotOmitsElongationRateDerivative) {
+  const SpringSet set = Scene(GetParam(), /*kd=*/7.0);
+  const SpringForceField field = set.Field();
+  const State state = set.MakeState();
+  const Dense K = DenseJacobian(field, state, false);
+  const Dense J = FiniteDifferenceJacobian(field, state, kDelta, false);
+  Dense omitted = Dense::Zero(set.num_dofs(), set.num_dofs());
+  for (const auto& l : set.links) {
+    const Geometry g = Measure(set, l);
+    const Dense projector = Dense::Identity(set.dim, set.dim) - g.u_hat * g.u_hat.transpose();
+    const Dense block = (l.kd / g.d) * g.u_hat * (projector * g.relative_velocity).transpose();
+    AddSpringPattern(omitted, set, l, block);
+  }
+  const double tolerance = FiniteDifferenceTolerance(kDelta, 7.0);
+  if (set.dim > 1) {  // in 1-D û is constant and ė has no x-derivative
+    ASSERT_GT(omitted.cwiseAbs().maxCoeff(), 1e3 * tolerance);
+  }
+  EXPECT_LE((J - (-K + omitted)).cwiseAbs().maxCoeff(), tolerance);
+}
+
+TEST_P(SpringDimensions, ExactDampingJacobianMatchesFiniteDifferencesInVelocity) {
+  const SpringSet set = Scene(GetParam(), /*kd=*/7.0);
+  const SpringForceField field = set.Field(/*exact_damping_jacobian=*/true);
+  const State state = set.MakeState();
+  const Dense B = DenseJacobian(field, state, true);
+  // f is linear in v: central differences have no truncation error; round-off (ε·|f|)/δ with
+  // |f| ≤ 3·(2·ks·|x|max + kd·|v|max) ≈ 2e3, so δ = 1e-2 gives ~5e-11.
+  const double delta = 1e-2;
+  const Dense J = FiniteDifferenceJacobian(field, state, delta, true);
+  const double tolerance =
+      4 * kEpsilon * kMaxSpringsPerPoint * (2 * kMaxStiffness * kMaxCoordinate + 7.0) / delta;
+  ASSERT_GT(B.cwiseAbs().maxCoeff(), 1.0);
+  EXPECT_LE((B + J).cwiseAbs().maxCoeff(), tolerance) << B << "\n\n" << -J;
+  // B = kd·ûûᵀ per block, by hand.
+  Dense expected = Dense::Zero(set.num_dofs(), set.num_dofs());
+  for (const auto& l : set.links) {
+    const Geometry g = Measure(set, l);
+    AddSpringPattern(expected, set, l, -l.kd * g.u_hat * g.u_hat.transpose());
+  }
+  EXPECT_LE((B - expected).cwiseAbs().maxCoeff(), 16 * kEpsilon * 7.0 * kMaxSpringsPerPoint);
+}
+
+TEST_P(SpringDimensions, StiffnessIsSymmetric) {
+  const SpringSet set = Scene(GetParam(), /*kd=*/7.0);
+  const Dense K = DenseJacobian(set.Field(), set.MakeState(), false);
+  // D(j,k) = ((ks − fi/d)·ûⱼ)·ûₖ in SOFA's operation order: D(j,k) and D(k,j) are the same product
+  // rounded in another order, at most 2ε apart relative to |D| ≤ ks + |fi|/d (< 4·ks here); ≤ 3
+  // springs add up at an entry.
+  const double tolerance = 2 * kEpsilon * kMaxSpringsPerPoint * 4 * kMaxStiffness;
+  EXPECT_LE((K - K.transpose()).cwiseAbs().maxCoeff(), tolerance);
+}
+
+TEST_P(SpringDimensions, ForceMatchesHandComputation) {
+  const SpringSet set = Scene(GetParam(), /*kd=*/7.0);
+  const Vector f = Force(set.Field(), set.MakeState());
+  Vector expected = Vector::Zero(set.num_dofs());
+  for (const auto& l : set.links) {
+    const Geometry g = Measure(set, l);
+    const Eigen::VectorXd force = (l.ks * g.e + l.kd * g.e_rate) * g.u_hat;
+    expected.segment(l.a * set.dim, set.dim) += force;  // a is pulled towards b when stretched
+    expected.segment(l.b * set.dim, set.dim) -= force;
+  }
+  const double tolerance = 16 * kEpsilon * kMaxSpringsPerPoint * kMaxStiffness * 2 * kMaxCoordinate;
+  EXPECT_LE((f - expected).cwiseAbs().maxCoeff(), tolerance) << f.transpose() << "\n"
+                                                             << expected.transpose();
+}
+
+TEST_P(SpringDimensions, NoDampingMatrixUnlessRequested) {
+  const SpringSet set = Scene(GetParam(), /*kd=*/7.0);
+  std::vector<MatrixEntry> entries;
+  set.Field(false).DampingEntries(entries);
+  EXPECT_TRUE(entries.empty());
+  set.Field(true).DampingEntries(entries);
+  EXPECT_EQ(entries.size(), set.links.size() * 4 * set.dim * set.dim);
+}
+
+INSTANTIATE_TEST_SUITE_P(OneTwoThreeD, SpringDimensions, ::testing::Values(1, 2, 3));
+
+// Two points on a 3-4-5 triangle, so every quantity is a short decimal.
+SpringSet ThreeFourFive(double ks, double kd, double rest, std::array<double, 3> velocity_b) {
+  SpringSet set;
+  set.dim = 3;
+  set.x = {1.0, 1.0, 1.0, 4.0, 5.0, 1.0};  // u = (3, 4, 0), d = 5, û = (0.6, 0.8, 0)
+  set.v = {0.0, 0.0, 0.0, velocity_b[0], velocity_b[1], velocity_b[2]};
+  set.links = {{0, 1, ks, kd, rest}};
+  return set;
+}
+
+// A few ulps of the largest force component.
+constexpr double kForceRoundOff = 1e-13;
+
+TEST(SpringForceField, HookesLawAlongTheAxis) {
+  // Stretched by 1: fi = ks·(d − L0) = 10, pulling a towards b and b towards a.
+  const SpringSet stretched = ThreeFourFive(10.0, 0.0, 4.0, {0, 0, 0});
+  Vector f = Force(stretched.Field(), stretched.MakeState());
+  const Vector expected_stretched = (Vector(6) << 6, 8, 0, -6, -8, 0).finished();
+  EXPECT_LE((f - expected_stretched).cwiseAbs().maxCoeff(), kForceRoundOff) << f.transpose();
+  // Compressed by 2: fi = −20, pushing them apart.
+  const SpringSet compressed = ThreeFourFive(10.0, 0.0, 7.0, {0, 0, 0});
+  f = Force(compressed.Field(), compressed.MakeState());
+  const Vector expected_compressed = (Vector(6) << -12, -16, 0, 12, 16, 0).finished();
+  EXPECT_LE((f - expected_compressed).cwiseAbs().maxCoeff(), kForceRoundOff) << f.transpose();
+  // At rest length: no force.
+  const SpringSet rest = ThreeFourFive(10.0, 0.0, 5.0, {0, 0, 0});
+  EXPECT_LE(Force(rest.Field(), rest.MakeState()).cwiseAbs().maxCoeff(), kForceRoundOff);
+}
+
+TEST(SpringForceField, DashpotActsAlongTheAxisOnly) {
+  // v_b − v_a = (1, 2, 5): ė = û·(1, 2, 5) = 0.6 + 1.6 = 2.2; at rest length fi = kd·ė = 6.6.
+  const SpringSet moving = ThreeFourFive(10.0, 3.0, 5.0, {1, 2, 5});
+  Vector f = Force(moving.Field(), moving.MakeState());
+  const Vector expected = (Vector(6) << 3.96, 5.28, 0, -3.96, -5.28, 0).finished();
+  EXPECT_LE((f - expected).cwiseAbs().maxCoeff(), kForceRoundOff) << f.transpose();
+  // A velocity perpendicular to the axis, (−4, 3, 7), does not change the length: no force.
+  const SpringSet sliding = ThreeFourFive(10.0, 3.0, 5.0, {-4, 3, 7});
+  f = Force(sliding.Field(), sliding.MakeState());
+  EXPECT_LE(f.cwiseAbs().maxCoeff(), kForceRoundOff) << f.transpose();
+}
+
+TEST(SpringForceField, PotentialEnergyIsHalfKsElongationSquared) {
+  const SpringSet set = Scene(3, /*kd=*/7.0);  // the dashpot stores no energy
+  double expected = 0.0;
+  for (const auto& l : set.links) {
+    const Geometry g = Measure(set, l);
+    expected += 0.5 * l.ks * g.e * g.e;
+  }
+  EXPECT_NEAR(set.Field().PotentialEnergy(set.MakeState()), expected, 1e-13 * expected);
+  const SpringSet rest = ThreeFourFive(10.0, 0.0, 4.0, {0, 0, 0});
+  EXPECT_NEAR(rest.Field().PotentialEnergy(rest.MakeState()), 5.0, 1e-14);  // ½·10·1²
+}
+
+// SOFA's activity threshold: a spring no longer than 1e-9 exerts no force and has a zero tangent.
+TEST(SpringForceField, SpringShorterThanThresholdIsInactive) {
+  for (const double length : {0.0, 5e-10, 1e-9}) {
+    SpringSet set;
+    set.dim = 3;
+    set.x = {0.0, 0.0, 0.0, length, 0.0, 0.0};  // d = length exactly
+    set.v = {0.0, 0.0, 0.0, 1.0, 0.0, 0.0};
+    set.links = {{0, 1, 100.0, 5.0, 1.0}};
+    const State state = set.MakeState();
+    const SpringForceField field = set.Field(true);
+    EXPECT_EQ(Force(field, state), Vector::Zero(6)) << "length " << length;
+    EXPECT_EQ(DenseJacobian(field, state, false), Dense::Zero(6, 6)) << "length " << length;
+    EXPECT_EQ(DenseJacobian(field, state, true), Dense::Zero(6, 6)) << "length " << length;
+  }
+  // Just above the threshold the spring acts (its compression pushes the points apart).
+  SpringSet active;
+  active.dim = 3;
+  active.x = {0.0, 0.0, 0.0, 4e-9, 0.0, 0.0};
+  active.v = {0, 0, 0, 0, 0, 0};
+  active.links = {{0, 1, 100.0, 0.0, 1.0}};
+  const Vector f = Force(active.Field(), active.MakeState());
+  EXPECT_LT(f[0], -99.0);
+  EXPECT_GT(f[3], 99.0);
+}
+
+// SOFA's SpringForceField::getPotentialEnergy sums ½ks(d − L0)² over every spring, collapsed or not
+// (only the force has the 1e-9 threshold), so the energy has no jump at d = 0.
+TEST(SpringForceField, CollapsedSpringKeepsItsEnergy) {
+  SpringSet set;
+  set.dim = 2;
+  set.x = {0.5, 0.5, 0.5, 0.5};
+  set.v = {0, 0, 0, 0};
+  set.links = {{0, 1, 100.0, 0.0, 0.3}};
+  EXPECT_NEAR(set.Field().PotentialEnergy(set.MakeState()), 0.5 * 100.0 * 0.3 * 0.3, 1e-14);
+}
+
+// --- Through a scene: springs between two objects ----------------------------------------------
+
+class SpringScene : public fluxion::testing::QuietTest {};
+
+TEST_F(SpringScene, SpringJoinsPointsOfTwoObjects) {
+  // Spring "1 1": point 1 of a (1,0,0) to point 1 of b (1,3,0): d = 3, L0 = 1, fi = 10·2 = 20 along
+  // +y. A second spring, declared in node A with object1 left to its default (@./), joins a[0] to
+  // b[2].
+  Simulation simulation = fluxion::testing::LoadScene(R"(
+<Node name="root" gravity="0 0 0" dt="0.01">
+  <EulerExplicitSolver/>
+  <Node name="A">
+    <MechanicalObject name="a" position="0 0 0  1 0 0"/>
+    <UniformMass vertexMass="1"/>
+    <SpringForceField spring="0 2 4 0 1" object2="@../B/b"/>
+  </Node>
+  <Node name="B">
+    <MechanicalObject name="b" position="5 5 5  1 3 0  0 0 3"/>
+    <UniformMass vertexMass="1"/>
+  </Node>
+  <SpringForceField spring="1 1 10 0 1" object1="@A/a" object2="@/B"/>
+</Node>)");
+  const SolverNode& node = simulation.solver_nodes()[0];
+  ASSERT_EQ(node.system->num_dofs(), 15);  // a's 2 points, then b's 3
+  Vector f;
+  node.system->ComputeForce(node.state, f);
+  Vector expected = Vector::Zero(15);
+  expected.segment<3>(3) << 0, 20, 0;   // a[1]
+  expected.segment<3>(9) << 0, -20, 0;  // b[1]
+  // a[0] = (0,0,0) to b[2] = (0,0,3): d = 3, L0 = 1, fi = 4·2 = 8 along +z.
+  expected.segment<3>(0) << 0, 0, 8;
+  expected.segment<3>(12) << 0, 0, -8;
+  EXPECT_LE((f - expected).cwiseAbs().maxCoeff(), 1e-13) << f.transpose();
+  // Energy: ½·10·2² + ½·4·2² = 28.
+  EXPECT_NEAR(node.system->PotentialEnergy(node.state), 28.0, 1e-13);
+}
+
+}  // namespace
+}  // namespace fluxion::internal
