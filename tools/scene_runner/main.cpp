@@ -35,6 +35,14 @@ int main(int argc, char** argv) {
   app.add_option("--every", options.every, "record every K steps (the first and last are always recorded)")
       ->check(CLI::PositiveNumber);
   app.add_flag("--energy", options.energy, "add kinetic,potential,total energy columns");
+  app.add_flag("--solver-outputs", options.solver_outputs,
+               "add each solver's outputs (e.g. VariationalSymplecticSolver's hamiltonian) as columns "
+               "<node path>/<solver>/<output>");
+  std::vector<std::string> params;
+  auto* solver_option = app.add_option("--solver", options.solver,
+                                       "replace every ODE solver of the scene by this one (e.g. RungeKutta4Solver)");
+  app.add_option("--param", params, "a parameter of --solver as key=value, as in XML (repeatable)")
+      ->needs(solver_option);
   app.add_option("--plugin-dir", plugin_dirs, "also search this folder for plugins (repeatable)");
   app.add_flag("--list-plugins", list_plugins, "list the plugins found on the search path and exit");
   app.add_flag("--json", json, "with --list-plugins: print JSON");
@@ -61,6 +69,14 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "error: %s (see scene-runner --help)\n", e.what());
     return runner::kExitInvalidInput;
+  }
+  for (const std::string& param : params) {
+    const auto equals = param.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      std::fprintf(stderr, "error: --param '%s' is not key=value (see scene-runner --help)\n", param.c_str());
+      return runner::kExitInvalidInput;
+    }
+    options.solver_params.emplace_back(param.substr(0, equals), param.substr(equals + 1));
   }
   if (*steps_option) options.steps = steps;
   if (*end_option) options.end_time = end_time;

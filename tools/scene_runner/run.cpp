@@ -49,6 +49,7 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
     const internal::SceneDescription scene = internal::ReadSceneFile(options.scene);
     internal::BuildOptions build;
     build.dt = options.dt;
+    if (!options.solver.empty()) build.solver_override = internal::SolverOverride{options.solver, options.solver_params};
     simulation.emplace(internal::BuildSimulation(scene, registry, &plugins, build));
   } catch (const SceneError& error) {
     for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
@@ -92,7 +93,7 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
     }
     stream = file.get();
   }
-  internal::CsvTrajectoryWriter writer(stream, options.energy);
+  internal::CsvTrajectoryWriter writer(stream, options.energy, options.solver_outputs);
   writer.WriteHeader(*simulation);
   writer.WriteRow(*simulation);
 

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "exit_status.h"
@@ -19,6 +20,9 @@ struct RunOptions {
   std::string output;               ///< CSV file; empty: stdout
   long every = 1;                   ///< record every K steps (and always the last)
   bool energy = false;              ///< add kinetic,potential,total columns
+  bool solver_outputs = false;      ///< add each solver's outputs (e.g. hamiltonian) as columns
+  std::string solver;               ///< replaces every ODE solver of the scene (empty: keep)
+  std::vector<std::pair<std::string, std::string>> solver_params;  ///< its parameters
   bool progress = true;             ///< progress lines on stderr for long runs
 };
 

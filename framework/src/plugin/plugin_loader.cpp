@@ -84,8 +84,12 @@ void PluginLoader::AddDefaultDirectories() {
 void PluginLoader::AddDirectory(const fs::path& directory, const std::string& source) {
   std::error_code error;
   if (!fs::is_directory(directory, error)) {
-    directory_problems_.push_back("plugin folder '" + directory.string() + "' (from " + source +
-                                  ") does not exist or is not a folder");
+    const std::string problem = "plugin folder '" + directory.string() + "' (from " + source +
+                                ") does not exist or is not a folder";
+    // A folder the user names on the command line must exist; a stale entry in the environment
+    // only deserves a warning (it would otherwise break every run in that shell).
+    if (source == "--plugin-dir") directory_problems_.push_back(problem);
+    else LogWarn(problem + ": skipped");
     return;
   }
   const fs::path canonical = fs::weakly_canonical(directory, error);

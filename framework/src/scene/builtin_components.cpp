@@ -52,8 +52,8 @@ ComponentSpec MechanicalObjectSpec() {
                                "initial positions [m], one vector per point (default: the node's "
                                "topology points, else one point at the origin)"),
            FieldSpec::RealList("velocity",
-                               "initial velocities [m/s]; shorter than position: padded with the "
-                               "last one (SOFA), empty: zero"),
+                               "initial velocities [m/s]; shorter than position: zero-filled (SOFA); "
+                               "one velocity with topology points: broadcast"),
            FieldSpec::RealList("rest_position", "rest positions [m] (default: position)"),
            FieldSpec::RealList("externalForce",
                                "force on each point [N], applied during the first step only "

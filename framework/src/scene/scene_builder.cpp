@@ -238,6 +238,10 @@ class Builder {
 
   void ReadComponent(Node& node, const ElementDescription& element) {
     const ComponentEntry* entry = registry_.Find(element.type);
+    if (entry != nullptr && entry->spec.kind == ComponentKind::kOdeSolver && options_.solver_override) {
+      OverrideSolver(node, element);
+      return;
+    }
     if (entry == nullptr) {
       ReportUnknownComponent(element);
       return;
@@ -258,6 +262,31 @@ class Builder {
     component.valid = found.empty();
     if (component.name.empty()) component.name = entry->spec.name;
     if (component.valid && entry->spec.kind == ComponentKind::kLoader) RequirePlugins(component);
+    node.components.push_back(std::move(component));
+  }
+
+  // --solver NAME --param key=value: the scene's solver element is replaced, its attributes with it.
+  void OverrideSolver(Node& node, const ElementDescription& element) {
+    const SolverOverride& replacement = *options_.solver_override;
+    const ComponentEntry* entry = registry_.Find(replacement.name);
+    if (entry == nullptr || entry->spec.kind != ComponentKind::kOdeSolver) {
+      const std::string suggestion = SuggestClosest(replacement.name, registry_.Names());
+      const std::string message = "--solver " + replacement.name + ": no ODE solver of that name" +
+                                  (suggestion.empty() ? SearchPathText() : " (did you mean '" + suggestion + "'?)");
+      if (suggestion.empty()) problems_.Plugin(element.line, message);
+      else problems_.Scene(element.line, message);
+      return;
+    }
+    Component component;
+    component.element = &element;
+    component.entry = entry;
+    component.name = entry->spec.name;
+    std::vector<AttributeText> attributes;
+    for (const auto& [name, value] : replacement.params) attributes.push_back({name, value, 0});
+    std::vector<ParameterProblem> found;
+    component.parameters = ParseAttributes(entry->spec, attributes, found);
+    for (const ParameterProblem& problem : found) problems_.Scene(element.line, "--param: " + problem.message);
+    component.valid = found.empty();
     node.components.push_back(std::move(component));
   }
 
@@ -508,9 +537,11 @@ class Builder {
     const std::vector<double>& scale = p.reals("scale3d");
     const std::vector<double>& rotation = p.reals("rotation");
     std::vector<double> translation = p.reals("translation");
-    if (p.has("dx")) translation[0] = AsSofaFloat(p.real("dx"));
-    if (p.has("dy")) translation[1] = AsSofaFloat(p.real("dy"));
-    if (p.has("dz")) translation[2] = AsSofaFloat(p.real("dz"));
+    // SOFA: any of the legacy dx/dy/dz replaces the whole translation (missing ones are 0).
+    if (p.has("dx") || p.has("dy") || p.has("dz")) {
+      translation = {p.has("dx") ? AsSofaFloat(p.real("dx")) : 0.0, p.has("dy") ? AsSofaFloat(p.real("dy")) : 0.0,
+                     p.has("dz") ? AsSofaFloat(p.real("dz")) : 0.0};
+    }
     const int dim = object.dimension;
     const bool rotate = rotation[0] != 0.0 || rotation[1] != 0.0 || rotation[2] != 0.0;
     Eigen::Quaterniond q = Eigen::Quaterniond::Identity();
@@ -1017,7 +1048,7 @@ class Builder {
     const Parameters& p = c.parameters;
     const int dim = object.dimension;
     std::vector<Index> points = p.indices("indices");
-    if (!p.has("indices"))
+    if (points.empty())  // absent or empty: every point (SOFA)
       for (Index i = 0; i < object.num_points; ++i) points.push_back(i);
     for (const Index point : points)
       if (!CheckIndex(c, point, object, "index")) return;
@@ -1137,6 +1168,10 @@ class Builder {
           node.linear_solver = std::make_unique<CgLinearSolver>(linear->parameters);
         else
           node.linear_solver = std::make_unique<LdlLinearSolver>(linear->parameters);
+      } else if ((solver.entry->traits.flags & kNeedsLinearSolver) && options_.solver_override) {
+        // The scene was written for another solver: give the replacement a direct solver.
+        LogInfo(owner.path + ": " + solver.entry->spec.name + " uses a SparseLDLSolver (the scene has no linear solver)");
+        node.linear_solver = std::make_unique<LdlLinearSolver>(Parameters());
       } else if (solver.entry->traits.flags & kNeedsLinearSolver) {
         problems_.Scene(solver.element->line, solver.entry->spec.name + " needs a linear solver (expected "
                                               "<CGLinearSolver/> or <SparseLDLSolver/> in node '" + owner.path + "')");

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "fluxion/export.h"
 #include "plugin/component_registry.h"
@@ -12,8 +15,15 @@
 
 namespace fluxion::internal {
 
+/// Replaces every ODE solver of a scene (scene-runner --solver NAME --param key=value).
+struct SolverOverride {
+  std::string name;                                        ///< component name, e.g. "RungeKutta4Solver"
+  std::vector<std::pair<std::string, std::string>> params;  ///< its attributes, as in XML
+};
+
 struct BuildOptions {
-  std::optional<double> dt;  ///< replaces the root node's dt
+  std::optional<double> dt;                       ///< replaces the root node's dt
+  std::optional<SolverOverride> solver_override;  ///< replaces each solver node's ODE solver
 };
 
 /// Builds the simulation of `scene`. Every problem found is reported at once: throws SceneError
