@@ -35,6 +35,15 @@ int main(int argc, char** argv) {
   app.add_option("--every", options.every, "record every K steps (the first and last are always recorded)")
       ->check(CLI::PositiveNumber);
   app.add_flag("--energy", options.energy, "add kinetic,potential,total energy columns");
+  auto* compare_option = app.add_option("--compare", options.compare,
+                                        "compare the run with this reference trajectory CSV: prints a "
+                                        "report, exit 0 on match, 1 on mismatch");
+  app.add_option("--rtol", options.rtol, "--compare: relative tolerance (default 1e-9)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(compare_option);
+  app.add_option("--atol", options.atol, "--compare: absolute tolerance (default 1e-12)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(compare_option);
   app.add_flag("--solver-outputs", options.solver_outputs,
                "add each solver's outputs (e.g. VariationalSymplecticSolver's hamiltonian) as columns "
                "<node path>/<solver>/<output>");
@@ -56,7 +65,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
   app.add_flag("--quiet,-q", quiet, "only errors on stderr, no progress");
   app.footer(
-      "Exit status: 0 success, 2 invalid input (command line, scene, values, output file), 3 plugin\n"
+      "Exit status: 0 success, 1 --compare mismatch, 2 invalid input (command line, scene, values, output file), 3 plugin\n"
       "problem (not found, wrong ABI, duplicate component), 4 numerical failure (with step and time).\n"
       "Plugins are searched in <libdir>/fluxion/plugins, then FLUXION_PLUGIN_PATH, then --plugin-dir.");
 

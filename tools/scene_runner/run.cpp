@@ -3,7 +3,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <new>
 #include <optional>
 
@@ -12,6 +15,7 @@
 #include "output/csv_trajectory_writer.h"
 #include "scene/scene_builder.h"
 #include "scene/xml_reader.h"
+#include "trajectory_compare.h"
 
 namespace fluxion::runner {
 
@@ -38,6 +42,23 @@ std::optional<long> StepsUntil(double start, double end_time, double dt) {
   const double steps = std::ceil((end_time - start) / dt - 1e-9);
   if (!(steps < 0x1p62)) return std::nullopt;  // also NaN
   return steps <= 0 ? 0L : static_cast<long>(steps);
+}
+
+// The buffer of an open_memstream stream, freed when it goes out of scope.
+struct MemoryBuffer {
+  char* data = nullptr;
+  std::size_t size = 0;
+  MemoryBuffer() = default;
+  MemoryBuffer(const MemoryBuffer&) = delete;
+  MemoryBuffer& operator=(const MemoryBuffer&) = delete;
+  ~MemoryBuffer() { std::free(data); }
+};
+
+std::string ReadWholeFile(const std::string& path) {
+  std::ifstream stream(path, std::ios::binary);
+  std::ostringstream text;
+  text << stream.rdbuf();
+  return text.str();
 }
 
 }  // namespace
@@ -83,9 +104,18 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
   }
 
   // The output file is opened only once the scene is valid: a bad scene leaves no file behind.
+  // With --compare and no --output, the trajectory goes to memory and only the report is printed.
+  MemoryBuffer memory;  // declared before `file`: freed after the stream writing into it is closed
   std::unique_ptr<std::FILE, FileCloser> file;
   std::FILE* stream = stdout;
-  if (!options.output.empty()) {
+  if (options.output.empty() && !options.compare.empty()) {
+    file.reset(open_memstream(&memory.data, &memory.size));
+    if (!file) {
+      PrintError("cannot allocate the in-memory trajectory for --compare");
+      return kExitInvalidInput;
+    }
+    stream = file.get();
+  } else if (!options.output.empty()) {
     file.reset(std::fopen(options.output.c_str(), "wb"));
     if (!file) {
       PrintError(options.output + ": cannot open the output file for writing (check the folder exists and is writable)");
@@ -121,7 +151,39 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
       }
     }
   }
-  return kExitSuccess;
+  if (options.compare.empty()) return kExitSuccess;
+
+  // --compare: the whole trajectory against the reference, column by column and step by step.
+  std::string candidate;
+  if (options.output.empty()) {
+    file.reset();  // closing the memory stream finalises memory.data and memory.size
+    candidate.assign(memory.data, memory.size);
+  } else {
+    file.reset();
+    candidate = ReadWholeFile(options.output);
+  }
+  return CompareWithReference(options, candidate);
+}
+
+int CompareWithReference(const RunOptions& options, const std::string& candidate) {
+  std::ifstream stream(options.compare, std::ios::binary);
+  if (!stream) {
+    PrintError(options.compare + ": cannot read the reference trajectory (expected a CSV file)");
+    return kExitInvalidInput;
+  }
+  std::ostringstream reference;
+  reference << stream.rdbuf();
+  namespace rg = fluxion::regress;
+  try {
+    const rg::ComparisonReport report =
+        rg::CompareTrajectories(reference.str(), candidate, rg::Tolerances{.rtol = options.rtol, .atol = options.atol},
+                                options.compare, options.scene);
+    std::fputs(rg::FormatReport(report).c_str(), stdout);
+    return report.match ? kExitSuccess : kExitMismatch;
+  } catch (const rg::TrajectoryFormatError& error) {
+    PrintError(error.what());
+    return kExitInvalidInput;
+  }
 }
 
 }  // namespace fluxion::runner

@@ -23,10 +23,17 @@ struct RunOptions {
   bool solver_outputs = false;      ///< add each solver's outputs (e.g. hamiltonian) as columns
   std::string solver;               ///< replaces every ODE solver of the scene (empty: keep)
   std::vector<std::pair<std::string, std::string>> solver_params;  ///< its parameters
+  std::string compare;              ///< reference CSV to compare the run with (empty: none)
+  double rtol = 1e-9;               ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
+  double atol = 1e-12;
   bool progress = true;             ///< progress lines on stderr for long runs
 };
 
 inline constexpr long kDefaultSteps = 100;
+
+/// Compares `candidate` (trajectory CSV text) with the reference file options.compare, prints the
+/// report on stdout and returns 0 (match), 1 (mismatch) or 2 (unreadable or malformed reference).
+int CompareWithReference(const RunOptions& options, const std::string& candidate);
 
 /// Loads and runs `options.scene` with the components of `registry`. Prints each problem as
 /// "error: ..." on stderr and returns the exit status.
