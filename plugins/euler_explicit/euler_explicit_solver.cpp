@@ -59,9 +59,8 @@ class EulerExplicitSolver final : public fluxion::Solver {
 
 FLUXION_PLUGIN("euler_explicit", "0.1.0") {
   registrar.AddSolver<EulerExplicitSolver>(
-      EulerExplicitSolver::Spec(),
-      {.order = 1,
-       .flags = fluxion::kExplicitMethod | fluxion::kSymplecticMethod,
-       .force_evaluations = 1,
-       .linear_solves = 0});
+      EulerExplicitSolver::Spec(), {.order = 1,
+                                    .flags = fluxion::kExplicitMethod | fluxion::kSymplecticMethod,
+                                    .force_evaluations = 1,
+                                    .linear_solves = 0});
 }

@@ -1,6 +1,6 @@
-// The docs and the registry cannot drift: docs/scene-format.md's component reference must be exactly
-// what `scene-runner --list-components --markdown` prints, and the README must name every built-in
-// component and document every scene-runner exit status.
+// The docs and the registry cannot drift: docs/scene-format.md's component reference must be
+// exactly what `scene-runner --list-components --markdown` prints, and the README must name every
+// built-in component and document every scene-runner exit status.
 #include <fstream>
 #include <sstream>
 
@@ -28,12 +28,14 @@ TEST(SceneFormatDoc, ReferenceSectionIsTheRegistryOutput) {
   const std::string documented = doc.substr(start + begin.size(), stop - start - begin.size());
 
   // Only the bundled plugins: the environment's extra plugin folders do not belong in the docs.
-  const auto result = fluxion::testing::RunCommand("env -u FLUXION_PLUGIN_PATH " + fluxion::testing::SceneRunner() +
-                                                   " --list-components --markdown");
+  const auto result =
+      fluxion::testing::RunCommand("env -u FLUXION_PLUGIN_PATH " + fluxion::testing::SceneRunner() +
+                                   " --list-components --markdown");
   ASSERT_EQ(result.status, 0) << result.err;
   std::string generated = result.out;
   while (!generated.empty() && generated.back() == '\n') generated.pop_back();
-  EXPECT_EQ(documented, generated + "\n") << "docs/scene-format.md is stale: run ./tools/fluxion docs";
+  EXPECT_EQ(documented, generated + "\n")
+      << "docs/scene-format.md is stale: run ./tools/fluxion docs";
 }
 
 TEST(Readme, NamesEveryBuiltinComponentAndExitStatus) {
@@ -43,7 +45,8 @@ TEST(Readme, NamesEveryBuiltinComponentAndExitStatus) {
     if (entry->spec.kind == ComponentKind::kIgnored) continue;
     EXPECT_NE(readme.find("`" + entry->spec.name + "`"), std::string::npos) << entry->spec.name;
   }
-  for (const char* status : {"| 0 |", "| 2 |", "| 3 |", "| 4 |"}) EXPECT_NE(readme.find(status), std::string::npos);
+  for (const char* status : {"| 0 |", "| 2 |", "| 3 |", "| 4 |"})
+    EXPECT_NE(readme.find(status), std::string::npos);
 }
 
 }  // namespace

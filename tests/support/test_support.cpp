@@ -15,7 +15,8 @@
 namespace fluxion::testing {
 
 std::string PluginDirectory() {
-  if (const char* env = std::getenv("FLUXION_TEST_PLUGIN_DIR"); env != nullptr && *env != '\0') return env;
+  if (const char* env = std::getenv("FLUXION_TEST_PLUGIN_DIR"); env != nullptr && *env != '\0')
+    return env;
   return FLUXION_TEST_PLUGIN_DIR;
 }
 
@@ -37,12 +38,14 @@ internal::Simulation LoadScene(const std::string& xml, const std::string& file_n
 
 CommandResult RunCommand(const std::string& command) {
   CommandResult result;
-  const std::string err_file = ::testing::TempDir() + "fluxion_stderr_" + std::to_string(::getpid());
+  const std::string err_file =
+      ::testing::TempDir() + "fluxion_stderr_" + std::to_string(::getpid());
   std::FILE* pipe = ::popen((command + " 2>" + err_file).c_str(), "r");
   if (pipe == nullptr) return result;
   std::array<char, 4096> buffer{};
   std::size_t read = 0;
-  while ((read = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), read);
+  while ((read = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.out.append(buffer.data(), read);
   const int status = ::pclose(pipe);
   result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream err(err_file);
@@ -58,7 +61,8 @@ std::string SceneRunner() { return FLUXION_SCENE_RUNNER; }
 void QuietTest::SetUp() { internal::ResetWarningCount(); }
 
 void QuietTest::TearDown() {
-  EXPECT_EQ(internal::WarningCount(), expected_warnings_) << "unexpected warning or error log lines";
+  EXPECT_EQ(internal::WarningCount(), expected_warnings_)
+      << "unexpected warning or error log lines";
 }
 
 }  // namespace fluxion::testing

@@ -23,7 +23,8 @@ struct Components {
 };
 const Components& LoadedComponents();
 
-/// Builds the simulation of an inline XML scene (throws SceneError/PluginError as the runner would).
+/// Builds the simulation of an inline XML scene (throws SceneError/PluginError as the runner
+/// would).
 internal::Simulation LoadScene(const std::string& xml, const std::string& file_name = "inline.scn");
 
 /// Runs a command through /bin/sh, capturing stdout and stderr; returns the exit status.

@@ -18,41 +18,50 @@ std::string SpringScene(const std::string& k, const std::string& m, const std::s
   </Node>
   <Node name="MassNode">
     <MechanicalObject name="massDof" position="0 1 0"/>
-    <UniformMass totalMass=")" + m + R"("/>
+    <UniformMass totalMass=")" +
+         m + R"("/>
   </Node>
-  <SpringForceField spring="0 0 )" + k + R"( 0 1" object1="@FixedPointNode/fixedPoint" object2="@MassNode/massDof"/>
+  <SpringForceField spring="0 0 )" +
+         k + R"( 0 1" object1="@FixedPointNode/fixedPoint" object2="@MassNode/massDof"/>
 </Node>)";
 }
 
-// Column of massDof's y position in the CSV above: step,time, fixed point p(3) v(3), then p0.x, p0.y.
+// Column of massDof's y position in the CSV above: step,time, fixed point p(3) v(3), then p0.x,
+// p0.y.
 constexpr std::size_t kMassY = 2 + 6 + 1;
 // The sanity values are printed with 10 significant digits.
 constexpr double kSanityTolerance = 1e-9;
 
 TEST(SolverOverride, RungeKutta4ReplacesTheSceneSolver) {
   ScratchFolder scratch;
-  const auto result = RunSceneRunner(ShellQuote(scratch.Write("s.scn", SpringScene("1000", "10", "0.1"))) +
-                                     " --steps 1 -q --solver RungeKutta4Solver");
+  const auto result =
+      RunSceneRunner(ShellQuote(scratch.Write("s.scn", SpringScene("1000", "10", "0.1"))) +
+                     " --steps 1 -q --solver RungeKutta4Solver");
   ASSERT_EQ(result.status, 0) << result.err;
-  EXPECT_NEAR(ParseDouble(Fields(Lines(result.out).at(2)).at(kMassY)), 0.9541666667, kSanityTolerance);
+  EXPECT_NEAR(ParseDouble(Fields(Lines(result.out).at(2)).at(kMassY)), 0.9541666667,
+              kSanityTolerance);
 }
 
 TEST(SolverOverride, ImplicitSolverGetsADirectLinearSolverWhenTheSceneHasNone) {
   ScratchFolder scratch;
-  const auto result = RunSceneRunner(ShellQuote(scratch.Write("s.scn", SpringScene("100", "10", "0.1"))) +
-                                     " --steps 1 -q --solver EulerImplicitSolver --param rayleighMass=0.1"
-                                     " --param rayleighStiffness=0.1");
+  const auto result =
+      RunSceneRunner(ShellQuote(scratch.Write("s.scn", SpringScene("100", "10", "0.1"))) +
+                     " --steps 1 -q --solver EulerImplicitSolver --param rayleighMass=0.1"
+                     " --param rayleighStiffness=0.1");
   ASSERT_EQ(result.status, 0) << result.err;
-  EXPECT_NEAR(ParseDouble(Fields(Lines(result.out).at(2)).at(kMassY)), 0.9173553719, kSanityTolerance);
+  EXPECT_NEAR(ParseDouble(Fields(Lines(result.out).at(2)).at(kMassY)), 0.9173553719,
+              kSanityTolerance);
 }
 
 TEST(SolverOverride, BadParametersAreInvalidInput) {
   ScratchFolder scratch;
   const std::string scene = ShellQuote(scratch.Write("s.scn", SpringScene("100", "10", "0.1")));
-  const auto unknown = RunSceneRunner(scene + " --solver EulerImplicitSolver --param rayleighMas=0.1");
+  const auto unknown =
+      RunSceneRunner(scene + " --solver EulerImplicitSolver --param rayleighMas=0.1");
   EXPECT_EQ(unknown.status, 2);
   EXPECT_THAT(unknown.err, ::testing::HasSubstr("did you mean 'rayleighMass'"));
-  const auto negative = RunSceneRunner(scene + " --solver EulerImplicitSolver --param rayleighMass=-1");
+  const auto negative =
+      RunSceneRunner(scene + " --solver EulerImplicitSolver --param rayleighMass=-1");
   EXPECT_EQ(negative.status, 2);
   EXPECT_EQ(RunSceneRunner(scene + " --solver EulerImplicitSolver --param rayleighMass").status, 2);
   EXPECT_EQ(RunSceneRunner(scene + " --param rayleighMass=1").status, 2);  // --param needs --solver
@@ -67,9 +76,10 @@ TEST(SolverOverride, BadParametersAreInvalidInput) {
 // for our different summation order).
 TEST(SolverOutputs, HamiltonianColumnOfVariationalSymplectic) {
   ScratchFolder scratch;
-  const auto result = RunSceneRunner(ShellQuote(scratch.Write("s.scn", SpringScene("100", "1", "0.01"))) +
-                                     " --steps 50 -q --solver VariationalSymplecticSolver --param newtonError=1e-12"
-                                     " --solver-outputs");
+  const auto result =
+      RunSceneRunner(ShellQuote(scratch.Write("s.scn", SpringScene("100", "1", "0.01"))) +
+                     " --steps 50 -q --solver VariationalSymplecticSolver --param newtonError=1e-12"
+                     " --solver-outputs");
   ASSERT_EQ(result.status, 0) << result.err;
   const std::vector<std::string> lines = Lines(result.out);
   EXPECT_THAT(lines.at(0), ::testing::EndsWith(",root/VariationalSymplecticSolver/hamiltonian"));

@@ -20,7 +20,8 @@ namespace {
 using fluxion::internal::Simulation;
 
 struct Registry {
-  fluxion::internal::ComponentRegistry registry = fluxion::internal::ComponentRegistry::WithBuiltins();
+  fluxion::internal::ComponentRegistry registry =
+      fluxion::internal::ComponentRegistry::WithBuiltins();
   fluxion::internal::PluginLoader loader{registry};
   Registry() {
     loader.AddDefaultDirectories();
@@ -37,7 +38,8 @@ const Registry& Components() {
 // stable for the whole benchmark (ω_max·h ≈ 0.3 for the finest grid).
 std::string ClothScene(int n, const std::string& solver, const std::string& linear_solver) {
   return R"(<Node name="root" gravity="0 -9.81 0" dt="1e-5">)" + solver + linear_solver +
-         R"(<Node name="cloth"><RegularGridTopology n=")" + std::to_string(n) + " 1 " + std::to_string(n) +
+         R"(<Node name="cloth"><RegularGridTopology n=")" + std::to_string(n) + " 1 " +
+         std::to_string(n) +
          R"(" min="0 0 0" max="1 0 1"/><MechanicalObject name="dofs"/><UniformMass totalMass="1"/>)" +
          R"(<FixedProjectiveConstraint indices="0 )" + std::to_string(n - 1) +
          R"("/><MeshSpringForceField linesStiffness="100" linesDamping="0.1"/></Node></Node>)";
@@ -52,9 +54,10 @@ std::unique_ptr<Simulation> Load(const std::string& xml) {
 
 void SetCounters(benchmark::State& state, const Simulation& simulation) {
   const double dofs = static_cast<double>(simulation.solver_nodes().front().system->num_dofs());
-  state.counters["steps/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-  state.counters["DOF*steps/s"] =
-      benchmark::Counter(dofs * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["steps/s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["DOF*steps/s"] = benchmark::Counter(dofs * static_cast<double>(state.iterations()),
+                                                     benchmark::Counter::kIsRate);
   state.counters["DOFs"] = dofs;
 }
 
@@ -71,7 +74,8 @@ void BM_Step(benchmark::State& state, const std::string& solver, const std::stri
 
 // Assembly alone: the force and the tangent stiffness at the current state.
 void BM_Assembly(benchmark::State& state) {
-  auto simulation = Load(ClothScene(static_cast<int>(state.range(0)), "<EulerExplicitSolver/>", ""));
+  auto simulation =
+      Load(ClothScene(static_cast<int>(state.range(0)), "<EulerExplicitSolver/>", ""));
   const auto& node = simulation->solver_nodes().front();
   fluxion::Vector force(node.system->num_dofs());
   fluxion::SparseMatrix stiffness = node.system->CreateMatrix();
@@ -100,14 +104,22 @@ const std::map<std::string, std::string> kLinearSolvers = {
 };
 
 int RegisterAll() {
-  benchmark::RegisterBenchmark("Assembly", BM_Assembly)->RangeMultiplier(2)->Range(32, 256)->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("Assembly", BM_Assembly)
+      ->RangeMultiplier(2)
+      ->Range(32, 256)
+      ->Unit(benchmark::kMicrosecond);
   for (const auto& [name, xml] : kExplicit)
     benchmark::RegisterBenchmark(("Step/" + name).c_str(), BM_Step, xml, std::string())
-        ->RangeMultiplier(2)->Range(32, 256)->Unit(benchmark::kMicrosecond);
+        ->RangeMultiplier(2)
+        ->Range(32, 256)
+        ->Unit(benchmark::kMicrosecond);
   for (const auto& [name, xml] : kImplicit)
     for (const auto& [linear, linear_xml] : kLinearSolvers)
-      benchmark::RegisterBenchmark(("Step/" + name + "/" + linear).c_str(), BM_Step, xml, linear_xml)
-          ->RangeMultiplier(2)->Range(32, 256)->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(("Step/" + name + "/" + linear).c_str(), BM_Step, xml,
+                                   linear_xml)
+          ->RangeMultiplier(2)
+          ->Range(32, 256)
+          ->Unit(benchmark::kMillisecond);
   return 0;
 }
 const int registered = RegisterAll();

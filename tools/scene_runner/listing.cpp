@@ -16,9 +16,11 @@ std::string Bounds(const FieldSpec& field) {
   std::string text;
   if (field.minimum)
     text += (field.minimum_exclusive ? "> " : ">= ") + internal::FormatReal(*field.minimum);
-  if (field.maximum) text += (text.empty() ? "" : ", ") + ("<= " + internal::FormatReal(*field.maximum));
+  if (field.maximum)
+    text += (text.empty() ? "" : ", ") + ("<= " + internal::FormatReal(*field.maximum));
   if (!field.choices.empty()) {
-    for (const std::string& choice : field.choices) text += (text.empty() ? "one of " : ", ") + choice;
+    for (const std::string& choice : field.choices)
+      text += (text.empty() ? "one of " : ", ") + choice;
   }
   return text;
 }
@@ -42,16 +44,20 @@ std::string ListPluginsText(const internal::PluginLoader& loader) {
   out << "Fluxion " << FLUXION_VERSION_STRING << ", plugin ABI " << FLUXION_ABI_VERSION << "\n";
   out << "search path:\n";
   if (loader.directories().empty()) out << "  (no folder)\n";
-  for (const auto& [directory, source] : loader.directories()) out << "  " << directory.string() << "  (" << source << ")\n";
-  for (const std::string& problem : loader.directory_problems()) out << "  problem: " << problem << "\n";
+  for (const auto& [directory, source] : loader.directories())
+    out << "  " << directory.string() << "  (" << source << ")\n";
+  for (const std::string& problem : loader.directory_problems())
+    out << "  problem: " << problem << "\n";
   out << "plugins:\n";
   if (loader.records().empty()) out << "  (none found)\n";
   for (const internal::PluginRecord& record : loader.records()) {
     out << "  " << (record.name.empty() ? "?" : record.name) << " " << record.version << "  ABI "
         << record.abi_version << "  " << (record.loaded ? "loaded" : "REFUSED") << "\n";
     out << "    file: " << record.path << "\n";
-    if (record.loaded) out << "    components: " << Join(record.components, ", ") << "\n";
-    else out << "    why: " << record.error << "\n";
+    if (record.loaded)
+      out << "    components: " << Join(record.components, ", ") << "\n";
+    else
+      out << "    why: " << record.error << "\n";
   }
   return out.str();
 }
@@ -101,10 +107,13 @@ std::string DescribeComponentText(const ComponentEntry& entry) {
   if (!entry.spec.aliases.empty()) out << "  aliases: " << Join(entry.spec.aliases, ", ") << "\n";
   if (entry.spec.kind == ComponentKind::kOdeSolver)
     out << "  order: " << entry.traits.order << "\n";
-  if (entry.spec.fields.empty()) out << "  fields: none (any attribute is ignored)\n";
-  else out << "  fields:\n";
+  if (entry.spec.fields.empty())
+    out << "  fields: none (any attribute is ignored)\n";
+  else
+    out << "  fields:\n";
   for (const FieldSpec& field : entry.spec.fields) {
-    out << "    " << field.name << " (" << FieldTypeName(field.type) << ", default " << DefaultText(field);
+    out << "    " << field.name << " (" << FieldTypeName(field.type) << ", default "
+        << DefaultText(field);
     if (const std::string bounds = Bounds(field); !bounds.empty()) out << ", " << bounds;
     out << ")";
     if (!field.aliases.empty()) out << " alias " << Join(field.aliases, ", ");
@@ -118,8 +127,11 @@ std::string ComponentsMarkdown(const internal::ComponentRegistry& registry) {
   for (const ComponentEntry* entry : registry.Entries()) {
     out << "### " << entry->spec.name << "\n\n" << entry->spec.summary << ".\n\n";
     out << "Kind: " << ComponentKindName(entry->spec.kind) << ". From: "
-        << (entry->plugin_name.empty() ? "built-in" : "plugin `fluxion_" + entry->plugin_name + ".so`") << ".";
-    if (!entry->spec.aliases.empty()) out << " Also accepted as: `" << Join(entry->spec.aliases, "`, `") << "`.";
+        << (entry->plugin_name.empty() ? "built-in"
+                                       : "plugin `fluxion_" + entry->plugin_name + ".so`")
+        << ".";
+    if (!entry->spec.aliases.empty())
+      out << " Also accepted as: `" << Join(entry->spec.aliases, "`, `") << "`.";
     out << "\n\n";
     if (entry->spec.fields.empty()) {
       out << "No fields: its attributes are ignored.\n\n";
@@ -129,8 +141,8 @@ std::string ComponentsMarkdown(const internal::ComponentRegistry& registry) {
     for (const FieldSpec& field : entry->spec.fields) {
       std::string name = "`" + field.name + "`";
       for (const std::string& alias : field.aliases) name += " (`" + alias + "`)";
-      out << "| " << name << " | " << FieldTypeName(field.type) << " | " << DefaultText(field) << " | "
-          << Bounds(field) << " | " << field.help << " |\n";
+      out << "| " << name << " | " << FieldTypeName(field.type) << " | " << DefaultText(field)
+          << " | " << Bounds(field) << " | " << field.help << " |\n";
     }
     out << "\n";
   }

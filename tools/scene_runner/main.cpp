@@ -15,7 +15,8 @@ using namespace fluxion;
 
 int main(int argc, char** argv) {
   CLI::App app{"scene-runner: run a SOFA-style mass-spring scene and write its trajectory as CSV"};
-  app.set_version_flag("--version", std::string("scene-runner (Fluxion) ") + FLUXION_VERSION_STRING);
+  app.set_version_flag("--version",
+                       std::string("scene-runner (Fluxion) ") + FLUXION_VERSION_STRING);
   runner::RunOptions options;
   std::vector<std::string> plugin_dirs;
   bool list_plugins = false, json = false, ignore_plugin_errors = false, quiet = false;
@@ -26,48 +27,59 @@ int main(int argc, char** argv) {
   double end_time = 0, dt = 0;
 
   app.add_option("scene", options.scene, "scene file (SOFA XML)");
-  auto* steps_option = app.add_option("--steps", steps, "number of steps (default 100)")->check(CLI::NonNegativeNumber);
-  auto* end_option = app.add_option("--end-time", end_time, "run until this time [s]")->check(CLI::NonNegativeNumber);
+  auto* steps_option = app.add_option("--steps", steps, "number of steps (default 100)")
+                           ->check(CLI::NonNegativeNumber);
+  auto* end_option = app.add_option("--end-time", end_time, "run until this time [s]")
+                         ->check(CLI::NonNegativeNumber);
   steps_option->excludes(end_option);
   auto* dt_option = app.add_option("--dt", dt, "time step [s], replacing the scene's root dt")
                         ->check(CLI::PositiveNumber);
   app.add_option("--output,-o", options.output, "CSV file to write (default: stdout)");
-  app.add_option("--every", options.every, "record every K steps (the first and last are always recorded)")
+  app.add_option("--every", options.every,
+                 "record every K steps (the first and last are always recorded)")
       ->check(CLI::PositiveNumber);
   app.add_flag("--energy", options.energy, "add kinetic,potential,total energy columns");
-  auto* compare_option = app.add_option("--compare", options.compare,
-                                        "compare the run with this reference trajectory CSV: prints a "
-                                        "report, exit 0 on match, 1 on mismatch");
+  auto* compare_option =
+      app.add_option("--compare", options.compare,
+                     "compare the run with this reference trajectory CSV: prints a "
+                     "report, exit 0 on match, 1 on mismatch");
   app.add_option("--rtol", options.rtol, "--compare: relative tolerance (default 1e-9)")
       ->check(CLI::NonNegativeNumber)
       ->needs(compare_option);
   app.add_option("--atol", options.atol, "--compare: absolute tolerance (default 1e-12)")
       ->check(CLI::NonNegativeNumber)
       ->needs(compare_option);
-  app.add_flag("--solver-outputs", options.solver_outputs,
-               "add each solver's outputs (e.g. VariationalSymplecticSolver's hamiltonian) as columns "
-               "<node path>/<solver>/<output>");
+  app.add_flag(
+      "--solver-outputs", options.solver_outputs,
+      "add each solver's outputs (e.g. VariationalSymplecticSolver's hamiltonian) as columns "
+      "<node path>/<solver>/<output>");
   std::vector<std::string> params;
-  auto* solver_option = app.add_option("--solver", options.solver,
-                                       "replace every ODE solver of the scene by this one (e.g. RungeKutta4Solver)");
+  auto* solver_option =
+      app.add_option("--solver", options.solver,
+                     "replace every ODE solver of the scene by this one (e.g. RungeKutta4Solver)");
   app.add_option("--param", params, "a parameter of --solver as key=value, as in XML (repeatable)")
       ->needs(solver_option);
   app.add_option("--plugin-dir", plugin_dirs, "also search this folder for plugins (repeatable)");
-  app.add_flag("--list-plugins", list_plugins, "list the plugins found on the search path and exit");
+  app.add_flag("--list-plugins", list_plugins,
+               "list the plugins found on the search path and exit");
   app.add_flag("--json", json, "with --list-plugins: print JSON");
   app.add_option("--list-components", list_components,
                  "list the available components (or describe one) and exit")
       ->expected(0, 1);
-  app.add_flag("--markdown", markdown, "with --list-components: print the docs/scene-format.md reference");
+  app.add_flag("--markdown", markdown,
+               "with --list-components: print the docs/scene-format.md reference");
   app.add_flag("--ignore-plugin-errors", ignore_plugin_errors,
                "run even if some plugin file on the search path could not be loaded");
   app.add_option("--log-level", log_level, "trace|debug|info|warn|error (default warn)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
   app.add_flag("--quiet,-q", quiet, "only errors on stderr, no progress");
   app.footer(
-      "Exit status: 0 success, 1 --compare mismatch, 2 invalid input (command line, scene, values, output file), 3 plugin\n"
-      "problem (not found, wrong ABI, duplicate component), 4 numerical failure (with step and time).\n"
-      "Plugins are searched in <libdir>/fluxion/plugins, then FLUXION_PLUGIN_PATH, then --plugin-dir.");
+      "Exit status: 0 success, 1 --compare mismatch, 2 invalid input (command line, scene, values, "
+      "output file), 3 plugin\n"
+      "problem (not found, wrong ABI, duplicate component), 4 numerical failure (with step and "
+      "time).\n"
+      "Plugins are searched in <libdir>/fluxion/plugins, then FLUXION_PLUGIN_PATH, then "
+      "--plugin-dir.");
 
   try {
     app.parse(argc, argv);
@@ -82,7 +94,8 @@ int main(int argc, char** argv) {
   for (const std::string& param : params) {
     const auto equals = param.find('=');
     if (equals == std::string::npos || equals == 0) {
-      std::fprintf(stderr, "error: --param '%s' is not key=value (see scene-runner --help)\n", param.c_str());
+      std::fprintf(stderr, "error: --param '%s' is not key=value (see scene-runner --help)\n",
+                   param.c_str());
       return runner::kExitInvalidInput;
     }
     options.solver_params.emplace_back(param.substr(0, equals), param.substr(equals + 1));
@@ -107,18 +120,23 @@ int main(int argc, char** argv) {
     plugins.LoadAll();
 
     if (list_plugins) {
-      std::fputs((json ? runner::ListPluginsJson(plugins) : runner::ListPluginsText(plugins)).c_str(), stdout);
+      std::fputs(
+          (json ? runner::ListPluginsJson(plugins) : runner::ListPluginsText(plugins)).c_str(),
+          stdout);
       return runner::kExitSuccess;
     }
     if (list_components) {
       if (list_components->empty()) {
-        std::fputs((markdown ? runner::ComponentsMarkdown(registry) : runner::ListComponentsText(registry)).c_str(),
-                   stdout);
+        std::fputs(
+            (markdown ? runner::ComponentsMarkdown(registry) : runner::ListComponentsText(registry))
+                .c_str(),
+            stdout);
         return runner::kExitSuccess;
       }
       const internal::ComponentEntry* entry = registry.Find(*list_components);
       if (entry == nullptr) {
-        std::fprintf(stderr, "error: no component named '%s' (see scene-runner --list-components)\n",
+        std::fprintf(stderr,
+                     "error: no component named '%s' (see scene-runner --list-components)\n",
                      list_components->c_str());
         return runner::kExitInvalidInput;
       }
@@ -126,7 +144,8 @@ int main(int argc, char** argv) {
       return runner::kExitSuccess;
     }
     if (options.scene.empty()) {
-      std::fprintf(stderr, "error: no scene file given (usage: scene-runner SCENE [options]; see --help)\n");
+      std::fprintf(
+          stderr, "error: no scene file given (usage: scene-runner SCENE [options]; see --help)\n");
       return runner::kExitInvalidInput;
     }
     if (plugins.has_failures() && !ignore_plugin_errors) {

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <new>
 #include <optional>
+#include <sstream>
 
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
@@ -70,7 +70,8 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
     const internal::SceneDescription scene = internal::ReadSceneFile(options.scene);
     internal::BuildOptions build;
     build.dt = options.dt;
-    if (!options.solver.empty()) build.solver_override = internal::SolverOverride{options.solver, options.solver_params};
+    if (!options.solver.empty())
+      build.solver_override = internal::SolverOverride{options.solver, options.solver_params};
     simulation.emplace(internal::BuildSimulation(scene, registry, &plugins, build));
   } catch (const SceneError& error) {
     for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
@@ -118,7 +119,9 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
   } else if (!options.output.empty()) {
     file.reset(std::fopen(options.output.c_str(), "wb"));
     if (!file) {
-      PrintError(options.output + ": cannot open the output file for writing (check the folder exists and is writable)");
+      PrintError(
+          options.output +
+          ": cannot open the output file for writing (check the folder exists and is writable)");
       return kExitInvalidInput;
     }
     stream = file.get();
@@ -139,7 +142,8 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
     }
     if (step % options.every == 0 || step == steps) writer.WriteRow(*simulation);
     if (!writer.ok()) {
-      PrintError((options.output.empty() ? std::string("stdout") : options.output) + ": write failed");
+      PrintError((options.output.empty() ? std::string("stdout") : options.output) +
+                 ": write failed");
       return kExitInvalidInput;
     }
     if (options.progress && (step & 63) == 0) {
@@ -175,9 +179,9 @@ int CompareWithReference(const RunOptions& options, const std::string& candidate
   reference << stream.rdbuf();
   namespace rg = fluxion::regress;
   try {
-    const rg::ComparisonReport report =
-        rg::CompareTrajectories(reference.str(), candidate, rg::Tolerances{.rtol = options.rtol, .atol = options.atol},
-                                options.compare, options.scene);
+    const rg::ComparisonReport report = rg::CompareTrajectories(
+        reference.str(), candidate, rg::Tolerances{.rtol = options.rtol, .atol = options.atol},
+        options.compare, options.scene);
     std::fputs(rg::FormatReport(report).c_str(), stdout);
     return report.match ? kExitSuccess : kExitMismatch;
   } catch (const rg::TrajectoryFormatError& error) {

@@ -14,19 +14,19 @@ namespace fluxion::runner {
 
 struct RunOptions {
   std::string scene;
-  std::optional<long> steps;        ///< number of steps (default 100 unless end_time)
-  std::optional<double> end_time;   ///< run until t ≥ end_time
-  std::optional<double> dt;         ///< overrides the scene's dt
-  std::string output;               ///< CSV file; empty: stdout
-  long every = 1;                   ///< record every K steps (and always the last)
-  bool energy = false;              ///< add kinetic,potential,total columns
-  bool solver_outputs = false;      ///< add each solver's outputs (e.g. hamiltonian) as columns
-  std::string solver;               ///< replaces every ODE solver of the scene (empty: keep)
+  std::optional<long> steps;       ///< number of steps (default 100 unless end_time)
+  std::optional<double> end_time;  ///< run until t ≥ end_time
+  std::optional<double> dt;        ///< overrides the scene's dt
+  std::string output;              ///< CSV file; empty: stdout
+  long every = 1;                  ///< record every K steps (and always the last)
+  bool energy = false;             ///< add kinetic,potential,total columns
+  bool solver_outputs = false;     ///< add each solver's outputs (e.g. hamiltonian) as columns
+  std::string solver;              ///< replaces every ODE solver of the scene (empty: keep)
   std::vector<std::pair<std::string, std::string>> solver_params;  ///< its parameters
-  std::string compare;              ///< reference CSV to compare the run with (empty: none)
-  double rtol = 1e-9;               ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
+  std::string compare;  ///< reference CSV to compare the run with (empty: none)
+  double rtol = 1e-9;   ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
   double atol = 1e-12;
-  bool progress = true;             ///< progress lines on stderr for long runs
+  bool progress = true;  ///< progress lines on stderr for long runs
 };
 
 inline constexpr long kDefaultSteps = 100;

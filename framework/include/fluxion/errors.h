@@ -43,8 +43,8 @@ class FLUXION_API ConfigError : public Error {
 /// One problem found in a scene file, located for the scene author.
 struct FLUXION_API SceneDiagnostic {
   std::string file;
-  int line = 0;          ///< 1-based; 0 when no line applies
-  std::string message;   ///< "what is wrong (what was expected)"
+  int line = 0;         ///< 1-based; 0 when no line applies
+  std::string message;  ///< "what is wrong (what was expected)"
   /// The one-line form `FILE:LINE: message` (or `FILE: message` without a line).
   std::string Format() const;
 };
@@ -87,9 +87,9 @@ namespace internal {
 }  // namespace fluxion
 
 /// Always-on invariant check for our own bugs: aborts with the condition and file:line.
-#define FLUXION_DEMAND(condition)                                          \
-  do {                                                                     \
-    if (!(condition)) {                                                    \
-      ::fluxion::internal::DemandFailed(#condition, __FILE__, __LINE__);   \
-    }                                                                      \
+#define FLUXION_DEMAND(condition)                                        \
+  do {                                                                   \
+    if (!(condition)) {                                                  \
+      ::fluxion::internal::DemandFailed(#condition, __FILE__, __LINE__); \
+    }                                                                    \
   } while (false)

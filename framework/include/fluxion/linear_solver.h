@@ -10,11 +10,11 @@ namespace fluxion {
 
 /// How a linear solve ended.
 struct LinearSolveResult {
-  bool ok = true;            ///< false: factorisation failed (not positive definite) or diverged
-  bool converged = true;     ///< iterative solvers: the tolerance was met (a warning otherwise)
-  int iterations = 0;        ///< iterative solvers: iterations done
-  double residual = 0.0;     ///< iterative solvers: ‖r‖/‖b‖ at exit
-  std::string message;       ///< why, when !ok or !converged
+  bool ok = true;         ///< false: factorisation failed (not positive definite) or diverged
+  bool converged = true;  ///< iterative solvers: the tolerance was met (a warning otherwise)
+  int iterations = 0;     ///< iterative solvers: iterations done
+  double residual = 0.0;  ///< iterative solvers: ‖r‖/‖b‖ at exit
+  std::string message;    ///< why, when !ok or !converged
 };
 
 /// Solves A x = b for the symmetric matrices of implicit integrators.

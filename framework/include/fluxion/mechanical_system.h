@@ -48,14 +48,16 @@ class FLUXION_API MechanicalSystem {
   virtual SparseMatrix CreateMatrix() const = 0;
   /// Writes the tangent stiffness K = -∂f/∂x at `state` into `K` (from CreateMatrix()).
   virtual void AssembleStiffness(const State& state, SparseMatrix& K) const = 0;
-  /// True if some force field has a velocity Jacobian B (exact dashpot Jacobians, implicit damping).
+  /// True if some force field has a velocity Jacobian B (exact dashpot Jacobians, implicit
+  /// damping).
   virtual bool has_damping_matrix() const = 0;
   /// Writes B = -∂f/∂v at `state` into `B` (from CreateMatrix()); zero without damping matrices.
   virtual void AssembleDamping(const State& state, SparseMatrix& B) const = 0;
 
   /// Zeroes the entries of fixed DOFs (SOFA's projectResponse).
   virtual void ProjectResponse(Vector& vector) const = 0;
-  /// Clears the rows and columns of fixed DOFs and sets their diagonal to 1 (SOFA's applyConstraint).
+  /// Clears the rows and columns of fixed DOFs and sets their diagonal to 1 (SOFA's
+  /// applyConstraint).
   virtual void ProjectMatrix(SparseMatrix& matrix) const = 0;
 
   /// ½ vᵀ M v.

@@ -34,13 +34,13 @@ FLUXION_API std::string_view FieldTypeName(FieldType type);
 struct FLUXION_API FieldSpec {
   std::string name;
   FieldType type = FieldType::kReal;
-  std::string default_value;          ///< XML text of the default; empty = no value unless given
-  std::string help;                   ///< one sentence, units in brackets
-  std::vector<std::string> aliases;   ///< other accepted attribute names (SOFA's old names)
-  std::vector<std::string> choices;   ///< for kChoice
-  std::optional<double> minimum;      ///< inclusive lower bound (kInteger, kReal, kRealList)
-  bool minimum_exclusive = false;     ///< the lower bound itself is not allowed
-  std::optional<double> maximum;      ///< inclusive upper bound
+  std::string default_value;         ///< XML text of the default; empty = no value unless given
+  std::string help;                  ///< one sentence, units in brackets
+  std::vector<std::string> aliases;  ///< other accepted attribute names (SOFA's old names)
+  std::vector<std::string> choices;  ///< for kChoice
+  std::optional<double> minimum;     ///< inclusive lower bound (kInteger, kReal, kRealList)
+  bool minimum_exclusive = false;    ///< the lower bound itself is not allowed
+  std::optional<double> maximum;     ///< inclusive upper bound
 
   static FieldSpec Bool(std::string name, bool default_value, std::string help);
   static FieldSpec Integer(std::string name, long default_value, std::string help);
@@ -79,9 +79,9 @@ FLUXION_API std::string_view ComponentKindName(ComponentKind kind);
 
 /// The declaration of a component type: what the XML element name creates and which fields it has.
 struct FLUXION_API ComponentSpec {
-  std::string name;                  ///< the XML element name, SOFA's class name
+  std::string name;  ///< the XML element name, SOFA's class name
   ComponentKind kind = ComponentKind::kForceField;
-  std::string summary;               ///< one line: what it models
+  std::string summary;  ///< one line: what it models
   std::vector<FieldSpec> fields;
   std::vector<std::string> aliases;  ///< other accepted element names (e.g. FixedConstraint)
 
@@ -136,7 +136,7 @@ class FLUXION_API Parameters {
 /// Parses `attributes` (name -> text) against `spec`: applies defaults, resolves aliases, checks
 /// types and bounds. Throws ConfigError naming the first bad or unknown attribute, with a
 /// "did you mean" suggestion for misspelt names.
-FLUXION_API Parameters ParseParameters(const ComponentSpec& spec,
-                                       const std::vector<std::pair<std::string, std::string>>& attributes);
+FLUXION_API Parameters ParseParameters(
+    const ComponentSpec& spec, const std::vector<std::pair<std::string, std::string>>& attributes);
 
 }  // namespace fluxion

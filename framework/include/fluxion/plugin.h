@@ -4,7 +4,8 @@
 //   #include <fluxion/plugin.h>
 //   class MySolver final : public fluxion::Solver { ... };
 //   FLUXION_PLUGIN("my_solver", "1.0.0") {
-//     registrar.AddSolver<MySolver>(MySolver::Spec(), {.order = 1, .flags = fluxion::kExplicitMethod});
+//     registrar.AddSolver<MySolver>(MySolver::Spec(), {.order = 1, .flags =
+//     fluxion::kExplicitMethod});
 //   }
 //
 // The host reads the descriptor's magic number and ABI version before anything else and refuses a
@@ -52,11 +53,11 @@ class FLUXION_API PluginRegistrar {
 /// `magic` and `abi_version` before touching anything else.
 extern "C" {
 struct FluxionPluginDescriptor {
-  std::uint32_t magic;             ///< FLUXION_PLUGIN_MAGIC
-  std::uint32_t abi_version;       ///< FLUXION_ABI_VERSION of the headers it was built with
-  const char* name;                ///< plugin name, e.g. "euler_explicit"
-  const char* version;             ///< the plugin's own version
-  const char* framework_version;   ///< FLUXION_VERSION_STRING it was built with
+  std::uint32_t magic;            ///< FLUXION_PLUGIN_MAGIC
+  std::uint32_t abi_version;      ///< FLUXION_ABI_VERSION of the headers it was built with
+  const char* name;               ///< plugin name, e.g. "euler_explicit"
+  const char* version;            ///< the plugin's own version
+  const char* framework_version;  ///< FLUXION_VERSION_STRING it was built with
   void (*register_components)(fluxion::PluginRegistrar& registrar);
 };
 }  // extern "C"
@@ -65,10 +66,10 @@ struct FluxionPluginDescriptor {
 
 /// Defines the plugin's descriptor and opens the body of its registration function, in which
 /// `registrar` (a fluxion::PluginRegistrar&) is in scope.
-#define FLUXION_PLUGIN(NAME, VERSION)                                                   \
-  static void FluxionRegisterComponents(::fluxion::PluginRegistrar& registrar);         \
-  extern "C" __attribute__((visibility("default"))) const FluxionPluginDescriptor       \
-      FLUXION_PLUGIN_DESCRIPTOR_SYMBOL = {FLUXION_PLUGIN_MAGIC, FLUXION_ABI_VERSION, NAME, \
-                                          VERSION, FLUXION_VERSION_STRING,              \
-                                          &FluxionRegisterComponents};                  \
+#define FLUXION_PLUGIN(NAME, VERSION)                                           \
+  static void FluxionRegisterComponents(::fluxion::PluginRegistrar& registrar); \
+  extern "C" __attribute__((visibility("default")))                             \
+  const FluxionPluginDescriptor FLUXION_PLUGIN_DESCRIPTOR_SYMBOL = {            \
+      FLUXION_PLUGIN_MAGIC,   FLUXION_ABI_VERSION,       NAME, VERSION,         \
+      FLUXION_VERSION_STRING, &FluxionRegisterComponents};                      \
   static void FluxionRegisterComponents(::fluxion::PluginRegistrar& registrar)

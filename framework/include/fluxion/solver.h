@@ -47,10 +47,10 @@ enum SolverFlag : unsigned {
 
 /// What a solver declares about itself when it is registered; read by tools and docs.
 struct SolverTraits {
-  int order = 1;                  ///< global order of accuracy in h
-  unsigned flags = 0;             ///< SolverFlag bits
-  int force_evaluations = 1;      ///< per step (Newton solvers: per iteration)
-  int linear_solves = 0;          ///< per step (Newton solvers: per iteration)
+  int order = 1;              ///< global order of accuracy in h
+  unsigned flags = 0;         ///< SolverFlag bits
+  int force_evaluations = 1;  ///< per step (Newton solvers: per iteration)
+  int linear_solves = 0;      ///< per step (Newton solvers: per iteration)
 };
 
 /// Base class of every ODE solver ("fat base, thin solver").

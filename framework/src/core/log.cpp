@@ -12,11 +12,16 @@ std::atomic<int> warning_count{0};
 
 spdlog::level::level_enum ToSpdlog(LogLevel level) {
   switch (level) {
-    case LogLevel::kTrace: return spdlog::level::trace;
-    case LogLevel::kDebug: return spdlog::level::debug;
-    case LogLevel::kInfo: return spdlog::level::info;
-    case LogLevel::kWarn: return spdlog::level::warn;
-    case LogLevel::kError: return spdlog::level::err;
+    case LogLevel::kTrace:
+      return spdlog::level::trace;
+    case LogLevel::kDebug:
+      return spdlog::level::debug;
+    case LogLevel::kInfo:
+      return spdlog::level::info;
+    case LogLevel::kWarn:
+      return spdlog::level::warn;
+    case LogLevel::kError:
+      return spdlog::level::err;
   }
   return spdlog::level::info;
 }
@@ -35,12 +40,18 @@ spdlog::logger& Logger() {
 void SetLogLevel(LogLevel level) { Logger().set_level(ToSpdlog(level)); }
 
 bool ParseLogLevel(std::string_view text, LogLevel& level) {
-  if (text == "trace") level = LogLevel::kTrace;
-  else if (text == "debug") level = LogLevel::kDebug;
-  else if (text == "info") level = LogLevel::kInfo;
-  else if (text == "warn" || text == "warning") level = LogLevel::kWarn;
-  else if (text == "error") level = LogLevel::kError;
-  else return false;
+  if (text == "trace")
+    level = LogLevel::kTrace;
+  else if (text == "debug")
+    level = LogLevel::kDebug;
+  else if (text == "info")
+    level = LogLevel::kInfo;
+  else if (text == "warn" || text == "warning")
+    level = LogLevel::kWarn;
+  else if (text == "error")
+    level = LogLevel::kError;
+  else
+    return false;
   return true;
 }
 

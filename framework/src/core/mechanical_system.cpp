@@ -11,14 +11,16 @@ void CombineMatrices(double m, const SparseMatrix& M, double b, const SparseMatr
   const Index nnz = A.nonZeros();
   if (M.nonZeros() != nnz || K.nonZeros() != nnz || (B != nullptr && B->nonZeros() != nnz) ||
       !A.isCompressed())
-    throw UsageError("CombineMatrices: matrices must share the system's common pattern "
-                     "(create them with MechanicalSystem::CreateMatrix)");
+    throw UsageError(
+        "CombineMatrices: matrices must share the system's common pattern "
+        "(create them with MechanicalSystem::CreateMatrix)");
   const double* m_values = M.valuePtr();
   const double* k_values = K.valuePtr();
   double* a_values = A.valuePtr();
   if (B != nullptr && b != 0.0) {
     const double* b_values = B->valuePtr();
-    for (Index i = 0; i < nnz; ++i) a_values[i] = m * m_values[i] + b * b_values[i] + k * k_values[i];
+    for (Index i = 0; i < nnz; ++i)
+      a_values[i] = m * m_values[i] + b * b_values[i] + k * k_values[i];
   } else {
     for (Index i = 0; i < nnz; ++i) a_values[i] = m * m_values[i] + k * k_values[i];
   }

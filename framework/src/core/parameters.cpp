@@ -11,30 +11,48 @@ namespace fluxion {
 
 std::string_view FieldTypeName(FieldType type) {
   switch (type) {
-    case FieldType::kBool: return "bool";
-    case FieldType::kInteger: return "integer";
-    case FieldType::kReal: return "real";
-    case FieldType::kText: return "text";
-    case FieldType::kChoice: return "choice";
-    case FieldType::kRealList: return "real list";
-    case FieldType::kIndexList: return "index list";
-    case FieldType::kLink: return "link";
+    case FieldType::kBool:
+      return "bool";
+    case FieldType::kInteger:
+      return "integer";
+    case FieldType::kReal:
+      return "real";
+    case FieldType::kText:
+      return "text";
+    case FieldType::kChoice:
+      return "choice";
+    case FieldType::kRealList:
+      return "real list";
+    case FieldType::kIndexList:
+      return "index list";
+    case FieldType::kLink:
+      return "link";
   }
   return "?";
 }
 
 std::string_view ComponentKindName(ComponentKind kind) {
   switch (kind) {
-    case ComponentKind::kNode: return "node";
-    case ComponentKind::kState: return "state";
-    case ComponentKind::kTopology: return "topology";
-    case ComponentKind::kMass: return "mass";
-    case ComponentKind::kForceField: return "force field";
-    case ComponentKind::kConstraint: return "projective constraint";
-    case ComponentKind::kOdeSolver: return "ODE solver";
-    case ComponentKind::kLinearSolver: return "linear solver";
-    case ComponentKind::kLoader: return "loader";
-    case ComponentKind::kIgnored: return "ignored (visual or SOFA-only)";
+    case ComponentKind::kNode:
+      return "node";
+    case ComponentKind::kState:
+      return "state";
+    case ComponentKind::kTopology:
+      return "topology";
+    case ComponentKind::kMass:
+      return "mass";
+    case ComponentKind::kForceField:
+      return "force field";
+    case ComponentKind::kConstraint:
+      return "projective constraint";
+    case ComponentKind::kOdeSolver:
+      return "ODE solver";
+    case ComponentKind::kLinearSolver:
+      return "linear solver";
+    case ComponentKind::kLoader:
+      return "loader";
+    case ComponentKind::kIgnored:
+      return "ignored (visual or SOFA-only)";
   }
   return "?";
 }
@@ -68,7 +86,8 @@ FieldSpec FieldSpec::Text(std::string name, std::string default_value, std::stri
 }
 FieldSpec FieldSpec::Choice(std::string name, std::string default_value,
                             std::vector<std::string> choices, std::string help) {
-  FieldSpec spec = Make(std::move(name), FieldType::kChoice, std::move(default_value), std::move(help));
+  FieldSpec spec =
+      Make(std::move(name), FieldType::kChoice, std::move(default_value), std::move(help));
   spec.choices = std::move(choices);
   return spec;
 }
@@ -118,7 +137,8 @@ const FieldSpec* ComponentSpec::FindField(std::string_view field_name) const {
 const Parameters::Entry& Parameters::Find(std::string_view name) const {
   const auto it = entries_.find(name);
   if (it == entries_.end())
-    throw UsageError("parameter '" + std::string(name) + "' has no value (not declared, or no default)");
+    throw UsageError("parameter '" + std::string(name) +
+                     "' has no value (not declared, or no default)");
   return it->second;
 }
 
@@ -219,7 +239,8 @@ std::string ParseFieldValue(const FieldSpec& field, const std::string& text, Fie
       const auto parsed = ParseReal(*word, &why);
       if (!parsed) return "'" + std::string(*word) + "' is " + why + " (expected a finite number)";
       if (!WithinBounds(field, *parsed))
-        return "value " + std::string(*word) + " is out of range (expected " + BoundsText(field) + ")";
+        return "value " + std::string(*word) + " is out of range (expected " + BoundsText(field) +
+               ")";
       value = *parsed;
       return {};
     }
@@ -230,9 +251,11 @@ std::string ParseFieldValue(const FieldSpec& field, const std::string& text, Fie
     case FieldType::kChoice: {
       const auto word = single_word();
       const std::string word_text = word ? std::string(*word) : text;
-      if (!word || std::find(field.choices.begin(), field.choices.end(), word_text) == field.choices.end()) {
+      if (!word ||
+          std::find(field.choices.begin(), field.choices.end(), word_text) == field.choices.end()) {
         std::string options;
-        for (const std::string& choice : field.choices) options += (options.empty() ? "" : ", ") + choice;
+        for (const std::string& choice : field.choices)
+          options += (options.empty() ? "" : ", ") + choice;
         return "'" + text + "' is not one of the choices (expected one of " + options + ")";
       }
       value = word_text;
@@ -285,8 +308,10 @@ Parameters ParseAttributes(const ComponentSpec& spec, const std::vector<Attribut
     if (field == nullptr) {
       std::string message = "unknown attribute '" + attribute.name + "' for " + spec.name;
       const std::string suggestion = SuggestClosest(attribute.name, known);
-      if (!suggestion.empty()) message += " (did you mean '" + suggestion + "'?)";
-      else message += " (see: scene-runner --list-components " + spec.name + ")";
+      if (!suggestion.empty())
+        message += " (did you mean '" + suggestion + "'?)";
+      else
+        message += " (see: scene-runner --list-components " + spec.name + ")";
       problems.push_back({attribute.name, message, attribute.line});
       continue;
     }
@@ -301,8 +326,8 @@ Parameters ParseAttributes(const ComponentSpec& spec, const std::vector<Attribut
     FieldValue value;
     const std::string error = ParseFieldValue(*field, attribute.value, value);
     if (!error.empty()) {
-      problems.push_back({attribute.name, spec.name + " '" + attribute.name + "': " + error,
-                          attribute.line});
+      problems.push_back(
+          {attribute.name, spec.name + " '" + attribute.name + "': " + error, attribute.line});
       continue;
     }
     parameters.Set(field->name, std::move(value), attribute.value, true);

@@ -84,13 +84,14 @@ Index FirstNonFinite(const Vector& values) {
 StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) {
   if (impl_->system == nullptr) throw UsageError("Solver::Step called before Initialize");
   if (impl_->system != &system)
-    throw UsageError("Solver::Step called with another system than the one it was initialised with");
+    throw UsageError(
+        "Solver::Step called with another system than the one it was initialised with");
   if (!(h > 0.0) || !std::isfinite(h))
     throw UsageError("Solver::Step needs a finite time step h > 0, got " + internal::FormatReal(h));
   if (state.x.size() != system.num_dofs() || state.v.size() != system.num_dofs())
-    throw UsageError("Solver::Step: state has " + std::to_string(state.x.size()) + " positions and " +
-                     std::to_string(state.v.size()) + " velocities, the system has " +
-                     std::to_string(system.num_dofs()) + " DOFs");
+    throw UsageError("Solver::Step: state has " + std::to_string(state.x.size()) +
+                     " positions and " + std::to_string(state.v.size()) +
+                     " velocities, the system has " + std::to_string(system.num_dofs()) + " DOFs");
 
   impl_->backup_x = state.x;
   impl_->backup_v = state.v;

@@ -89,7 +89,8 @@ std::size_t EditDistance(std::string_view a, std::string_view b) {
     for (std::size_t j = 1; j <= b.size(); ++j) {
       const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
                         std::tolower(static_cast<unsigned char>(b[j - 1]));
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (same ? 0 : 1)});
+      current[j] =
+          std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (same ? 0 : 1)});
     }
     std::swap(previous, current);
   }
@@ -107,7 +108,8 @@ std::string SuggestClosest(std::string_view word, const std::vector<std::string>
       best = candidate;
     }
   }
-  // Plausible misspelling: at most a third of the longer word differs (and at least 1 edit allowed).
+  // Plausible misspelling: at most a third of the longer word differs (and at least 1 edit
+  // allowed).
   const std::size_t longest = std::max(word.size(), best.size());
   if (best.empty() || best_distance > std::max<std::size_t>(2, longest / 3)) return {};
   return best;

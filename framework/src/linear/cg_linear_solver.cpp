@@ -11,14 +11,15 @@ ComponentSpec CgLinearSolver::Spec() {
   return ComponentSpec{
       .name = "CGLinearSolver",
       .kind = ComponentKind::kLinearSolver,
-      .summary = "Conjugate gradient linear solver for the implicit ODE solvers (SOFA's stopping rules)",
+      .summary =
+          "Conjugate gradient linear solver for the implicit ODE solvers (SOFA's stopping rules)",
       .fields = {FieldSpec::Integer("iterations", 25, "maximum number of CG iterations").AtLeast(1),
                  FieldSpec::Real("tolerance", 1e-5, "stop when ‖r‖/‖b‖ ≤ tolerance").AtLeast(0),
-                 FieldSpec::Real("threshold", 1e-5,
-                                 "stop when the denominator |pᵀAp| ≤ threshold")
+                 FieldSpec::Real("threshold", 1e-5, "stop when the denominator |pᵀAp| ≤ threshold")
                      .AtLeast(0)
                      .Alias("smallDenominatorThreshold"),
-                 FieldSpec::Bool("warmStart", false, "start from the previous solution instead of 0"),
+                 FieldSpec::Bool("warmStart", false,
+                                 "start from the previous solution instead of 0"),
                  FieldSpec::Text("template", "GraphScattered",
                                  "SOFA matrix template (accepted for compatibility; Fluxion always "
                                  "uses its assembled sparse matrix)")},
@@ -110,8 +111,9 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
   result.converged = stopped || error <= tolerance_;
   if (!std::isfinite(error) || !x.allFinite()) {
     result.ok = false;
-    result.message = "CGLinearSolver produced a non-finite solution (the matrix is singular or "
-                     "indefinite)";
+    result.message =
+        "CGLinearSolver produced a non-finite solution (the matrix is singular or "
+        "indefinite)";
   } else if (!result.converged) {
     result.message = stop_reason != nullptr
                          ? std::string("CGLinearSolver stopped: ") + stop_reason +

@@ -10,7 +10,8 @@ ComponentSpec LdlLinearSolver::Spec() {
   return ComponentSpec{
       .name = "SparseLDLSolver",
       .kind = ComponentKind::kLinearSolver,
-      .summary = "Direct sparse LDLᵀ factorisation (symbolic analysis reused while the pattern holds)",
+      .summary =
+          "Direct sparse LDLᵀ factorisation (symbolic analysis reused while the pattern holds)",
       .fields = {FieldSpec::Text("template", "CompressedRowSparseMatrixd",
                                  "SOFA matrix template (accepted for compatibility)")},
       .aliases = {"EigenSimplicialLDLT"}};

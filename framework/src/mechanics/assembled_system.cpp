@@ -25,8 +25,10 @@ AssembledSystem::AssembledSystem(SystemParts parts)
   FLUXION_DEMAND(parts.mass.size() == num_dofs_);
   FLUXION_DEMAND(static_cast<Index>(parts.fixed.size()) == num_dofs_);
   for (Index i = 0; i < num_dofs_; ++i) {
-    if (parts.fixed[i]) fixed_dofs_.push_back(i);
-    else if (parts.mass[i] > 0.0) inverse_mass_[i] = 1.0 / parts.mass[i];
+    if (parts.fixed[i])
+      fixed_dofs_.push_back(i);
+    else if (parts.mass[i] > 0.0)
+      inverse_mass_[i] = 1.0 / parts.mass[i];
   }
   if (external_force_.size() != num_dofs_) external_force_.setZero(num_dofs_);
   external_force_active_ = !external_force_.isZero(0.0);
@@ -47,11 +49,14 @@ AssembledSystem::AssembledSystem(SystemParts parts)
   pattern_.resize(num_dofs_, num_dofs_);
   pattern_.setFromTriplets(triplets.begin(), triplets.end());
   pattern_.makeCompressed();
-  for (const MatrixEntry& e : stiffness_entries) stiffness_slots_.push_back(FindSlot(pattern_, e.row, e.col));
-  for (const MatrixEntry& e : damping_entries) damping_slots_.push_back(FindSlot(pattern_, e.row, e.col));
+  for (const MatrixEntry& e : stiffness_entries)
+    stiffness_slots_.push_back(FindSlot(pattern_, e.row, e.col));
+  for (const MatrixEntry& e : damping_entries)
+    damping_slots_.push_back(FindSlot(pattern_, e.row, e.col));
 
   mass_matrix_ = pattern_;
-  for (Index i = 0; i < num_dofs_; ++i) mass_matrix_.valuePtr()[FindSlot(pattern_, i, i)] = parts.mass[i];
+  for (Index i = 0; i < num_dofs_; ++i)
+    mass_matrix_.valuePtr()[FindSlot(pattern_, i, i)] = parts.mass[i];
 
   // Projection: every entry in a fixed row or column, and the fixed diagonals.
   std::vector<bool> fixed = std::move(parts.fixed);
@@ -61,7 +66,8 @@ AssembledSystem::AssembledSystem(SystemParts parts)
       if (fixed[row] || fixed[col]) projected_slots_.push_back(k);
     }
   }
-  for (const Index dof : fixed_dofs_) projected_diagonal_slots_.push_back(FindSlot(pattern_, dof, dof));
+  for (const Index dof : fixed_dofs_)
+    projected_diagonal_slots_.push_back(FindSlot(pattern_, dof, dof));
 }
 
 void AssembledSystem::ComputeForce(const State& state, Vector& f) const {
@@ -73,15 +79,17 @@ void AssembledSystem::ComputeForce(const State& state, Vector& f) const {
 void AssembledSystem::CheckPattern(const SparseMatrix& matrix, const char* what) const {
   if (matrix.rows() != num_dofs_ || matrix.cols() != num_dofs_ ||
       matrix.nonZeros() != pattern_.nonZeros() || !matrix.isCompressed())
-    throw UsageError(std::string(what) +
-                     ": the matrix does not have the system's pattern (create it with CreateMatrix)");
+    throw UsageError(
+        std::string(what) +
+        ": the matrix does not have the system's pattern (create it with CreateMatrix)");
 }
 
 void AssembledSystem::AssembleStiffness(const State& state, SparseMatrix& K) const {
   CheckPattern(K, "AssembleStiffness");
   std::fill(K.valuePtr(), K.valuePtr() + K.nonZeros(), 0.0);
   for (std::size_t i = 0; i < force_fields_.size(); ++i)
-    force_fields_[i]->AddStiffness(state, stiffness_slots_.data() + stiffness_offsets_[i], K.valuePtr());
+    force_fields_[i]->AddStiffness(state, stiffness_slots_.data() + stiffness_offsets_[i],
+                                   K.valuePtr());
 }
 
 void AssembledSystem::AssembleDamping(const State& state, SparseMatrix& B) const {
@@ -106,7 +114,8 @@ double AssembledSystem::KineticEnergy(const State& state) const {
   double energy = 0.0;
   const double* m = mass_matrix_.valuePtr();
   for (Index col = 0; col < num_dofs_; ++col)
-    for (Index k = mass_matrix_.outerIndexPtr()[col]; k < mass_matrix_.outerIndexPtr()[col + 1]; ++k)
+    for (Index k = mass_matrix_.outerIndexPtr()[col]; k < mass_matrix_.outerIndexPtr()[col + 1];
+         ++k)
       energy += 0.5 * state.v[mass_matrix_.innerIndexPtr()[k]] * m[k] * state.v[col];
   return energy;
 }

@@ -13,9 +13,9 @@ namespace fluxion::internal {
 /// What the scene builder gathers for one solver before assembly.
 struct SystemParts {
   Index num_dofs = 0;
-  Vector mass;                      ///< per-DOF lumped mass (0 where no mass component applies)
-  std::vector<bool> fixed;          ///< per-DOF: projected by a FixedProjectiveConstraint
-  Vector external_force;            ///< SOFA's externalForce, applied during the first step only
+  Vector mass;              ///< per-DOF lumped mass (0 where no mass component applies)
+  std::vector<bool> fixed;  ///< per-DOF: projected by a FixedProjectiveConstraint
+  Vector external_force;    ///< SOFA's externalForce, applied during the first step only
   std::vector<std::unique_ptr<ForceField>> force_fields;  ///< gravity included (a ConstantForce)
 };
 

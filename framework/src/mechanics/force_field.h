@@ -30,11 +30,13 @@ class ForceField {
   /// Entries of K = -∂f/∂x this field writes, appended in a fixed order.
   virtual void StiffnessEntries(std::vector<MatrixEntry>& /*entries*/) const {}
   /// values[slots[k]] += K entry k at `state`, for each entry of StiffnessEntries.
-  virtual void AddStiffness(const State& /*state*/, const Index* /*slots*/, double* /*values*/) const {}
+  virtual void AddStiffness(const State& /*state*/, const Index* /*slots*/,
+                            double* /*values*/) const {}
 
   /// Entries of B = -∂f/∂v; empty for fields whose damping is explicit only.
   virtual void DampingEntries(std::vector<MatrixEntry>& /*entries*/) const {}
-  virtual void AddDamping(const State& /*state*/, const Index* /*slots*/, double* /*values*/) const {}
+  virtual void AddDamping(const State& /*state*/, const Index* /*slots*/,
+                          double* /*values*/) const {}
 
   virtual double PotentialEnergy(const State& /*state*/) const { return 0.0; }
 };

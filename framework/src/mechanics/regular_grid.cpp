@@ -2,7 +2,8 @@
 //  - point (i, j, k) has index i + nx·(j + ny·k) and position p0 + dx·i + dy·j + dz·k, where
 //    dx = (max − min)/(nx − 1) along x (likewise y, z); along an axis with a single point the
 //    spacing is (max − min) and p0 is the midpoint for x and y but zmin for z (as SOFA's setPos);
-//  - hexahedra loop z, y, x with vertices (x,y,z) (x+1,y,z) (x+1,y+1,z) (x,y+1,z) and the same at z+1;
+//  - hexahedra loop z, y, x with vertices (x,y,z) (x+1,y,z) (x+1,y+1,z) (x,y+1,z) and the same at
+//  z+1;
 //  - quads exist in 2-D *and* 3-D grids: XY faces (z < nz), then XZ faces, then YZ faces;
 //  - triangles split every quad q into (q0,q1,q2) and (q0,q2,q3);
 //  - edges are derived from the triangles (SOFA's default), so every quad contributes its q0–q2
@@ -45,21 +46,25 @@ Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double,
     for (Index y = 0; y + 1 < ny; ++y)
       for (Index x = 0; x + 1 < nx; ++x)
         topology.hexahedra.push_back({point(x, y, z), point(x + 1, y, z), point(x + 1, y + 1, z),
-                                      point(x, y + 1, z), point(x, y, z + 1), point(x + 1, y, z + 1),
-                                      point(x + 1, y + 1, z + 1), point(x, y + 1, z + 1)});
+                                      point(x, y + 1, z), point(x, y, z + 1),
+                                      point(x + 1, y, z + 1), point(x + 1, y + 1, z + 1),
+                                      point(x, y + 1, z + 1)});
 
   for (Index z = 0; z < nz; ++z)  // XY faces
     for (Index y = 0; y + 1 < ny; ++y)
       for (Index x = 0; x + 1 < nx; ++x)
-        topology.quads.push_back({point(x, y, z), point(x + 1, y, z), point(x + 1, y + 1, z), point(x, y + 1, z)});
+        topology.quads.push_back(
+            {point(x, y, z), point(x + 1, y, z), point(x + 1, y + 1, z), point(x, y + 1, z)});
   for (Index z = 0; z + 1 < nz; ++z)  // XZ faces
     for (Index y = 0; y < ny; ++y)
       for (Index x = 0; x + 1 < nx; ++x)
-        topology.quads.push_back({point(x, y, z), point(x + 1, y, z), point(x + 1, y, z + 1), point(x, y, z + 1)});
+        topology.quads.push_back(
+            {point(x, y, z), point(x + 1, y, z), point(x + 1, y, z + 1), point(x, y, z + 1)});
   for (Index z = 0; z + 1 < nz; ++z)  // YZ faces
     for (Index y = 0; y + 1 < ny; ++y)
       for (Index x = 0; x < nx; ++x)
-        topology.quads.push_back({point(x, y, z), point(x, y + 1, z), point(x, y + 1, z + 1), point(x, y, z + 1)});
+        topology.quads.push_back(
+            {point(x, y, z), point(x, y + 1, z), point(x, y + 1, z + 1), point(x, y, z + 1)});
 
   for (const auto& q : topology.quads) {
     topology.triangles.push_back({q[0], q[1], q[2]});
@@ -77,13 +82,16 @@ Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double,
   } else {  // a 1-D grid: only the axis lines
     for (Index z = 0; z < nz; ++z)
       for (Index y = 0; y < ny; ++y)
-        for (Index x = 0; x + 1 < nx; ++x) topology.edges.push_back({point(x, y, z), point(x + 1, y, z)});
+        for (Index x = 0; x + 1 < nx; ++x)
+          topology.edges.push_back({point(x, y, z), point(x + 1, y, z)});
     for (Index z = 0; z < nz; ++z)
       for (Index y = 0; y + 1 < ny; ++y)
-        for (Index x = 0; x < nx; ++x) topology.edges.push_back({point(x, y, z), point(x, y + 1, z)});
+        for (Index x = 0; x < nx; ++x)
+          topology.edges.push_back({point(x, y, z), point(x, y + 1, z)});
     for (Index z = 0; z + 1 < nz; ++z)
       for (Index y = 0; y < ny; ++y)
-        for (Index x = 0; x < nx; ++x) topology.edges.push_back({point(x, y, z), point(x, y, z + 1)});
+        for (Index x = 0; x < nx; ++x)
+          topology.edges.push_back({point(x, y, z), point(x, y, z + 1)});
   }
   return topology;
 }

@@ -38,7 +38,8 @@ SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state) {
   k.inverse_length = 1.0 / k.length;
   k.direction = u * k.inverse_length;
   k.elongation = k.length - spring.rest_length;
-  const Vec<kDim> relative_velocity = state.v.segment<kDim>(spring.b) - state.v.segment<kDim>(spring.a);
+  const Vec<kDim> relative_velocity =
+      state.v.segment<kDim>(spring.b) - state.v.segment<kDim>(spring.a);
   const double elongation_rate = k.direction.dot(relative_velocity);
   k.intensity = spring.stiffness * k.elongation + spring.damping * elongation_rate;
   return k;
@@ -58,9 +59,15 @@ void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
 
 void SpringForceField::AddForce(const State& state, Vector& f) const {
   switch (dimension_) {
-    case 1: AddForceImpl<1>(state, f); break;
-    case 2: AddForceImpl<2>(state, f); break;
-    default: AddForceImpl<3>(state, f); break;
+    case 1:
+      AddForceImpl<1>(state, f);
+      break;
+    case 2:
+      AddForceImpl<2>(state, f);
+      break;
+    default:
+      AddForceImpl<3>(state, f);
+      break;
   }
 }
 
@@ -75,7 +82,9 @@ void SpringForceField::Entries(std::vector<MatrixEntry>& entries) const {
   }
 }
 
-void SpringForceField::StiffnessEntries(std::vector<MatrixEntry>& entries) const { Entries(entries); }
+void SpringForceField::StiffnessEntries(std::vector<MatrixEntry>& entries) const {
+  Entries(entries);
+}
 
 namespace {
 // Adds the block pattern [D −D; −D D] for one spring at the spring's slots.
@@ -91,7 +100,8 @@ const Index* AddSpringBlocks(const Mat<kDim>& D, const Index* slots, double* val
 }  // namespace
 
 template <int kDim>
-void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots, double* values) const {
+void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
+                                        double* values) const {
   for (const Spring& spring : springs_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state);
     if (!k.active) {  // SOFA stores a zero tangent for an inactive spring
@@ -107,9 +117,15 @@ void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots, 
 
 void SpringForceField::AddStiffness(const State& state, const Index* slots, double* values) const {
   switch (dimension_) {
-    case 1: AddStiffnessImpl<1>(state, slots, values); break;
-    case 2: AddStiffnessImpl<2>(state, slots, values); break;
-    default: AddStiffnessImpl<3>(state, slots, values); break;
+    case 1:
+      AddStiffnessImpl<1>(state, slots, values);
+      break;
+    case 2:
+      AddStiffnessImpl<2>(state, slots, values);
+      break;
+    default:
+      AddStiffnessImpl<3>(state, slots, values);
+      break;
   }
 }
 
@@ -118,7 +134,8 @@ void SpringForceField::DampingEntries(std::vector<MatrixEntry>& entries) const {
 }
 
 template <int kDim>
-void SpringForceField::AddDampingImpl(const State& state, const Index* slots, double* values) const {
+void SpringForceField::AddDampingImpl(const State& state, const Index* slots,
+                                      double* values) const {
   for (const Spring& spring : springs_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state);
     if (!k.active) {
@@ -133,9 +150,15 @@ void SpringForceField::AddDampingImpl(const State& state, const Index* slots, do
 void SpringForceField::AddDamping(const State& state, const Index* slots, double* values) const {
   if (!exact_damping_jacobian_) return;
   switch (dimension_) {
-    case 1: AddDampingImpl<1>(state, slots, values); break;
-    case 2: AddDampingImpl<2>(state, slots, values); break;
-    default: AddDampingImpl<3>(state, slots, values); break;
+    case 1:
+      AddDampingImpl<1>(state, slots, values);
+      break;
+    case 2:
+      AddDampingImpl<2>(state, slots, values);
+      break;
+    default:
+      AddDampingImpl<3>(state, slots, values);
+      break;
   }
 }
 

@@ -8,7 +8,8 @@ namespace {
 constexpr const char* kAxes[3] = {"x", "y", "z"};
 }
 
-CsvTrajectoryWriter::CsvTrajectoryWriter(std::FILE* stream, bool with_energy, bool with_solver_outputs)
+CsvTrajectoryWriter::CsvTrajectoryWriter(std::FILE* stream, bool with_energy,
+                                         bool with_solver_outputs)
     : stream_(stream), with_energy_(with_energy), with_solver_outputs_(with_solver_outputs) {}
 
 void CsvTrajectoryWriter::WriteHeader(const Simulation& simulation) {
@@ -25,12 +26,14 @@ void CsvTrajectoryWriter::WriteHeader(const Simulation& simulation) {
       const std::vector<std::string> names = node.solver->OutputNames();
       output_counts_.push_back(names.size());
       if (names.size() > outputs_.size()) outputs_.resize(names.size());
-      for (const std::string& name : names) line_ += "," + node.node_path + "/" + node.solver_type + "/" + name;
+      for (const std::string& name : names)
+        line_ += "," + node.node_path + "/" + node.solver_type + "/" + name;
     }
   }
   if (with_energy_) line_ += ",kinetic,potential,total";
   line_ += '\n';
-  ok_ = ok_ && std::fwrite(line_.data(), 1, line_.size(), stream_) == line_.size() && std::fflush(stream_) == 0;
+  ok_ = ok_ && std::fwrite(line_.data(), 1, line_.size(), stream_) == line_.size() &&
+        std::fflush(stream_) == 0;
 }
 
 void CsvTrajectoryWriter::WriteRow(const Simulation& simulation) {
@@ -67,7 +70,8 @@ void CsvTrajectoryWriter::WriteRow(const Simulation& simulation) {
     }
   }
   line_ += '\n';
-  ok_ = ok_ && std::fwrite(line_.data(), 1, line_.size(), stream_) == line_.size() && std::fflush(stream_) == 0;
+  ok_ = ok_ && std::fwrite(line_.data(), 1, line_.size(), stream_) == line_.size() &&
+        std::fflush(stream_) == 0;
 }
 
 }  // namespace fluxion::internal

@@ -12,9 +12,9 @@ namespace fluxion::internal {
 
 /// The trajectory CSV format:
 ///   step,time,<id>/p0.x,<id>/p0.y,...,<id>/v0.x,...   (per object: positions, then velocities)
-/// with optional trailing columns: solver outputs, then kinetic,potential,total. Numbers are printed in the shortest
-/// form that parses back to the same double. Each row is written and flushed as a whole, so a run
-/// that stops early leaves only complete rows.
+/// with optional trailing columns: solver outputs, then kinetic,potential,total. Numbers are
+/// printed in the shortest form that parses back to the same double. Each row is written and
+/// flushed as a whole, so a run that stops early leaves only complete rows.
 class FLUXION_API CsvTrajectoryWriter {
  public:
   /// Writes to `stream` (not owned; stdout or an opened file).

@@ -20,13 +20,15 @@ void ComponentRegistry::Add(ComponentEntry entry) {
   for (const std::string& name : names) {
     if (const auto it = by_name_.find(name); it != by_name_.end()) {
       throw PluginError("component '" + name + "' is registered twice: by " + it->second->origin +
-                        " and by " + entry.origin + " (expected each component name once; remove "
+                        " and by " + entry.origin +
+                        " (expected each component name once; remove "
                         "one of the plugins from the search path)");
     }
   }
   if (entry.spec.kind == ComponentKind::kOdeSolver) {
     for (FieldSpec& field : CommonSolverFields())
-      if (entry.spec.FindField(field.name) == nullptr) entry.spec.fields.push_back(std::move(field));
+      if (entry.spec.FindField(field.name) == nullptr)
+        entry.spec.fields.push_back(std::move(field));
   }
   entries_.push_back(std::make_unique<ComponentEntry>(std::move(entry)));
   for (const std::string& name : names) by_name_[name] = entries_.back().get();
@@ -40,8 +42,9 @@ const ComponentEntry* ComponentRegistry::Find(const std::string& name) const {
 std::vector<const ComponentEntry*> ComponentRegistry::Entries() const {
   std::vector<const ComponentEntry*> sorted;
   for (const auto& entry : entries_) sorted.push_back(entry.get());
-  std::sort(sorted.begin(), sorted.end(),
-            [](const ComponentEntry* a, const ComponentEntry* b) { return a->spec.name < b->spec.name; });
+  std::sort(sorted.begin(), sorted.end(), [](const ComponentEntry* a, const ComponentEntry* b) {
+    return a->spec.name < b->spec.name;
+  });
   return sorted;
 }
 
@@ -51,11 +54,13 @@ std::vector<std::string> ComponentRegistry::Names() const {
   return names;
 }
 
-SolverHandle ComponentRegistry::CreateSolver(const ComponentEntry& entry, const Parameters& parameters) {
+SolverHandle ComponentRegistry::CreateSolver(const ComponentEntry& entry,
+                                             const Parameters& parameters) {
   if (entry.solver_factory == nullptr)
     throw UsageError("component '" + entry.spec.name + "' is not an ODE solver");
   std::unique_ptr<Solver> created = entry.solver_factory(parameters);
-  if (!created) throw PluginError(entry.origin + ": the factory of " + entry.spec.name + " returned null");
+  if (!created)
+    throw PluginError(entry.origin + ": the factory of " + entry.spec.name + " returned null");
   return SolverHandle(created.release(), PinnedDeleter<Solver>{entry.library});
 }
 

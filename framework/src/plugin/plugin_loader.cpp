@@ -27,12 +27,17 @@ bool IsPluginFileName(const fs::path& path) {
 class Registrar final : public PluginRegistrar {
  public:
   Registrar(std::string origin, std::string plugin_name, std::shared_ptr<const void> library)
-      : origin_(std::move(origin)), plugin_name_(std::move(plugin_name)), library_(std::move(library)) {}
+      : origin_(std::move(origin)),
+        plugin_name_(std::move(plugin_name)),
+        library_(std::move(library)) {}
 
-  void AddSolver(const ComponentSpec& spec, const SolverTraits& traits, SolverFactory factory) override {
+  void AddSolver(const ComponentSpec& spec, const SolverTraits& traits,
+                 SolverFactory factory) override {
     if (spec.kind != ComponentKind::kOdeSolver)
-      throw PluginError(origin_ + ": AddSolver called for '" + spec.name + "', whose kind is not kOdeSolver");
-    if (factory == nullptr) throw PluginError(origin_ + ": AddSolver('" + spec.name + "') without a factory");
+      throw PluginError(origin_ + ": AddSolver called for '" + spec.name +
+                        "', whose kind is not kOdeSolver");
+    if (factory == nullptr)
+      throw PluginError(origin_ + ": AddSolver('" + spec.name + "') without a factory");
     ComponentEntry entry;
     entry.spec = spec;  // a deep copy: nothing keeps pointing into plugin memory
     entry.origin = origin_;
@@ -51,7 +56,9 @@ class Registrar final : public PluginRegistrar {
   std::shared_ptr<const void> library_;
 };
 
-std::string CopyString(const char* text) { return text == nullptr ? std::string() : std::string(text); }
+std::string CopyString(const char* text) {
+  return text == nullptr ? std::string() : std::string(text);
+}
 
 }  // namespace
 
@@ -88,8 +95,10 @@ void PluginLoader::AddDirectory(const fs::path& directory, const std::string& so
                                 ") does not exist or is not a folder";
     // A folder the user names on the command line must exist; a stale entry in the environment
     // only deserves a warning (it would otherwise break every run in that shell).
-    if (source == "--plugin-dir") directory_problems_.push_back(problem);
-    else LogWarn(problem + ": skipped");
+    if (source == "--plugin-dir")
+      directory_problems_.push_back(problem);
+    else
+      LogWarn(problem + ": skipped");
     return;
   }
   const fs::path canonical = fs::weakly_canonical(directory, error);
@@ -103,7 +112,8 @@ void PluginLoader::LoadAll() {
     std::vector<fs::path> files;
     std::error_code error;
     for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
-      if (IsPluginFileName(entry.path()) && entry.is_regular_file(error)) files.push_back(entry.path());
+      if (IsPluginFileName(entry.path()) && entry.is_regular_file(error))
+        files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());  // deterministic load order
     for (const fs::path& file : files) LoadFile(file, source);
@@ -146,9 +156,9 @@ void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
   record.framework_version = CopyString(descriptor.framework_version);
   if (descriptor.abi_version != FLUXION_ABI_VERSION) {
     refuse("it was built for plugin ABI version " + std::to_string(descriptor.abi_version) +
-           " (Fluxion " + record.framework_version + ") but this Fluxion " + FLUXION_VERSION_STRING +
-           " has ABI version " + std::to_string(FLUXION_ABI_VERSION) + "; rebuild plugin '" +
-           record.name + "' against this Fluxion");
+           " (Fluxion " + record.framework_version + ") but this Fluxion " +
+           FLUXION_VERSION_STRING + " has ABI version " + std::to_string(FLUXION_ABI_VERSION) +
+           "; rebuild plugin '" + record.name + "' against this Fluxion");
     return;
   }
   for (const PluginRecord& other : records_) {
@@ -164,7 +174,8 @@ void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
   }
 
   // Registration runs plugin code: collect first, then add all or nothing.
-  Registrar registrar(record.path, record.name, std::shared_ptr<const void>(library, library.get()));
+  Registrar registrar(record.path, record.name,
+                      std::shared_ptr<const void>(library, library.get()));
   try {
     descriptor.register_components(registrar);
   } catch (const std::exception& exception) {
@@ -216,7 +227,8 @@ const PluginRecord* PluginLoader::FindLoaded(const std::string& name) const {
 
 bool PluginLoader::has_failures() const {
   if (!directory_problems_.empty()) return true;
-  return std::any_of(records_.begin(), records_.end(), [](const PluginRecord& r) { return !r.loaded; });
+  return std::any_of(records_.begin(), records_.end(),
+                     [](const PluginRecord& r) { return !r.loaded; });
 }
 
 }  // namespace fluxion::internal

@@ -14,10 +14,11 @@ namespace fluxion::internal {
 /// What is known about one plugin file, loaded or not.
 struct PluginRecord {
   std::string path;
-  std::string source;             ///< where its directory came from ("bundled", "FLUXION_PLUGIN_PATH", "--plugin-dir")
+  std::string
+      source;  ///< where its directory came from ("bundled", "FLUXION_PLUGIN_PATH", "--plugin-dir")
   bool loaded = false;
-  std::string error;              ///< why it was refused, when !loaded
-  std::string name;               ///< plugin name from its descriptor
+  std::string error;  ///< why it was refused, when !loaded
+  std::string name;   ///< plugin name from its descriptor
   std::string version;
   std::string framework_version;  ///< Fluxion version it was built with
   unsigned abi_version = 0;

@@ -9,8 +9,8 @@ namespace fluxion::internal {
 
 bool IsIgnoredAttribute(const std::string& name) {
   static const std::array<const char*, 9> kBookkeeping = {
-      "listening", "printLog", "tags", "bbox", "componentState", "color", "isToPrint", "verbose",
-      "notMuted"};
+      "listening", "printLog",  "tags",    "bbox",    "componentState",
+      "color",     "isToPrint", "verbose", "notMuted"};
   if (name.rfind("show", 0) == 0 || name.rfind("draw", 0) == 0) return true;
   if (name.rfind("_", 0) == 0 || name.rfind("NO", 0) == 0) return true;
   for (const char* ignored : kBookkeeping)
@@ -46,14 +46,16 @@ ComponentSpec MechanicalObjectSpec() {
       .kind = ComponentKind::kState,
       .summary = "The DOFs of a node: points with positions and velocities (Vec1d, Vec2d or Vec3d)",
       .fields =
-          {FieldSpec::Choice("template", "Vec3d", {"Vec1d", "Vec2d", "Vec3d", "Vec1", "Vec2", "Vec3"},
+          {FieldSpec::Choice("template", "Vec3d",
+                             {"Vec1d", "Vec2d", "Vec3d", "Vec1", "Vec2", "Vec3"},
                              "point type: 1, 2 or 3 coordinates per point"),
            FieldSpec::RealList("position",
                                "initial positions [m], one vector per point (default: the node's "
                                "topology points, else one point at the origin)"),
-           FieldSpec::RealList("velocity",
-                               "initial velocities [m/s]; shorter than position: zero-filled (SOFA); "
-                               "one velocity with topology points: broadcast"),
+           FieldSpec::RealList(
+               "velocity",
+               "initial velocities [m/s]; shorter than position: zero-filled (SOFA); "
+               "one velocity with topology points: broadcast"),
            FieldSpec::RealList("rest_position", "rest positions [m] (default: position)"),
            FieldSpec::RealList("externalForce",
                                "force on each point [N], applied during the first step only "
@@ -70,7 +72,8 @@ ComponentSpec MechanicalObjectSpec() {
            FieldSpec::Real("dx", 0.0, "legacy translation along x [m]"),
            FieldSpec::Real("dy", 0.0, "legacy translation along y [m]"),
            FieldSpec::Real("dz", 0.0, "legacy translation along z [m]"),
-           FieldSpec::Real("restScale", 1.0, "scale of the rest position when it defaults to position")},
+           FieldSpec::Real("restScale", 1.0,
+                           "scale of the rest position when it defaults to position")},
       .aliases = {}};
 }
 
@@ -78,7 +81,8 @@ ComponentSpec UniformMassSpec() {
   return ComponentSpec{
       .name = "UniformMass",
       .kind = ComponentKind::kMass,
-      .summary = "The same lumped mass on every point of the node's object; gravity acts through it",
+      .summary =
+          "The same lumped mass on every point of the node's object; gravity acts through it",
       .fields = {FieldSpec::OptionalReal("vertexMass", "mass of each point [kg]").AtLeast(0),
                  FieldSpec::OptionalReal("totalMass",
                                          "total mass [kg], spread evenly (wins over vertexMass)")
@@ -95,21 +99,21 @@ ComponentSpec DiagonalMassSpec() {
       .name = "DiagonalMass",
       .kind = ComponentKind::kMass,
       .summary = "A lumped mass per point, given point by point",
-      .fields = {FieldSpec::RealList("vertexMass", "mass of each point [kg], one per point").AtLeast(0),
-                 FieldSpec::OptionalReal("totalMass",
-                                         "total mass [kg]: not supported (give vertexMass)"),
-                 FieldSpec::OptionalReal("massDensity",
-                                         "mass density: not supported (give vertexMass)"),
-                 FieldSpec::Bool("computeMassOnRest", true, "SOFA option, ignored")},
+      .fields =
+          {FieldSpec::RealList("vertexMass", "mass of each point [kg], one per point").AtLeast(0),
+           FieldSpec::OptionalReal("totalMass", "total mass [kg]: not supported (give vertexMass)"),
+           FieldSpec::OptionalReal("massDensity", "mass density: not supported (give vertexMass)"),
+           FieldSpec::Bool("computeMassOnRest", true, "SOFA option, ignored")},
       .aliases = {}};
 }
 
 std::vector<FieldSpec> SpringLinkFields() {
-  return {FieldSpec::Link("object1", "the object holding the first end of each spring (default @./)"),
-          FieldSpec::Link("object2", "the object holding the second end of each spring (default @./)"),
-          FieldSpec::Bool("exactDampingJacobian", false,
-                          "Fluxion extension: also provide the dashpots' velocity Jacobian B to "
-                          "implicit solvers (SOFA treats kd explicitly)")};
+  return {
+      FieldSpec::Link("object1", "the object holding the first end of each spring (default @./)"),
+      FieldSpec::Link("object2", "the object holding the second end of each spring (default @./)"),
+      FieldSpec::Bool("exactDampingJacobian", false,
+                      "Fluxion extension: also provide the dashpots' velocity Jacobian B to "
+                      "implicit solvers (SOFA treats kd explicitly)")};
 }
 
 ComponentSpec SpringForceFieldSpec() {
@@ -117,9 +121,10 @@ ComponentSpec SpringForceFieldSpec() {
       .name = "SpringForceField",
       .kind = ComponentKind::kForceField,
       .summary = "Springs with dashpots between pairs of points (SOFA's formulas and tangent)",
-      .fields = {FieldSpec::RealList("spring",
-                                     "springs as 'i j ks kd L0' records: point i of object1, point "
-                                     "j of object2, stiffness [N/m], damping [N·s/m], rest length [m]"),
+      .fields = {FieldSpec::RealList(
+                     "spring",
+                     "springs as 'i j ks kd L0' records: point i of object1, point "
+                     "j of object2, stiffness [N/m], damping [N·s/m], rest length [m]"),
                  FieldSpec::IndexList("indices1", "first ends (alternative to 'spring')")
                      .Alias("springsIndices1"),
                  FieldSpec::IndexList("indices2", "second ends (alternative to 'spring')")
@@ -138,12 +143,14 @@ ComponentSpec SpringForceFieldSpec() {
 std::vector<FieldSpec> ElementSpringFields(const char* kind, double default_stiffness,
                                            double default_damping, const char* alias = nullptr) {
   const std::string name = kind;
-  FieldSpec stiffness = FieldSpec::Real(name + "Stiffness", default_stiffness,
-                                        "stiffness of the springs of " + name + " (divided by L0) [N]")
-                            .AtLeast(0);
-  FieldSpec damping = FieldSpec::Real(name + "Damping", default_damping,
-                                      "damping of the springs of " + name + " (divided by L0) [N·s]")
-                          .AtLeast(0);
+  FieldSpec stiffness =
+      FieldSpec::Real(name + "Stiffness", default_stiffness,
+                      "stiffness of the springs of " + name + " (divided by L0) [N]")
+          .AtLeast(0);
+  FieldSpec damping =
+      FieldSpec::Real(name + "Damping", default_damping,
+                      "damping of the springs of " + name + " (divided by L0) [N·s]")
+          .AtLeast(0);
   if (alias != nullptr) {
     stiffness.Alias(std::string(alias) + "Stiffness");
     damping.Alias(std::string(alias) + "Damping");
@@ -163,10 +170,13 @@ ComponentSpec MeshSpringForceFieldSpec() {
                              {"quads", nullptr},
                              {"tetrahedra", "tetras"},
                              {"cubes", nullptr}}) {
-    for (FieldSpec& field : ElementSpringFields(kind, 0.0, 0.0, alias)) spec.fields.push_back(field);
+    for (FieldSpec& field : ElementSpringFields(kind, 0.0, 0.0, alias))
+      spec.fields.push_back(field);
   }
-  spec.fields.push_back(FieldSpec::OptionalReal("stiffness", "sets every *Stiffness at once [N]").AtLeast(0));
-  spec.fields.push_back(FieldSpec::OptionalReal("damping", "sets every *Damping at once [N·s]").AtLeast(0));
+  spec.fields.push_back(
+      FieldSpec::OptionalReal("stiffness", "sets every *Stiffness at once [N]").AtLeast(0));
+  spec.fields.push_back(
+      FieldSpec::OptionalReal("damping", "sets every *Damping at once [N·s]").AtLeast(0));
   spec.fields.push_back(FieldSpec::Bool("noCompression", false, "only supported as 0"));
   spec.fields.push_back(FieldSpec::Link("topology", "the topology (default: the node's)"));
   for (FieldSpec& field : SpringLinkFields()) spec.fields.push_back(std::move(field));
@@ -190,25 +200,27 @@ ComponentSpec RegularGridTopologySpec() {
   return ComponentSpec{
       .name = "RegularGridTopology",
       .kind = ComponentKind::kTopology,
-      .summary = "A regular grid of nx×ny×nz points between min and max, with its lines, quads and "
-                 "hexahedra",
-      .fields = {FieldSpec::IndexList("n", "number of points along x, y, z").DefaultText("2 2 2"),
-                 FieldSpec::RealList("min", "first corner [m]").DefaultText("0 0 0"),
-                 FieldSpec::RealList("max", "opposite corner [m]").DefaultText("1 1 1"),
-                 FieldSpec::OptionalReal("nx", "legacy: points along x").AtLeast(1),
-                 FieldSpec::OptionalReal("ny", "legacy: points along y").AtLeast(1),
-                 FieldSpec::OptionalReal("nz", "legacy: points along z").AtLeast(1),
-                 FieldSpec::OptionalReal("xmin", "legacy: min x [m]"),
-                 FieldSpec::OptionalReal("ymin", "legacy: min y [m]"),
-                 FieldSpec::OptionalReal("zmin", "legacy: min z [m]"),
-                 FieldSpec::OptionalReal("xmax", "legacy: max x [m]"),
-                 FieldSpec::OptionalReal("ymax", "legacy: max y [m]"),
-                 FieldSpec::OptionalReal("zmax", "legacy: max z [m]"),
-                 FieldSpec::RealList("p0", "SOFA option: only supported as 0 0 0").DefaultText("0 0 0"),
-                 FieldSpec::Bool("computeHexaList", true, "SOFA option, ignored"),
-                 FieldSpec::Bool("computeQuadList", true, "SOFA option, ignored"),
-                 FieldSpec::Bool("computeEdgeList", true, "SOFA option, ignored"),
-                 FieldSpec::Bool("computeTriangleList", true, "SOFA option, ignored")},
+      .summary =
+          "A regular grid of nx×ny×nz points between min and max, with its lines, quads and "
+          "hexahedra",
+      .fields =
+          {FieldSpec::IndexList("n", "number of points along x, y, z").DefaultText("2 2 2"),
+           FieldSpec::RealList("min", "first corner [m]").DefaultText("0 0 0"),
+           FieldSpec::RealList("max", "opposite corner [m]").DefaultText("1 1 1"),
+           FieldSpec::OptionalReal("nx", "legacy: points along x").AtLeast(1),
+           FieldSpec::OptionalReal("ny", "legacy: points along y").AtLeast(1),
+           FieldSpec::OptionalReal("nz", "legacy: points along z").AtLeast(1),
+           FieldSpec::OptionalReal("xmin", "legacy: min x [m]"),
+           FieldSpec::OptionalReal("ymin", "legacy: min y [m]"),
+           FieldSpec::OptionalReal("zmin", "legacy: min z [m]"),
+           FieldSpec::OptionalReal("xmax", "legacy: max x [m]"),
+           FieldSpec::OptionalReal("ymax", "legacy: max y [m]"),
+           FieldSpec::OptionalReal("zmax", "legacy: max z [m]"),
+           FieldSpec::RealList("p0", "SOFA option: only supported as 0 0 0").DefaultText("0 0 0"),
+           FieldSpec::Bool("computeHexaList", true, "SOFA option, ignored"),
+           FieldSpec::Bool("computeQuadList", true, "SOFA option, ignored"),
+           FieldSpec::Bool("computeEdgeList", true, "SOFA option, ignored"),
+           FieldSpec::Bool("computeTriangleList", true, "SOFA option, ignored")},
       .aliases = {}};
 }
 
@@ -232,7 +244,8 @@ ComponentSpec ConstantForceFieldSpec() {
       .fields = {FieldSpec::IndexList("indices", "points the forces act on (default: all)"),
                  FieldSpec::RealList("forces", "one force vector per index [N]"),
                  FieldSpec::RealList("force", "one force vector applied to every index [N]"),
-                 FieldSpec::RealList("totalForce", "a force vector spread evenly over the indices [N]"),
+                 FieldSpec::RealList("totalForce",
+                                     "a force vector spread evenly over the indices [N]"),
                  FieldSpec::Bool("indexFromEnd", false, "count indices from the last point")},
       .aliases = {}};
 }
@@ -242,9 +255,9 @@ ComponentSpec UniformVelocityDampingSpec() {
       .name = "UniformVelocityDampingForceField",
       .kind = ComponentKind::kForceField,
       .summary = "Linear drag f = −c·v on every point",
-      .fields = {FieldSpec::Real("dampingCoefficient", 0.1, "c [N·s/m]").AtLeast(0).Alias("damping"),
-                 FieldSpec::Bool("implicit", false,
-                                 "give implicit solvers the damping matrix B = c·I")},
+      .fields =
+          {FieldSpec::Real("dampingCoefficient", 0.1, "c [N·s/m]").AtLeast(0).Alias("damping"),
+           FieldSpec::Bool("implicit", false, "give implicit solvers the damping matrix B = c·I")},
       .aliases = {}};
 }
 
@@ -252,8 +265,9 @@ ComponentSpec RequiredPluginSpec() {
   return ComponentSpec{
       .name = "RequiredPlugin",
       .kind = ComponentKind::kLoader,
-      .summary = "Requires plugins by name: Fluxion plugins from the search path; SOFA module names "
-                 "(Sofa.*) are accepted when the scene's components are available",
+      .summary =
+          "Requires plugins by name: Fluxion plugins from the search path; SOFA module names "
+          "(Sofa.*) are accepted when the scene's components are available",
       .fields = {FieldSpec::Text("pluginName", "", "plugin names, separated by spaces"),
                  FieldSpec::Bool("stopAfterFirstNameFound", false, "SOFA option, ignored"),
                  FieldSpec::Bool("stopAfterFirstSuffixFound", true, "SOFA option, ignored"),
@@ -275,18 +289,12 @@ ComponentSpec Ignored(const char* name, const char* summary) {
 
 std::vector<ComponentSpec> BuiltinComponentSpecs() {
   std::vector<ComponentSpec> specs = {
-      MechanicalObjectSpec(),
-      UniformMassSpec(),
-      DiagonalMassSpec(),
-      SpringForceFieldSpec(),
-      MeshSpringForceFieldSpec(),
-      RegularGridSpringForceFieldSpec(),
-      RegularGridTopologySpec(),
-      FixedProjectiveConstraintSpec(),
-      ConstantForceFieldSpec(),
-      UniformVelocityDampingSpec(),
-      CgLinearSolver::Spec(),
-      LdlLinearSolver::Spec(),
+      MechanicalObjectSpec(),     UniformMassSpec(),
+      DiagonalMassSpec(),         SpringForceFieldSpec(),
+      MeshSpringForceFieldSpec(), RegularGridSpringForceFieldSpec(),
+      RegularGridTopologySpec(),  FixedProjectiveConstraintSpec(),
+      ConstantForceFieldSpec(),   UniformVelocityDampingSpec(),
+      CgLinearSolver::Spec(),     LdlLinearSolver::Spec(),
       RequiredPluginSpec(),
   };
   for (const char* visual :

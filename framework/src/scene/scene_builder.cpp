@@ -56,9 +56,9 @@ struct Node {
   std::vector<std::unique_ptr<Node>> children;
   std::vector<Component> components;
   Parameters parameters;
-  int object = -1;                   // index into the objects
+  int object = -1;                    // index into the objects
   const Component* solver = nullptr;  // the node's own ODE solver
-  int system = -1;                   // governing solver node (nearest ancestor-or-self solver)
+  int system = -1;                    // governing solver node (nearest ancestor-or-self solver)
   std::optional<Topology> topology;
 };
 
@@ -67,7 +67,9 @@ class Problems {
  public:
   explicit Problems(std::string file) : file_(std::move(file)) {}
   void Scene(int line, std::string message) { scene_.push_back({file_, line, std::move(message)}); }
-  void Plugin(int line, std::string message) { plugin_.push_back({file_, line, std::move(message)}); }
+  void Plugin(int line, std::string message) {
+    plugin_.push_back({file_, line, std::move(message)});
+  }
   void ThrowIfAny() const {
     if (!plugin_.empty()) {
       std::string text;
@@ -96,9 +98,13 @@ std::string PointCount(Index points) {
 
 class Builder {
  public:
-  Builder(const SceneDescription& scene, const ComponentRegistry& registry, const PluginLoader* plugins,
-          const BuildOptions& options)
-      : scene_(scene), registry_(registry), plugins_(plugins), options_(options), problems_(scene.file) {}
+  Builder(const SceneDescription& scene, const ComponentRegistry& registry,
+          const PluginLoader* plugins, const BuildOptions& options)
+      : scene_(scene),
+        registry_(registry),
+        plugins_(plugins),
+        options_(options),
+        problems_(scene.file) {}
 
   Simulation Build() {
     root_ = ReadNode(scene_.root, nullptr);
@@ -120,7 +126,8 @@ class Builder {
     const double dt = options_.dt ? *options_.dt : root_->parameters.real("dt");
     if (solver_nodes.empty()) LogWarn(scene_.file + ": the scene has no ODE solver: nothing moves");
     try {
-      return Simulation(dt, root_->parameters.real("time"), std::move(objects_), std::move(solver_nodes));
+      return Simulation(dt, root_->parameters.real("time"), std::move(objects_),
+                        std::move(solver_nodes));
     } catch (const ConfigError& error) {
       problems_.Scene(scene_.root.line, error.what());
       problems_.ThrowIfAny();
@@ -137,8 +144,8 @@ class Builder {
 
   // --- Pass 1: read every node and component, parse their attributes -------------------------
 
-  std::vector<AttributeText> Filter(const std::vector<AttributeText>& attributes, bool keep_template,
-                                    std::string* name) {
+  std::vector<AttributeText> Filter(const std::vector<AttributeText>& attributes,
+                                    bool keep_template, std::string* name) {
     std::vector<AttributeText> kept;
     for (const AttributeText& attribute : attributes) {
       if (attribute.name == "name") {
@@ -168,7 +175,8 @@ class Builder {
     std::vector<ParameterProblem> found;
     std::vector<AttributeText> attributes = Filter(description.attributes, false, nullptr);
     if (parent != nullptr) {
-      // SOFA copies gravity, dt and time from the parent at every step: a child cannot override them.
+      // SOFA copies gravity, dt and time from the parent at every step: a child cannot override
+      // them.
       std::erase_if(attributes, [&](const AttributeText& a) {
         if (a.name != "gravity" && a.name != "dt" && a.name != "time") return false;
         LogWarn(problems_.file() + ":" + std::to_string(a.line) + ": '" + a.name +
@@ -180,15 +188,19 @@ class Builder {
     Report(found, description.line);
     if (found.empty()) {
       if (node->parameters.reals("gravity").size() != 3)
-        problems_.Scene(description.line, "Node 'gravity' has " +
-                                              std::to_string(node->parameters.reals("gravity").size()) +
-                                              " numbers (expected 3, as in SOFA)");
+        problems_.Scene(description.line,
+                        "Node 'gravity' has " +
+                            std::to_string(node->parameters.reals("gravity").size()) +
+                            " numbers (expected 3, as in SOFA)");
       if (!node->parameters.flag("activated"))
-        problems_.Scene(description.line, "Node 'activated=0' is not supported (expected an active node)");
+        problems_.Scene(description.line,
+                        "Node 'activated=0' is not supported (expected an active node)");
     }
-    const std::string name = description.name.empty() ? (parent ? "Node" : "root") : description.name;
+    const std::string name =
+        description.name.empty() ? (parent ? "Node" : "root") : description.name;
     if (name.find('/') != std::string::npos)
-      problems_.Scene(description.line, "node name '" + name + "' contains '/' (expected a plain name)");
+      problems_.Scene(description.line,
+                      "node name '" + name + "' contains '/' (expected a plain name)");
     node->path = parent ? parent->path + "/" + name : name;
 
     for (const ElementDescription& element : description.components) ReadComponent(*node, element);
@@ -196,8 +208,9 @@ class Builder {
     for (const NodeDescription& child : description.children) {
       const std::string child_name = child.name.empty() ? "Node" : child.name;
       if (!child_names.insert(child_name).second)
-        problems_.Scene(child.line, "a second child node named '" + child_name + "' in '" + node->path +
-                                        "' (expected distinct names: they identify objects in the output)");
+        problems_.Scene(child.line,
+                        "a second child node named '" + child_name + "' in '" + node->path +
+                            "' (expected distinct names: they identify objects in the output)");
       node->children.push_back(ReadNode(child, node.get()));
     }
     return node;
@@ -209,9 +222,9 @@ class Builder {
         element.type.size() > 6 && element.type.compare(element.type.size() - 6, 6, "Solver") == 0;
     const std::string suggestion = SuggestClosest(element.type, registry_.Names());
     if (!plugin.empty()) {
-      problems_.Plugin(element.line, "component '" + element.type + "' is provided by plugin 'fluxion_" +
-                                         plugin + ".so', which is not on the plugin search path" +
-                                         SearchPathText());
+      problems_.Plugin(element.line,
+                       "component '" + element.type + "' is provided by plugin 'fluxion_" + plugin +
+                           ".so', which is not on the plugin search path" + SearchPathText());
     } else if (!suggestion.empty()) {
       problems_.Scene(element.line, "unknown component '" + element.type + "' (did you mean '" +
                                         suggestion + "'?)");
@@ -229,7 +242,8 @@ class Builder {
     if (plugins_ == nullptr) return " (no plugin search path)";
     std::string text = " (searched:";
     if (plugins_->directories().empty()) text += " no folder";
-    for (const auto& [directory, source] : plugins_->directories()) text += " " + directory.string();
+    for (const auto& [directory, source] : plugins_->directories())
+      text += " " + directory.string();
     text += ")";
     for (const PluginRecord& record : plugins_->records())
       if (!record.loaded) text += "; note: " + record.path + " was refused: " + record.error;
@@ -238,7 +252,8 @@ class Builder {
 
   void ReadComponent(Node& node, const ElementDescription& element) {
     const ComponentEntry* entry = registry_.Find(element.type);
-    if (entry != nullptr && entry->spec.kind == ComponentKind::kOdeSolver && options_.solver_override) {
+    if (entry != nullptr && entry->spec.kind == ComponentKind::kOdeSolver &&
+        options_.solver_override) {
       OverrideSolver(node, element);
       return;
     }
@@ -255,7 +270,8 @@ class Builder {
       return;
     }
     const bool keep_template = entry->spec.FindField("template") != nullptr;
-    std::vector<AttributeText> attributes = Filter(element.attributes, keep_template, &component.name);
+    std::vector<AttributeText> attributes =
+        Filter(element.attributes, keep_template, &component.name);
     std::vector<ParameterProblem> found;
     component.parameters = ParseAttributes(entry->spec, attributes, found);
     Report(found, element.line);
@@ -265,16 +281,20 @@ class Builder {
     node.components.push_back(std::move(component));
   }
 
-  // --solver NAME --param key=value: the scene's solver element is replaced, its attributes with it.
+  // --solver NAME --param key=value: the scene's solver element is replaced, its attributes with
+  // it.
   void OverrideSolver(Node& node, const ElementDescription& element) {
     const SolverOverride& replacement = *options_.solver_override;
     const ComponentEntry* entry = registry_.Find(replacement.name);
     if (entry == nullptr || entry->spec.kind != ComponentKind::kOdeSolver) {
       const std::string suggestion = SuggestClosest(replacement.name, registry_.Names());
-      const std::string message = "--solver " + replacement.name + ": no ODE solver of that name" +
-                                  (suggestion.empty() ? SearchPathText() : " (did you mean '" + suggestion + "'?)");
-      if (suggestion.empty()) problems_.Plugin(element.line, message);
-      else problems_.Scene(element.line, message);
+      const std::string message =
+          "--solver " + replacement.name + ": no ODE solver of that name" +
+          (suggestion.empty() ? SearchPathText() : " (did you mean '" + suggestion + "'?)");
+      if (suggestion.empty())
+        problems_.Plugin(element.line, message);
+      else
+        problems_.Scene(element.line, message);
       return;
     }
     Component component;
@@ -285,7 +305,8 @@ class Builder {
     for (const auto& [name, value] : replacement.params) attributes.push_back({name, value, 0});
     std::vector<ParameterProblem> found;
     component.parameters = ParseAttributes(entry->spec, attributes, found);
-    for (const ParameterProblem& problem : found) problems_.Scene(element.line, "--param: " + problem.message);
+    for (const ParameterProblem& problem : found)
+      problems_.Scene(element.line, "--param: " + problem.message);
     component.valid = found.empty();
     node.components.push_back(std::move(component));
   }
@@ -302,9 +323,10 @@ class Builder {
       const std::string name(word);
       if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos ||
           name.find("..") != std::string::npos) {
-        problems_.Scene(line, "RequiredPlugin '" + name +
-                                  "' is a path (expected a plain plugin name, resolved on the plugin "
-                                  "search path only)");
+        problems_.Scene(line,
+                        "RequiredPlugin '" + name +
+                            "' is a path (expected a plain plugin name, resolved on the plugin "
+                            "search path only)");
         continue;
       }
       // SOFA module names: accepted; the components they would provide are checked one by one.
@@ -325,8 +347,9 @@ class Builder {
       if (!single) continue;
       if (const auto it = first.find(kind); it != first.end()) {
         problems_.Scene(component.element->line,
-                        "a second " + std::string(ComponentKindName(kind)) + " <" + component.element->type +
-                            "> in node '" + node.path + "' (expected at most one per node; the first is <" +
+                        "a second " + std::string(ComponentKindName(kind)) + " <" +
+                            component.element->type + "> in node '" + node.path +
+                            "' (expected at most one per node; the first is <" +
                             it->second->element->type + "> at line " +
                             std::to_string(it->second->element->line) + ")");
         continue;
@@ -392,7 +415,8 @@ class Builder {
       std::copy(min_list.begin(), min_list.end(), min.begin());
       std::copy(max_list.begin(), max_list.end(), max.begin());
       const char* legacy[6] = {"xmin", "ymin", "zmin", "xmax", "ymax", "zmax"};
-      if (std::all_of(std::begin(legacy), std::end(legacy), [&](const char* f) { return p.has(f); })) {
+      if (std::all_of(std::begin(legacy), std::end(legacy),
+                      [&](const char* f) { return p.has(f); })) {
         for (int axis = 0; axis < 3; ++axis) {
           min[axis] = AsSofaFloat(p.real(legacy[axis]));
           max[axis] = AsSofaFloat(p.real(legacy[axis + 3]));
@@ -406,11 +430,13 @@ class Builder {
   }
 
   // Parses a list of `dimension`-vectors; reports a wrong arity.
-  bool CheckArity(const Component& c, const char* field, std::size_t size, int dimension, const std::string& what) {
+  bool CheckArity(const Component& c, const char* field, std::size_t size, int dimension,
+                  const std::string& what) {
     if (size % static_cast<std::size_t>(dimension) == 0) return true;
-    problems_.Scene(c.element->line, "MechanicalObject '" + std::string(field) + "' has " + std::to_string(size) +
-                                         " numbers, not a multiple of " + std::to_string(dimension) + " (" +
-                                         what + ": " + std::to_string(dimension) + " per point)");
+    problems_.Scene(c.element->line, "MechanicalObject '" + std::string(field) + "' has " +
+                                         std::to_string(size) + " numbers, not a multiple of " +
+                                         std::to_string(dimension) + " (" + what + ": " +
+                                         std::to_string(dimension) + " per point)");
     return false;
   }
 
@@ -420,7 +446,9 @@ class Builder {
       const Parameters& p = component.parameters;
       MechanicalObjectData object;
       const std::string& template_name = p.text("template");
-      object.dimension = template_name.starts_with("Vec1") ? 1 : template_name.starts_with("Vec2") ? 2 : 3;
+      object.dimension = template_name.starts_with("Vec1")   ? 1
+                         : template_name.starts_with("Vec2") ? 2
+                                                             : 3;
       const int dim = object.dimension;
       object.name = component.name;
       object.id = node.path + "/" + object.name;
@@ -442,9 +470,10 @@ class Builder {
       }
       for (double value : p.reals("force"))
         if (value != 0.0) {
-          problems_.Scene(component.element->line,
-                          "MechanicalObject 'force' is an output (expected it empty; use externalForce or "
-                          "a ConstantForceField)");
+          problems_.Scene(
+              component.element->line,
+              "MechanicalObject 'force' is an output (expected it empty; use externalForce or "
+              "a ConstantForceField)");
           ok = false;
           break;
         }
@@ -456,11 +485,13 @@ class Builder {
       std::vector<double> x = position, v = velocity;
       // SOFA: with at most one position and one velocity, a topology of the same node gives the
       // points, and a single velocity is broadcast to all of them.
-      if (given_points <= 1 && velocity_points <= 1 && node.topology && !node.topology->points.empty()) {
+      if (given_points <= 1 && velocity_points <= 1 && node.topology &&
+          !node.topology->points.empty()) {
         points = static_cast<Index>(node.topology->points.size());
         x.assign(static_cast<std::size_t>(points * dim), 0.0);
         for (Index i = 0; i < points; ++i)
-          for (int c = 0; c < dim; ++c) x[static_cast<std::size_t>(i * dim + c)] = node.topology->points[i][c];
+          for (int c = 0; c < dim; ++c)
+            x[static_cast<std::size_t>(i * dim + c)] = node.topology->points[i][c];
         std::vector<double> single(static_cast<std::size_t>(dim), 0.0);
         if (velocity_points == 1) single.assign(velocity.begin(), velocity.end());
         v.clear();
@@ -475,31 +506,36 @@ class Builder {
                                 " points in the whole scene)");
             continue;
           }
-          if (static_cast<Index>(rest.size()) / dim > points) points = static_cast<Index>(rest.size()) / dim;
+          if (static_cast<Index>(rest.size()) / dim > points)
+            points = static_cast<Index>(rest.size()) / dim;
           x.assign(static_cast<std::size_t>(points * dim), 0.0);
         }
         if (velocity_points > points) {
           problems_.Scene(component.element->line,
-                          "MechanicalObject 'velocity' has " + PointCount(velocity_points) + " but 'position' has " +
-                              PointCount(points) + " (expected at most as many velocities as positions)");
+                          "MechanicalObject 'velocity' has " + PointCount(velocity_points) +
+                              " but 'position' has " + PointCount(points) +
+                              " (expected at most as many velocities as positions)");
           continue;
         }
         if (velocity_points > 1 && velocity_points < points)
           LogWarn(problems_.file() + ":" + std::to_string(component.element->line) +
-                  ": MechanicalObject 'velocity' has fewer points than 'position': the others start at rest "
+                  ": MechanicalObject 'velocity' has fewer points than 'position': the others "
+                  "start at rest "
                   "(as in SOFA)");
         v.resize(static_cast<std::size_t>(points * dim), 0.0);  // SOFA zero-fills
       }
       if (!rest.empty() && static_cast<Index>(rest.size()) / dim != points) {
-        problems_.Scene(component.element->line, "MechanicalObject 'rest_position' has " +
-                                                     PointCount(static_cast<Index>(rest.size()) / dim) +
-                                                     " (expected " + PointCount(points) + ")");
+        problems_.Scene(component.element->line,
+                        "MechanicalObject 'rest_position' has " +
+                            PointCount(static_cast<Index>(rest.size()) / dim) + " (expected " +
+                            PointCount(points) + ")");
         continue;
       }
       if (!external.empty() && static_cast<Index>(external.size()) / dim != points) {
-        problems_.Scene(component.element->line, "MechanicalObject 'externalForce' has " +
-                                                     PointCount(static_cast<Index>(external.size()) / dim) +
-                                                     " (expected " + PointCount(points) + ")");
+        problems_.Scene(component.element->line,
+                        "MechanicalObject 'externalForce' has " +
+                            PointCount(static_cast<Index>(external.size()) / dim) + " (expected " +
+                            PointCount(points) + ")");
         continue;
       }
       if (object_points_ + points > kMaxScenePoints) {
@@ -515,16 +551,21 @@ class Builder {
       object.velocity = Eigen::Map<const Vector>(v.data(), static_cast<Index>(v.size()));
       ApplyTransforms(p, object);
       // SOFA copies the rest position from the *transformed* position (times restScale).
-      if (!rest.empty()) object.rest_position = Eigen::Map<const Vector>(rest.data(), static_cast<Index>(rest.size()));
-      else if (p.real("restScale") != 1.0) object.rest_position = object.position * p.real("restScale");
-      else object.rest_position = object.position;
+      if (!rest.empty())
+        object.rest_position =
+            Eigen::Map<const Vector>(rest.data(), static_cast<Index>(rest.size()));
+      else if (p.real("restScale") != 1.0)
+        object.rest_position = object.position * p.real("restScale");
+      else
+        object.rest_position = object.position;
       object.external_force = external.empty()
                                   ? Vector::Zero(object.num_dofs())
-                                  : Vector(Eigen::Map<const Vector>(external.data(), static_cast<Index>(external.size())));
+                                  : Vector(Eigen::Map<const Vector>(
+                                        external.data(), static_cast<Index>(external.size())));
       for (const MechanicalObjectData& other : objects_) {
         if (other.id == object.id)
-          problems_.Scene(component.element->line, "two objects have the id '" + object.id +
-                                                       "' (expected distinct names)");
+          problems_.Scene(component.element->line,
+                          "two objects have the id '" + object.id + "' (expected distinct names)");
       }
       node.object = static_cast<int>(objects_.size());
       objects_.push_back(std::move(object));
@@ -539,7 +580,8 @@ class Builder {
     std::vector<double> translation = p.reals("translation");
     // SOFA: any of the legacy dx/dy/dz replaces the whole translation (missing ones are 0).
     if (p.has("dx") || p.has("dy") || p.has("dz")) {
-      translation = {p.has("dx") ? AsSofaFloat(p.real("dx")) : 0.0, p.has("dy") ? AsSofaFloat(p.real("dy")) : 0.0,
+      translation = {p.has("dx") ? AsSofaFloat(p.real("dx")) : 0.0,
+                     p.has("dy") ? AsSofaFloat(p.real("dy")) : 0.0,
                      p.has("dz") ? AsSofaFloat(p.real("dz")) : 0.0};
     }
     const int dim = object.dimension;
@@ -591,7 +633,9 @@ class Builder {
       system.external_force = Vector::Zero(system.num_dofs);
     }
     for (const MechanicalObjectData& object : objects_)
-      if (object.system >= 0) parts[object.system].external_force.segment(object.offset, object.num_dofs()) = object.external_force;
+      if (object.system >= 0)
+        parts[object.system].external_force.segment(object.offset, object.num_dofs()) =
+            object.external_force;
     return parts;
   }
 
@@ -601,12 +645,14 @@ class Builder {
     const int line = component.element->line;
     if (text.empty()) {
       if (node.object < 0)
-        problems_.Scene(line, "<" + component.element->type + "> needs a MechanicalObject in node '" + node.path +
-                                  "' (or '" + field + "' pointing to one)");
+        problems_.Scene(line, "<" + component.element->type +
+                                  "> needs a MechanicalObject in node '" + node.path + "' (or '" +
+                                  field + "' pointing to one)");
       return node.object;
     }
     if (text.front() != '@') {
-      problems_.Scene(line, "'" + std::string(field) + "' is '" + text + "' (expected a link starting with '@')");
+      problems_.Scene(line, "'" + std::string(field) + "' is '" + text +
+                                "' (expected a link starting with '@')");
       return -1;
     }
     std::string path = text.substr(1);
@@ -631,22 +677,27 @@ class Builder {
       }
       const Node* child = nullptr;
       for (const auto& candidate : current->children)
-        if (candidate->description->name == segment || (candidate->description->name.empty() && segment == "Node"))
+        if (candidate->description->name == segment ||
+            (candidate->description->name.empty() && segment == "Node"))
           child = candidate.get();
-      if (last && current->object >= 0 && objects_[current->object].name == segment) return current->object;
+      if (last && current->object >= 0 && objects_[current->object].name == segment)
+        return current->object;
       if (child == nullptr) {
         std::string available;
-        for (const auto& candidate : current->children) available += " " + candidate->description->name;
+        for (const auto& candidate : current->children)
+          available += " " + candidate->description->name;
         if (current->object >= 0) available += " " + objects_[current->object].name;
-        problems_.Scene(line, "link '" + text + "' does not resolve: no node or object '" + segment + "' in '" +
-                                  current->path + "' (found:" + (available.empty() ? " nothing" : available) + ")");
+        problems_.Scene(line, "link '" + text + "' does not resolve: no node or object '" +
+                                  segment + "' in '" + current->path +
+                                  "' (found:" + (available.empty() ? " nothing" : available) + ")");
         return -1;
       }
       current = child;
     }
     if (current->object < 0) {
-      problems_.Scene(line, "link '" + text + "' names node '" + current->path +
-                                "', which has no MechanicalObject (expected a node or object with DOFs)");
+      problems_.Scene(line,
+                      "link '" + text + "' names node '" + current->path +
+                          "', which has no MechanicalObject (expected a node or object with DOFs)");
       return -1;
     }
     return current->object;
@@ -692,10 +743,17 @@ class Builder {
     for (const Component& component : node.components) {
       if (!component.valid) continue;
       switch (component.kind()) {
-        case ComponentKind::kMass: AddMass(node, component, parts); break;
-        case ComponentKind::kConstraint: AddFixedConstraint(node, component, parts); break;
-        case ComponentKind::kForceField: AddForceField(node, component, parts); break;
-        default: break;
+        case ComponentKind::kMass:
+          AddMass(node, component, parts);
+          break;
+        case ComponentKind::kConstraint:
+          AddFixedConstraint(node, component, parts);
+          break;
+        case ComponentKind::kForceField:
+          AddForceField(node, component, parts);
+          break;
+        default:
+          break;
       }
     }
   }
@@ -703,13 +761,16 @@ class Builder {
   void AddMass(Node& node, const Component& c, std::vector<SystemParts>& parts) {
     const int line = c.element->line;
     if (node.object < 0) {
-      problems_.Scene(line, "<" + c.element->type + "> needs a MechanicalObject in node '" + node.path + "'");
+      problems_.Scene(
+          line, "<" + c.element->type + "> needs a MechanicalObject in node '" + node.path + "'");
       return;
     }
     const MechanicalObjectData& object = objects_[node.object];
     const Parameters& p = c.parameters;
     if (c.entry->spec.name == "UniformMass" && p.flag("separateGravity")) {
-      problems_.Scene(line, "UniformMass 'separateGravity=1' is not supported (expected 0: gravity as a force)");
+      problems_.Scene(
+          line,
+          "UniformMass 'separateGravity=1' is not supported (expected 0: gravity as a force)");
       return;
     }
     std::vector<double> point_mass(static_cast<std::size_t>(object.num_points), 0.0);
@@ -723,20 +784,24 @@ class Builder {
       } else if (p.has("vertexMass")) {
         mass = p.real("vertexMass");
       } else {
-        problems_.Scene(line, "UniformMass needs 'vertexMass' or 'totalMass' (SOFA has no default mass)");
+        problems_.Scene(line,
+                        "UniformMass needs 'vertexMass' or 'totalMass' (SOFA has no default mass)");
         return;
       }
       std::fill(point_mass.begin(), point_mass.end(), mass);
     } else {  // DiagonalMass
       if (p.has("totalMass") || p.has("massDensity")) {
-        problems_.Scene(line, "DiagonalMass 'totalMass'/'massDensity' are not supported (expected 'vertexMass', "
-                              "one value per point)");
+        problems_.Scene(
+            line,
+            "DiagonalMass 'totalMass'/'massDensity' are not supported (expected 'vertexMass', "
+            "one value per point)");
         return;
       }
       const std::vector<double>& masses = p.reals("vertexMass");
       if (static_cast<Index>(masses.size()) != object.num_points) {
         problems_.Scene(line, "DiagonalMass 'vertexMass' has " + std::to_string(masses.size()) +
-                                  " values (expected one per point: " + std::to_string(object.num_points) + ")");
+                                  " values (expected one per point: " +
+                                  std::to_string(object.num_points) + ")");
         return;
       }
       point_mass = masses;
@@ -753,16 +818,21 @@ class Builder {
         system.mass[dof] = point_mass[static_cast<std::size_t>(i)];
         if (gravity[static_cast<std::size_t>(axis)] != 0.0) {
           dofs.push_back(dof);
-          forces.push_back(gravity[static_cast<std::size_t>(axis)] * point_mass[static_cast<std::size_t>(i)]);
+          forces.push_back(gravity[static_cast<std::size_t>(axis)] *
+                           point_mass[static_cast<std::size_t>(i)]);
         }
       }
     }
-    if (!dofs.empty()) system.force_fields.push_back(std::make_unique<ConstantForce>(std::move(dofs), std::move(forces)));
+    if (!dofs.empty())
+      system.force_fields.push_back(
+          std::make_unique<ConstantForce>(std::move(dofs), std::move(forces)));
   }
 
   void AddFixedConstraint(Node& node, const Component& c, std::vector<SystemParts>& parts) {
     if (node.object < 0) {
-      problems_.Scene(c.element->line, "<" + c.element->type + "> needs a MechanicalObject in node '" + node.path + "'");
+      problems_.Scene(
+          c.element->line,
+          "<" + c.element->type + "> needs a MechanicalObject in node '" + node.path + "'");
       return;
     }
     MechanicalObjectData& object = objects_[node.object];
@@ -774,27 +844,36 @@ class Builder {
         if (CheckIndex(c, index, object, "index")) points.push_back(index);
     }
     for (const Index point : points) {
-      Eigen::Ref<Vector> velocity = object.velocity.segment(point * object.dimension, object.dimension);
+      Eigen::Ref<Vector> velocity =
+          object.velocity.segment(point * object.dimension, object.dimension);
       if (c.parameters.flag("activate_projectVelocity")) {
         velocity.setZero();
       } else if (!velocity.isZero(0.0)) {
-        LogWarn(problems_.file() + ":" + std::to_string(c.element->line) + ": fixed point " + std::to_string(point) +
-                " of '" + object.id + "' has a non-zero initial velocity: it will drift, as in SOFA "
+        LogWarn(problems_.file() + ":" + std::to_string(c.element->line) + ": fixed point " +
+                std::to_string(point) + " of '" + object.id +
+                "' has a non-zero initial velocity: it will drift, as in SOFA "
                 "(set activate_projectVelocity=1 to stop it)");
       }
       if (object.system < 0) continue;
       for (int axis = 0; axis < object.dimension; ++axis)
-        parts[object.system].fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] = true;
+        parts[object.system]
+            .fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] =
+            true;
     }
   }
 
   void AddForceField(Node& node, const Component& c, std::vector<SystemParts>& parts) {
     const std::string& type = c.entry->spec.name;
-    if (type == "SpringForceField") AddSprings(node, c, parts);
-    else if (type == "MeshSpringForceField") AddMeshSprings(node, c, parts);
-    else if (type == "RegularGridSpringForceField") AddGridSprings(node, c, parts);
-    else if (type == "ConstantForceField") AddConstantForce(node, c, parts);
-    else if (type == "UniformVelocityDampingForceField") AddVelocityDamping(node, c, parts);
+    if (type == "SpringForceField")
+      AddSprings(node, c, parts);
+    else if (type == "MeshSpringForceField")
+      AddMeshSprings(node, c, parts);
+    else if (type == "RegularGridSpringForceField")
+      AddGridSprings(node, c, parts);
+    else if (type == "ConstantForceField")
+      AddConstantForce(node, c, parts);
+    else if (type == "UniformVelocityDampingForceField")
+      AddVelocityDamping(node, c, parts);
   }
 
   // Both ends' objects, checked to be in one system with one template. Returns false if unusable.
@@ -805,15 +884,17 @@ class Builder {
     const MechanicalObjectData& a = objects_[first];
     const MechanicalObjectData& b = objects_[second];
     if (a.dimension != b.dimension) {
-      problems_.Scene(c.element->line, "<" + c.element->type + "> links '" + a.id + "' (Vec" + std::to_string(a.dimension) +
-                                           ") and '" + b.id + "' (Vec" + std::to_string(b.dimension) +
+      problems_.Scene(c.element->line, "<" + c.element->type + "> links '" + a.id + "' (Vec" +
+                                           std::to_string(a.dimension) + ") and '" + b.id +
+                                           "' (Vec" + std::to_string(b.dimension) +
                                            ") (expected objects of the same template)");
       return false;
     }
     if (a.system != b.system) {
-      problems_.Scene(c.element->line, "<" + c.element->type + "> links '" + a.id + "' and '" + b.id +
-                                           "', which are integrated by different solvers (expected both under "
-                                           "one solver node)");
+      problems_.Scene(c.element->line,
+                      "<" + c.element->type + "> links '" + a.id + "' and '" + b.id +
+                          "', which are integrated by different solvers (expected both under "
+                          "one solver node)");
       return false;
     }
     return a.system >= 0;  // springs between static objects do nothing
@@ -832,7 +913,8 @@ class Builder {
     const auto add = [&](double i, double j, double ks, double kd, double rest, std::size_t k) {
       const std::string which = "spring " + std::to_string(k + 1);
       if (i != std::floor(i) || j != std::floor(j) || i < 0 || j < 0) {
-        problems_.Scene(line, "<" + c.element->type + "> " + which + ": point indices must be whole numbers >= 0");
+        problems_.Scene(line, "<" + c.element->type + "> " + which +
+                                  ": point indices must be whole numbers >= 0");
         return;
       }
       // Out-of-range doubles (1e300) are reported as such: converting them to Index is undefined.
@@ -852,25 +934,28 @@ class Builder {
                                   ": stiffness, damping and rest length must be >= 0");
         return;
       }
-      springs.push_back({a.offset + static_cast<Index>(i) * a.dimension, b.offset + static_cast<Index>(j) * b.dimension,
-                         ks, kd, rest});
+      springs.push_back({a.offset + static_cast<Index>(i) * a.dimension,
+                         b.offset + static_cast<Index>(j) * b.dimension, ks, kd, rest});
     };
     if (p.has("spring")) {
       const std::vector<double>& values = p.reals("spring");
       if (values.size() % 5 != 0) {
-        problems_.Scene(line, "<" + c.element->type + "> 'spring' has " + std::to_string(values.size()) +
-                                  " numbers, not a multiple of 5 (expected 'i j ks kd L0' per spring)");
+        problems_.Scene(line,
+                        "<" + c.element->type + "> 'spring' has " + std::to_string(values.size()) +
+                            " numbers, not a multiple of 5 (expected 'i j ks kd L0' per spring)");
         return;
       }
       for (std::size_t k = 0; k * 5 < values.size(); ++k)
-        add(values[5 * k], values[5 * k + 1], values[5 * k + 2], values[5 * k + 3], values[5 * k + 4], k);
+        add(values[5 * k], values[5 * k + 1], values[5 * k + 2], values[5 * k + 3],
+            values[5 * k + 4], k);
     } else {
       // SOFA's per-spring lists: shorter lists are extended with their last value.
       const std::vector<Index>& i1 = p.indices("indices1");
       const std::vector<Index>& i2 = p.indices("indices2");
       if (i1.size() != i2.size()) {
-        problems_.Scene(line, "<" + c.element->type + "> 'indices1' has " + std::to_string(i1.size()) +
-                                  " entries and 'indices2' " + std::to_string(i2.size()) + " (expected as many)");
+        problems_.Scene(line, "<" + c.element->type + "> 'indices1' has " +
+                                  std::to_string(i1.size()) + " entries and 'indices2' " +
+                                  std::to_string(i2.size()) + " (expected as many)");
         return;
       }
       const auto at = [](const std::vector<double>& list, std::size_t k, double fallback) {
@@ -878,12 +963,13 @@ class Builder {
         return k < list.size() ? list[k] : list.back();
       };
       for (std::size_t k = 0; k < i1.size(); ++k)
-        add(static_cast<double>(i1[k]), static_cast<double>(i2[k]), at(p.reals("stiffness"), k, 100.0),
-            at(p.reals("damping"), k, 5.0), at(p.reals("lengths"), k, 0.0), k);
+        add(static_cast<double>(i1[k]), static_cast<double>(i2[k]),
+            at(p.reals("stiffness"), k, 100.0), at(p.reals("damping"), k, 5.0),
+            at(p.reals("lengths"), k, 0.0), k);
     }
     if (!CountSprings(c, springs.size(), too_many_springs) || !usable || springs.empty()) return;
-    parts[a.system].force_fields.push_back(
-        std::make_unique<SpringForceField>(a.dimension, std::move(springs), p.flag("exactDampingJacobian")));
+    parts[a.system].force_fields.push_back(std::make_unique<SpringForceField>(
+        a.dimension, std::move(springs), p.flag("exactDampingJacobian")));
   }
 
   void AddMeshSprings(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
@@ -892,16 +978,21 @@ class Builder {
     const MechanicalObjectData& object = objects_[first];
     const int line = c.element->line;
     if (first != second) {
-      problems_.Scene(line, "MeshSpringForceField between two objects is not supported (expected one object)");
+      problems_.Scene(
+          line, "MeshSpringForceField between two objects is not supported (expected one object)");
       return;
     }
     if (!c.parameters.text("topology").empty()) {
-      problems_.Scene(line, "MeshSpringForceField 'topology' links are not supported (expected the topology in "
-                            "the same node)");
+      problems_.Scene(
+          line,
+          "MeshSpringForceField 'topology' links are not supported (expected the topology in "
+          "the same node)");
       return;
     }
     if (!node.topology) {
-      problems_.Scene(line, "MeshSpringForceField needs a topology (RegularGridTopology) in node '" + node.path + "'");
+      problems_.Scene(line,
+                      "MeshSpringForceField needs a topology (RegularGridTopology) in node '" +
+                          node.path + "'");
       return;
     }
     if (c.parameters.flag("noCompression")) {
@@ -917,8 +1008,9 @@ class Builder {
     };
     const Topology& topology = *node.topology;
     if (static_cast<Index>(topology.points.size()) != object.num_points) {
-      problems_.Scene(line, "MeshSpringForceField: the topology has " + PointCount(static_cast<Index>(topology.points.size())) +
-                                " but '" + object.id + "' has " + PointCount(object.num_points));
+      problems_.Scene(line, "MeshSpringForceField: the topology has " +
+                                PointCount(static_cast<Index>(topology.points.size())) + " but '" +
+                                object.id + "' has " + PointCount(object.num_points));
       return;
     }
     // SOFA's MeshSpringForceField::init: kinds in this order, each only if its stiffness or damping
@@ -934,11 +1026,12 @@ class Builder {
         too_many_springs = true;
         return;
       }
-      const double length =
-          (object.rest_position.segment(m2 * dim, dim) - object.rest_position.segment(m1 * dim, dim)).norm();
+      const double length = (object.rest_position.segment(m2 * dim, dim) -
+                             object.rest_position.segment(m1 * dim, dim))
+                                .norm();
       const bool divide = length > std::numeric_limits<double>::epsilon();
-      springs.push_back({object.offset + m1 * dim, object.offset + m2 * dim, divide ? s / length : s,
-                         divide ? d / length : d, length});
+      springs.push_back({object.offset + m1 * dim, object.offset + m2 * dim,
+                         divide ? s / length : s, divide ? d / length : d, length});
     };
     const auto all_pairs = [&](const auto& element, double s, double d) {
       for (std::size_t k = 0; k < element.size(); ++k)
@@ -947,17 +1040,19 @@ class Builder {
     if (stiffness("lines") != 0 || damping("lines") != 0)
       for (const auto& e : topology.edges) add(e[0], e[1], stiffness("lines"), damping("lines"));
     if (stiffness("triangles") != 0 || damping("triangles") != 0)
-      for (const auto& t : topology.triangles) all_pairs(t, stiffness("triangles"), damping("triangles"));
+      for (const auto& t : topology.triangles)
+        all_pairs(t, stiffness("triangles"), damping("triangles"));
     if (stiffness("quads") != 0 || damping("quads") != 0)
       for (const auto& q : topology.quads) all_pairs(q, stiffness("quads"), damping("quads"));
     if (stiffness("tetrahedra") != 0 || damping("tetrahedra") != 0)
-      for (const auto& t : topology.tetrahedra) all_pairs(t, stiffness("tetrahedra"), damping("tetrahedra"));
+      for (const auto& t : topology.tetrahedra)
+        all_pairs(t, stiffness("tetrahedra"), damping("tetrahedra"));
     if (stiffness("cubes") != 0 || damping("cubes") != 0)
       for (const auto& h : topology.hexahedra) all_pairs(h, stiffness("cubes"), damping("cubes"));
     if (!CountSprings(c, springs.size(), too_many_springs) || object.system < 0 || springs.empty())
       return;
-    parts[object.system].force_fields.push_back(
-        std::make_unique<SpringForceField>(dim, std::move(springs), p.flag("exactDampingJacobian")));
+    parts[object.system].force_fields.push_back(std::make_unique<SpringForceField>(
+        dim, std::move(springs), p.flag("exactDampingJacobian")));
   }
 
   // SOFA's RegularGridSpringForceField walks the grid at each evaluation; the springs it walks are
@@ -970,24 +1065,35 @@ class Builder {
     const MechanicalObjectData& object = objects_[first];
     const int line = c.element->line;
     if (!node.topology || first != second) {
-      problems_.Scene(line, "RegularGridSpringForceField needs a RegularGridTopology and a MechanicalObject in node '" +
-                                node.path + "'");
+      problems_.Scene(line,
+                      "RegularGridSpringForceField needs a RegularGridTopology and a "
+                      "MechanicalObject in node '" +
+                          node.path + "'");
       return;
     }
     const Topology& grid = *node.topology;
     if (static_cast<Index>(grid.points.size()) != object.num_points) {
-      problems_.Scene(line, "RegularGridSpringForceField: the grid has " + PointCount(static_cast<Index>(grid.points.size())) +
-                                " but '" + object.id + "' has " + PointCount(object.num_points));
+      problems_.Scene(line, "RegularGridSpringForceField: the grid has " +
+                                PointCount(static_cast<Index>(grid.points.size())) + " but '" +
+                                object.id + "' has " + PointCount(object.num_points));
       return;
     }
     const Parameters& p = c.parameters;
     const Index nx = grid.grid_size[0], ny = grid.grid_size[1], nz = grid.grid_size[2];
     const auto point = [&](Index x, Index y, Index z) { return nx * (ny * z + y) + x; };
-    const auto coordinates = [&](Index id) { return Eigen::Vector3d(grid.points[id][0], grid.points[id][1], grid.points[id][2]); };
+    const auto coordinates = [&](Index id) {
+      return Eigen::Vector3d(grid.points[id][0], grid.points[id][1], grid.points[id][2]);
+    };
     // Grid spacing vectors.
-    const Eigen::Vector3d dx = nx > 1 ? Eigen::Vector3d(coordinates(point(1, 0, 0)) - coordinates(0)) : Eigen::Vector3d::Zero();
-    const Eigen::Vector3d dy = ny > 1 ? Eigen::Vector3d(coordinates(point(0, 1, 0)) - coordinates(0)) : Eigen::Vector3d::Zero();
-    const Eigen::Vector3d dz = nz > 1 ? Eigen::Vector3d(coordinates(point(0, 0, 1)) - coordinates(0)) : Eigen::Vector3d::Zero();
+    const Eigen::Vector3d dx = nx > 1
+                                   ? Eigen::Vector3d(coordinates(point(1, 0, 0)) - coordinates(0))
+                                   : Eigen::Vector3d::Zero();
+    const Eigen::Vector3d dy = ny > 1
+                                   ? Eigen::Vector3d(coordinates(point(0, 1, 0)) - coordinates(0))
+                                   : Eigen::Vector3d::Zero();
+    const Eigen::Vector3d dz = nz > 1
+                                   ? Eigen::Vector3d(coordinates(point(0, 0, 1)) - coordinates(0))
+                                   : Eigen::Vector3d::Zero();
     const int dim = object.dimension;
     std::vector<Spring> springs;
     bool too_many_springs = false;
@@ -997,51 +1103,64 @@ class Builder {
         return;
       }
       const double length = span.norm();
-      springs.push_back({object.offset + m1 * dim, object.offset + m2 * dim, s / length, d / length, length});
+      springs.push_back(
+          {object.offset + m1 * dim, object.offset + m2 * dim, s / length, d / length, length});
     };
     const double ls = p.real("linesStiffness"), ld = p.real("linesDamping");
     if (ls != 0 || ld != 0) {
-      for (Index z = 0; z < nz; ++z) for (Index y = 0; y < ny; ++y) for (Index x = 0; x + 1 < nx; ++x)
-        add(point(x, y, z), point(x + 1, y, z), dx, ls, ld);
-      for (Index z = 0; z < nz; ++z) for (Index y = 0; y + 1 < ny; ++y) for (Index x = 0; x < nx; ++x)
-        add(point(x, y, z), point(x, y + 1, z), dy, ls, ld);
-      for (Index z = 0; z + 1 < nz; ++z) for (Index y = 0; y < ny; ++y) for (Index x = 0; x < nx; ++x)
-        add(point(x, y, z), point(x, y, z + 1), dz, ls, ld);
+      for (Index z = 0; z < nz; ++z)
+        for (Index y = 0; y < ny; ++y)
+          for (Index x = 0; x + 1 < nx; ++x) add(point(x, y, z), point(x + 1, y, z), dx, ls, ld);
+      for (Index z = 0; z < nz; ++z)
+        for (Index y = 0; y + 1 < ny; ++y)
+          for (Index x = 0; x < nx; ++x) add(point(x, y, z), point(x, y + 1, z), dy, ls, ld);
+      for (Index z = 0; z + 1 < nz; ++z)
+        for (Index y = 0; y < ny; ++y)
+          for (Index x = 0; x < nx; ++x) add(point(x, y, z), point(x, y, z + 1), dz, ls, ld);
     }
     const double qs = p.real("quadsStiffness"), qd = p.real("quadsDamping");
     if (qs != 0 || qd != 0) {
-      for (Index z = 0; z < nz; ++z) for (Index y = 0; y + 1 < ny; ++y) for (Index x = 0; x + 1 < nx; ++x) {
-        add(point(x, y, z), point(x + 1, y + 1, z), dx + dy, qs, qd);
-        add(point(x + 1, y, z), point(x, y + 1, z), dx - dy, qs, qd);
-      }
-      for (Index z = 0; z + 1 < nz; ++z) for (Index y = 0; y < ny; ++y) for (Index x = 0; x + 1 < nx; ++x) {
-        add(point(x, y, z), point(x + 1, y, z + 1), dx + dz, qs, qd);
-        add(point(x + 1, y, z), point(x, y, z + 1), dx - dz, qs, qd);
-      }
-      for (Index z = 0; z + 1 < nz; ++z) for (Index y = 0; y + 1 < ny; ++y) for (Index x = 0; x < nx; ++x) {
-        add(point(x, y, z), point(x, y + 1, z + 1), dy + dz, qs, qd);
-        add(point(x, y + 1, z), point(x, y, z + 1), dy - dz, qs, qd);
-      }
+      for (Index z = 0; z < nz; ++z)
+        for (Index y = 0; y + 1 < ny; ++y)
+          for (Index x = 0; x + 1 < nx; ++x) {
+            add(point(x, y, z), point(x + 1, y + 1, z), dx + dy, qs, qd);
+            add(point(x + 1, y, z), point(x, y + 1, z), dx - dy, qs, qd);
+          }
+      for (Index z = 0; z + 1 < nz; ++z)
+        for (Index y = 0; y < ny; ++y)
+          for (Index x = 0; x + 1 < nx; ++x) {
+            add(point(x, y, z), point(x + 1, y, z + 1), dx + dz, qs, qd);
+            add(point(x + 1, y, z), point(x, y, z + 1), dx - dz, qs, qd);
+          }
+      for (Index z = 0; z + 1 < nz; ++z)
+        for (Index y = 0; y + 1 < ny; ++y)
+          for (Index x = 0; x < nx; ++x) {
+            add(point(x, y, z), point(x, y + 1, z + 1), dy + dz, qs, qd);
+            add(point(x, y + 1, z), point(x, y, z + 1), dy - dz, qs, qd);
+          }
     }
     const double cs = p.real("cubesStiffness"), cd = p.real("cubesDamping");
     if (cs != 0 || cd != 0) {
-      for (Index z = 0; z + 1 < nz; ++z) for (Index y = 0; y + 1 < ny; ++y) for (Index x = 0; x + 1 < nx; ++x) {
-        add(point(x, y, z), point(x + 1, y + 1, z + 1), dx + dy + dz, cs, cd);
-        add(point(x + 1, y, z), point(x, y + 1, z + 1), -dx + dy + dz, cs, cd);
-        add(point(x, y + 1, z), point(x + 1, y, z + 1), dx - dy + dz, cs, cd);
-        add(point(x, y, z + 1), point(x + 1, y + 1, z), dx + dy - dz, cs, cd);
-      }
+      for (Index z = 0; z + 1 < nz; ++z)
+        for (Index y = 0; y + 1 < ny; ++y)
+          for (Index x = 0; x + 1 < nx; ++x) {
+            add(point(x, y, z), point(x + 1, y + 1, z + 1), dx + dy + dz, cs, cd);
+            add(point(x + 1, y, z), point(x, y + 1, z + 1), -dx + dy + dz, cs, cd);
+            add(point(x, y + 1, z), point(x + 1, y, z + 1), dx - dy + dz, cs, cd);
+            add(point(x, y, z + 1), point(x + 1, y + 1, z), dx + dy - dz, cs, cd);
+          }
     }
     if (!CountSprings(c, springs.size(), too_many_springs) || object.system < 0 || springs.empty())
       return;
-    parts[object.system].force_fields.push_back(
-        std::make_unique<SpringForceField>(dim, std::move(springs), p.flag("exactDampingJacobian")));
+    parts[object.system].force_fields.push_back(std::make_unique<SpringForceField>(
+        dim, std::move(springs), p.flag("exactDampingJacobian")));
   }
 
   void AddConstantForce(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
     const int line = c.element->line;
     if (node.object < 0) {
-      problems_.Scene(line, "ConstantForceField needs a MechanicalObject in node '" + node.path + "'");
+      problems_.Scene(line,
+                      "ConstantForceField needs a MechanicalObject in node '" + node.path + "'");
       return;
     }
     const MechanicalObjectData& object = objects_[node.object];
@@ -1059,7 +1178,9 @@ class Builder {
       return;
     }
     if (given > 1) {
-      problems_.Scene(line, "ConstantForceField has more than one of 'forces', 'force', 'totalForce' (expected one)");
+      problems_.Scene(
+          line,
+          "ConstantForceField has more than one of 'forces', 'force', 'totalForce' (expected one)");
       return;
     }
     const char* field = p.has("forces") ? "forces" : p.has("force") ? "force" : "totalForce";
@@ -1069,16 +1190,23 @@ class Builder {
     if (values.size() == static_cast<std::size_t>(dim) && std::string(field) != "forces") {
       for (std::size_t k = 0; k < n; ++k)
         for (int axis = 0; axis < dim; ++axis)
-          per_point.push_back(std::string(field) == "totalForce" ? values[axis] / static_cast<double>(n) : values[axis]);
+          per_point.push_back(std::string(field) == "totalForce"
+                                  ? values[axis] / static_cast<double>(n)
+                                  : values[axis]);
     } else if (std::string(field) == "forces" && values.size() == static_cast<std::size_t>(dim)) {
-      for (std::size_t k = 0; k < n; ++k) per_point.insert(per_point.end(), values.begin(), values.end());  // SOFA broadcasts one
-    } else if (std::string(field) == "forces" && values.size() == n * static_cast<std::size_t>(dim)) {
+      for (std::size_t k = 0; k < n; ++k)
+        per_point.insert(per_point.end(), values.begin(), values.end());  // SOFA broadcasts one
+    } else if (std::string(field) == "forces" &&
+               values.size() == n * static_cast<std::size_t>(dim)) {
       per_point = values;
     } else {
-      problems_.Scene(line, "ConstantForceField '" + std::string(field) + "' has " + std::to_string(values.size()) +
-                                " numbers (expected " + (std::string(field) == "forces"
-                                    ? std::to_string(dim) + " or " + std::to_string(n * dim) + ": one vector per index"
-                                    : std::to_string(dim) + ": one vector") + ")");
+      problems_.Scene(line, "ConstantForceField '" + std::string(field) + "' has " +
+                                std::to_string(values.size()) + " numbers (expected " +
+                                (std::string(field) == "forces"
+                                     ? std::to_string(dim) + " or " + std::to_string(n * dim) +
+                                           ": one vector per index"
+                                     : std::to_string(dim) + ": one vector") +
+                                ")");
       return;
     }
     if (object.system < 0) return;
@@ -1091,12 +1219,15 @@ class Builder {
         forces.push_back(per_point[k * dim + axis]);
       }
     }
-    parts[object.system].force_fields.push_back(std::make_unique<ConstantForce>(std::move(dofs), std::move(forces)));
+    parts[object.system].force_fields.push_back(
+        std::make_unique<ConstantForce>(std::move(dofs), std::move(forces)));
   }
 
   void AddVelocityDamping(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
     if (node.object < 0) {
-      problems_.Scene(c.element->line, "UniformVelocityDampingForceField needs a MechanicalObject in node '" + node.path + "'");
+      problems_.Scene(
+          c.element->line,
+          "UniformVelocityDampingForceField needs a MechanicalObject in node '" + node.path + "'");
       return;
     }
     const MechanicalObjectData& object = objects_[node.object];
@@ -1116,9 +1247,11 @@ class Builder {
       for (Index i = 0; i < object.num_points; ++i) {
         const Index dof = object.offset + i * object.dimension;
         if (system.fixed[static_cast<std::size_t>(dof)] || system.mass[dof] > 0.0) continue;
-        problems_.Scene(object.line, "point " + std::to_string(i) + " of '" + object.id +
-                                         "' has no mass and is not fixed (expected a UniformMass or DiagonalMass "
-                                         "in its node, or a FixedProjectiveConstraint)");
+        problems_.Scene(
+            object.line,
+            "point " + std::to_string(i) + " of '" + object.id +
+                "' has no mass and is not fixed (expected a UniformMass or DiagonalMass "
+                "in its node, or a FixedProjectiveConstraint)");
         break;
       }
     }
@@ -1137,8 +1270,8 @@ class Builder {
       });
       if (found == nullptr)
         problems_.Scene(solver.element->line, "'linearSolver' link '" + link +
-                                                  "' does not name a linear solver in node '" + solver_node.path +
-                                                  "' or below");
+                                                  "' does not name a linear solver in node '" +
+                                                  solver_node.path + "' or below");
       return found;
     }
     const Component* found = nullptr;
@@ -1170,18 +1303,23 @@ class Builder {
           node.linear_solver = std::make_unique<LdlLinearSolver>(linear->parameters);
       } else if ((solver.entry->traits.flags & kNeedsLinearSolver) && options_.solver_override) {
         // The scene was written for another solver: give the replacement a direct solver.
-        LogInfo(owner.path + ": " + solver.entry->spec.name + " uses a SparseLDLSolver (the scene has no linear solver)");
+        LogInfo(owner.path + ": " + solver.entry->spec.name +
+                " uses a SparseLDLSolver (the scene has no linear solver)");
         node.linear_solver = std::make_unique<LdlLinearSolver>(Parameters());
       } else if (solver.entry->traits.flags & kNeedsLinearSolver) {
-        problems_.Scene(solver.element->line, solver.entry->spec.name + " needs a linear solver (expected "
-                                              "<CGLinearSolver/> or <SparseLDLSolver/> in node '" + owner.path + "')");
+        problems_.Scene(solver.element->line,
+                        solver.entry->spec.name +
+                            " needs a linear solver (expected "
+                            "<CGLinearSolver/> or <SparseLDLSolver/> in node '" +
+                            owner.path + "')");
       }
       try {
         node.solver = ComponentRegistry::CreateSolver(*solver.entry, solver.parameters);
       } catch (const ConfigError& error) {
-        problems_.Scene(solver.element->line, solver.entry->spec.name +
-                                                  (error.field().empty() ? "" : " '" + error.field() + "'") + ": " +
-                                                  error.what());
+        problems_.Scene(solver.element->line,
+                        solver.entry->spec.name +
+                            (error.field().empty() ? "" : " '" + error.field() + "'") + ": " +
+                            error.what());
         continue;
       } catch (const PluginError& error) {
         problems_.Plugin(solver.element->line, error.what());

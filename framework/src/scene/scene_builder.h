@@ -17,7 +17,7 @@ namespace fluxion::internal {
 
 /// Replaces every ODE solver of a scene (scene-runner --solver NAME --param key=value).
 struct SolverOverride {
-  std::string name;                                        ///< component name, e.g. "RungeKutta4Solver"
+  std::string name;  ///< component name, e.g. "RungeKutta4Solver"
   std::vector<std::pair<std::string, std::string>> params;  ///< its attributes, as in XML
 };
 
@@ -30,8 +30,10 @@ struct BuildOptions {
 /// (invalid input, with FILE:LINE per problem) or PluginError (a component or RequiredPlugin that
 /// no loaded plugin provides; a plugin's own failure). `plugins` may be null (no plugin context:
 /// RequiredPlugin then only accepts SOFA module names).
-FLUXION_API Simulation BuildSimulation(const SceneDescription& scene, const ComponentRegistry& registry,
-                                       const PluginLoader* plugins, const BuildOptions& options = {});
+FLUXION_API Simulation BuildSimulation(const SceneDescription& scene,
+                                       const ComponentRegistry& registry,
+                                       const PluginLoader* plugins,
+                                       const BuildOptions& options = {});
 
 /// The plugin that provides a well-known solver component, e.g. "EulerImplicitSolver" ->
 /// "euler_implicit"; empty if the name is not one Fluxion ships.

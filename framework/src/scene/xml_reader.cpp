@@ -27,7 +27,9 @@ class Reader {
  public:
   explicit Reader(std::string file) : file_(std::move(file)) {}
 
-  void Fail(int line, const std::string& message) { diagnostics_.push_back({file_, line, message}); }
+  void Fail(int line, const std::string& message) {
+    diagnostics_.push_back({file_, line, message});
+  }
 
   std::vector<AttributeText> Attributes(const tinyxml2::XMLElement& element) {
     std::vector<AttributeText> attributes;
@@ -67,7 +69,8 @@ class Reader {
             return true;
           });
           if (component.type.empty()) {
-            Fail(component.line, "<Object> without a 'type' attribute (expected <Object type=\"X\">)");
+            Fail(component.line,
+                 "<Object> without a 'type' attribute (expected <Object type=\"X\">)");
             continue;
           }
         }
@@ -93,7 +96,8 @@ class Reader {
       // "XML_ERROR_MISMATCHED_ELEMENT" -> "mismatched element"
       std::string why = document.ErrorName();
       if (why.rfind("XML_ERROR_", 0) == 0) why = why.substr(10);
-      for (char& c : why) c = c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      for (char& c : why)
+        c = c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
       Fail(line, "malformed XML: " + why + " (expected a well-formed SOFA XML scene)");
       throw SceneError(diagnostics_);
     }
@@ -103,8 +107,8 @@ class Reader {
       throw SceneError(diagnostics_);
     }
     if (std::string(root->Name()) != "Node") {
-      Fail(root->GetLineNum(), "the root element is <" + std::string(root->Name()) +
-                                   "> (expected <Node>)");
+      Fail(root->GetLineNum(),
+           "the root element is <" + std::string(root->Name()) + "> (expected <Node>)");
       throw SceneError(diagnostics_);
     }
     ReadNode(*root, scene.root, 0);
@@ -131,11 +135,11 @@ SceneDescription ReadSceneFile(const std::string& path) {
     throw SceneError({{path, 0, "is a directory (expected a scene file)"}});
   std::ifstream stream(path, std::ios::binary);
   if (!stream)
-    throw SceneError({{path, 0, "the scene file cannot be opened for reading (check permissions)"}});
+    throw SceneError(
+        {{path, 0, "the scene file cannot be opened for reading (check permissions)"}});
   std::ostringstream content;
   content << stream.rdbuf();
-  if (stream.bad())
-    throw SceneError({{path, 0, "the scene file could not be read"}});
+  if (stream.bad()) throw SceneError({{path, 0, "the scene file could not be read"}});
   return ReadSceneText(content.str(), path);
 }
 

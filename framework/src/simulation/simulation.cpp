@@ -6,7 +6,10 @@ namespace fluxion::internal {
 
 Simulation::Simulation(double dt, double start_time, std::vector<MechanicalObjectData> objects,
                        std::vector<SolverNode> solver_nodes)
-    : dt_(dt), time_(start_time), objects_(std::move(objects)), solver_nodes_(std::move(solver_nodes)) {
+    : dt_(dt),
+      time_(start_time),
+      objects_(std::move(objects)),
+      solver_nodes_(std::move(solver_nodes)) {
   for (SolverNode& node : solver_nodes_) {
     node.state.time = start_time;
     node.solver->Initialize(*node.system, node.linear_solver.get());
@@ -32,8 +35,9 @@ void Simulation::Step() {
   for (SolverNode& node : solver_nodes_) {
     const StepResult result = node.solver->Step(*node.system, dt_, node.state);
     if (!result.accepted()) {
-      throw NumericalError(step_count_ + 1, time_ + dt_,
-                           node.solver_type + " in node '" + node.node_path + "': " + result.message);
+      throw NumericalError(
+          step_count_ + 1, time_ + dt_,
+          node.solver_type + " in node '" + node.node_path + "': " + result.message);
     }
     // SOFA's MechanicalObject::endIntegration clears externalForce after every step.
     node.system->ClearExternalForce();
