@@ -1,0 +1,122 @@
+// AdamsBashforth2Solver — the second-order Adams–Bashforth predictor (AB-2) on (x, v), with an
+// Euler first step.
+//
+// Source: seed 002 (Howe) §§1, 3–4 and Table 2 (AB-2: e_I = 5/12, k = 2; "the startup problem …
+// is solved by using Euler integration for the first step"). With
+// a(t, x, v) = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] evaluated once per step at (x_n, v_n):
+//
+//   x_{n+1} = x_n + h·(3/2·v_n − 1/2·v_{n−1})
+//   v_{n+1} = v_n + h·(3/2·a_n − 1/2·a_{n−1})
+//   first step (and after a restart): x_1 = x_0 + h·v_0,  v_1 = v_0 + h·a_0   (forward Euler)
+//
+// Second order, one force evaluation per step; v_{n−1} and a_{n−1} are history. Characteristic
+// equation per mode μ = λh: z² − (1 + 3μ/2)z + μ/2 = 0; the principal root has
+// e_λ = (λ* − λ)/λ ≈ −(5/12)(λh)² (Howe eq. 12). On the undamped oscillator (μ = ±jΦ) |z| > 1:
+// a weak instability (≈ Φ⁴/4 in r per step) for every h; not symplectic.
+//
+// History is committed only for accepted steps and dropped (restarting with an Euler step) when
+// the step size changes or the state passed in is not the one this solver left (a scene reset,
+// a state set by a tool), so the recurrence never mixes unrelated states.
+// Rayleigh damping (rM, rK) enters as the force −(rM·M + rK·K)·v (K assembled only when rK > 0);
+// not in Howe.
+#include <fluxion/plugin.h>
+
+namespace {
+
+using fluxion::FieldSpec;
+
+class AdamsBashforth2Solver final : public fluxion::Solver {
+ public:
+  static fluxion::ComponentSpec Spec() {
+    return {.name = "AdamsBashforth2Solver",
+            .kind = fluxion::ComponentKind::kOdeSolver,
+            .summary = "Second-order Adams-Bashforth (AB-2) with an Euler first step (Howe)",
+            .fields = {FieldSpec::Real("rayleighMass", 0.0,
+                                       "Rayleigh damping proportional to the mass, rM [1/s]")
+                           .AtLeast(0),
+                       FieldSpec::Real("rayleighStiffness", 0.0,
+                                       "Rayleigh damping proportional to the stiffness, rK [s]")
+                           .AtLeast(0)},
+            .aliases = {}};
+  }
+
+  explicit AdamsBashforth2Solver(const fluxion::Parameters& p)
+      : rayleigh_mass_(p.real("rayleighMass")), rayleigh_stiffness_(p.real("rayleighStiffness")) {}
+
+ private:
+  void DoInitialize(const fluxion::MechanicalSystem& system) override {
+    const fluxion::Index n = system.num_dofs();
+    for (fluxion::Vector* v : {&force_, &product_, &acceleration_, &previous_velocity_,
+                               &previous_acceleration_, &left_x_, &left_v_})
+      v->setZero(n);
+    if (rayleigh_stiffness_ > 0) stiffness_ = system.CreateMatrix();
+    has_history_ = false;
+  }
+
+  // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
+  fluxion::StepResult Acceleration(const fluxion::MechanicalSystem& system,
+                                   const fluxion::State& at, fluxion::Vector& a) {
+    system.ComputeForce(at, force_);
+    if (rayleigh_mass_ > 0) {
+      product_.noalias() = system.mass() * at.v;
+      force_ -= rayleigh_mass_ * product_;
+    }
+    if (rayleigh_stiffness_ > 0) {
+      system.AssembleStiffness(at, stiffness_);
+      product_.noalias() = stiffness_ * at.v;
+      force_ -= rayleigh_stiffness_ * product_;
+    }
+    return ComputeAcceleration(system, force_, a);
+  }
+
+  fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
+                             fluxion::State& s) override {
+    // The history is valid only for the state this solver left, with the same step size.
+    const bool continues = has_history_ && h == last_h_ && s.x == left_x_ && s.v == left_v_;
+    if (auto r = Acceleration(system, s, acceleration_); !r.accepted()) return r;
+
+    // Until a previous step exists, v_{n−1} and a_{n−1} are taken equal to v_n and a_n: the
+    // AB-2 formulas then reduce to forward Euler (Howe's start-up).
+    if (!continues) {
+      has_history_ = false;
+      previous_velocity_ = s.v;
+      previous_acceleration_ = acceleration_;
+    }
+
+    // AB-2 on both integrations; product_ keeps v_n, the next step's v_{n−1}.
+    product_ = s.v;
+    s.x += (s.v * 1.5 - previous_velocity_ * 0.5) * h;
+    s.v += (acceleration_ * 1.5 - previous_acceleration_ * 0.5) * h;
+    if (!s.x.allFinite() || !s.v.allFinite())
+      return fluxion::StepResult::Failure(
+          "the AB-2 update is not finite (the integration diverged)");
+
+    // Commit the history of an accepted step.
+    previous_velocity_.swap(product_);
+    previous_acceleration_.swap(acceleration_);
+    left_x_ = s.x;
+    left_v_ = s.v;
+    last_h_ = h;
+    has_history_ = true;
+    return fluxion::StepResult::Ok();
+  }
+
+  double rayleigh_mass_;
+  double rayleigh_stiffness_;
+  fluxion::SparseMatrix stiffness_;
+  fluxion::Vector force_, product_, acceleration_;
+  fluxion::Vector previous_velocity_, previous_acceleration_;  // v_{n−1}, a_{n−1}
+  fluxion::Vector left_x_, left_v_;  // the state this solver returned from its last step
+  double last_h_ = 0.0;
+  bool has_history_ = false;
+};
+
+}  // namespace
+
+FLUXION_PLUGIN("adams_bashforth2", "0.1.0") {
+  registrar.AddSolver<AdamsBashforth2Solver>(
+      AdamsBashforth2Solver::Spec(), {.order = 2,
+                                      .flags = fluxion::kExplicitMethod | fluxion::kHasHistory,
+                                      .force_evaluations = 1,
+                                      .linear_solves = 0});
+}

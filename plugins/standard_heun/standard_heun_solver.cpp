@@ -1,0 +1,97 @@
+// StandardHeunSolver — Hoffmann's "Standard Heun": Euler predictor, trapezoidal corrector on (x,
+// v).
+//
+// Source: seed 000 (Hoffmann) §9 and Appendix B case 5 (update order taken from there); the
+// same scheme is Sachs's "trapezoidal integration" (seed 001) and Fazarinc's explicit Heun
+// (seed 003 eq. 9). With a(t, x, v) = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v]:
+//
+//   dv1 = h·a(t, x_n, v_n),     dx1 = h·v_n
+//   v1  = v_n + dv1,            x1  = x_n + dx1                 (Euler predictor, at t + h)
+//   dv2 = h·a(t + h, x1, v1),   dx2 = h·v1
+//   v_{n+1} = v_n + ½(dv1 + dv2),   x_{n+1} = x_n + ½(dx1 + dx2)
+//
+// Second order, two force evaluations per step. On the undamped oscillator (Φ = ω·h) the
+// characteristic equation is z² − 2(1 − Φ²/2)z + (1 + Φ⁴/4) = 0: z = 1 − Φ²/2 ± jΦ,
+// r² = 1 + Φ⁴/4 > 1 (a weak instability for every h) and tan Ψ = Φ/(1 − Φ²/2) (Hoffmann §9).
+// Not symplectic: the energy of an undamped system grows by ≈ Φ⁴/4 per step.
+//
+// Rayleigh damping (rayleighMass rM, rayleighStiffness rK) enters as the force −(rM·M + rK·K)·v
+// at both stages (K at the stage position, assembled only when rK > 0). It is not in Hoffmann.
+#include <fluxion/plugin.h>
+
+namespace {
+
+using fluxion::FieldSpec;
+
+class StandardHeunSolver final : public fluxion::Solver {
+ public:
+  static fluxion::ComponentSpec Spec() {
+    return {.name = "StandardHeunSolver",
+            .kind = fluxion::ComponentKind::kOdeSolver,
+            .summary =
+                "Heun's predictor-corrector (explicit trapezoidal rule), Hoffmann's Standard "
+                "Heun",
+            .fields = {FieldSpec::Real("rayleighMass", 0.0,
+                                       "Rayleigh damping proportional to the mass, rM [1/s]")
+                           .AtLeast(0),
+                       FieldSpec::Real("rayleighStiffness", 0.0,
+                                       "Rayleigh damping proportional to the stiffness, rK [s]")
+                           .AtLeast(0)},
+            .aliases = {}};
+  }
+
+  explicit StandardHeunSolver(const fluxion::Parameters& p)
+      : rayleigh_mass_(p.real("rayleighMass")), rayleigh_stiffness_(p.real("rayleighStiffness")) {}
+
+ private:
+  void DoInitialize(const fluxion::MechanicalSystem& system) override {
+    const fluxion::Index n = system.num_dofs();
+    for (fluxion::Vector* v : {&force_, &product_, &a1_, &a2_, &stage_.x, &stage_.v}) v->setZero(n);
+    if (rayleigh_stiffness_ > 0) stiffness_ = system.CreateMatrix();
+  }
+
+  // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
+  fluxion::StepResult Acceleration(const fluxion::MechanicalSystem& system,
+                                   const fluxion::State& at, fluxion::Vector& a) {
+    system.ComputeForce(at, force_);
+    if (rayleigh_mass_ > 0) {
+      product_.noalias() = system.mass() * at.v;
+      force_ -= rayleigh_mass_ * product_;
+    }
+    if (rayleigh_stiffness_ > 0) {
+      system.AssembleStiffness(at, stiffness_);
+      product_.noalias() = stiffness_ * at.v;
+      force_ -= rayleigh_stiffness_ * product_;
+    }
+    return ComputeAcceleration(system, force_, a);
+  }
+
+  fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
+                             fluxion::State& s) override {
+    // Predictor: a full Euler step on x and v with the slopes at the start.
+    if (auto r = Acceleration(system, s, a1_); !r.accepted()) return r;
+    stage_.time = s.time + h;
+    stage_.x = s.x + s.v * h;
+    stage_.v = s.v + a1_ * h;
+
+    // Corrector: the slopes at the predicted end point, averaged with the first ones.
+    if (auto r = Acceleration(system, stage_, a2_); !r.accepted()) return r;
+    s.x += (s.v + stage_.v) * (0.5 * h);  // ½(dx1 + dx2), dx2 = h·v1
+    s.v += (a1_ + a2_) * (0.5 * h);       // ½(dv1 + dv2)
+    return fluxion::StepResult::Ok();
+  }
+
+  double rayleigh_mass_;
+  double rayleigh_stiffness_;
+  fluxion::SparseMatrix stiffness_;
+  fluxion::Vector force_, product_, a1_, a2_;
+  fluxion::State stage_;  // (x1, v1) at t + h
+};
+
+}  // namespace
+
+FLUXION_PLUGIN("standard_heun", "0.1.0") {
+  registrar.AddSolver<StandardHeunSolver>(
+      StandardHeunSolver::Spec(),
+      {.order = 2, .flags = fluxion::kExplicitMethod, .force_evaluations = 2, .linear_solves = 0});
+}
