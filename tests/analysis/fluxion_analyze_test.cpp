@@ -1,0 +1,238 @@
+// fluxion-analyze as a user runs it: its CSV and JSON formats, exit statuses, --order, --energy,
+// --plot, and docs/integrators.md being exactly its --markdown output.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "support/test_support.h"
+
+namespace fluxion {
+namespace {
+
+using nlohmann::json;
+
+std::string Analyze(const std::string& arguments) {
+  return std::string(FLUXION_ANALYZE) + " " + arguments;
+}
+
+fluxion::testing::CommandResult RunAnalyze(const std::string& arguments) {
+  return fluxion::testing::RunCommand(Analyze(arguments));
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream stream(path);
+  std::ostringstream text;
+  text << stream.rdbuf();
+  return text.str();
+}
+
+// Writes `text` to a file in the test's temporary folder and returns its path.
+std::string WriteScene(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+bool SolverAvailable(const std::string& name) {
+  const auto result = RunAnalyze("--list-solvers");
+  return result.status == 0 && result.out.find(name + "\t") != std::string::npos;
+}
+
+std::vector<std::string> Split(const std::string& line, char separator) {
+  std::vector<std::string> fields;
+  std::stringstream stream(line);
+  for (std::string field; std::getline(stream, field, separator);) fields.push_back(field);
+  return fields;
+}
+
+// A pendulum-like chain: three 0.1 kg beads on stiff springs, held at one end, released
+// horizontally under gravity. Large rotations make the forces nonlinear in the positions.
+constexpr const char* kChain = R"(<Node name="root" gravity="0 -9.81 0" dt="0.002">
+  <EulerExplicitSolver/>
+  <MechanicalObject name="beads" template="Vec3d" position="0 0 0  0.1 0 0  0.2 0 0  0.3 0 0"/>
+  <UniformMass vertexMass="0.1"/>
+  <FixedProjectiveConstraint indices="0"/>
+  <SpringForceField spring="0 1 200 0 0.1  1 2 200 0 0.1  2 3 200 0 0.1"/>
+</Node>
+)";
+
+// The undamped 1-DOF oscillator (ω = 1) at Φ = 0.1, released 0.5 m from rest. The spring's rest
+// length (100 m) stays far above the amplitude, even when forward Euler multiplies it by ~150:
+// the spring never inverts, so the force stays linear.
+constexpr const char* kOscillator = R"(<Node name="root" gravity="0 0 0" dt="0.1">
+  <EulerExplicitSolver/>
+  <MechanicalObject template="Vec1d" position="0 100.5" velocity="0 0"/>
+  <DiagonalMass vertexMass="0 1"/>
+  <FixedProjectiveConstraint indices="0"/>
+  <SpringForceField spring="0 1 1 0 100"/>
+</Node>
+)";
+
+TEST(FluxionAnalyze, PhiSweepIsTheDocumentedCsv) {
+  const auto result = RunAnalyze("--solver EulerExplicitSolver --param symplectic=0 --phi 0.5:2:4");
+  ASSERT_EQ(result.status, 0) << result.err;
+  std::istringstream lines(result.out);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "phi,spectral_radius,psi,frequency_ratio,amplitude_error");
+  int rows = 0;
+  for (; std::getline(lines, line); ++rows) {
+    const std::vector<std::string> fields = Split(line, ',');
+    ASSERT_EQ(fields.size(), 5u) << line;
+    const double phi = std::stod(fields[0]), r = std::stod(fields[1]), psi = std::stod(fields[2]);
+    EXPECT_NEAR(phi, 0.5 + 0.5 * rows, 1e-12);
+    EXPECT_NEAR(r * r, 1.0 + phi * phi, 1e-6);  // Hoffmann's Standard Euler
+    EXPECT_NEAR(psi, std::atan(phi), 1e-6);
+    EXPECT_NEAR(std::stod(fields[3]), psi / phi, 1e-12);
+    EXPECT_NEAR(std::stod(fields[4]), r - 1.0, 1e-12);
+  }
+  EXPECT_EQ(rows, 4);
+}
+
+TEST(FluxionAnalyze, SummaryIsOneJsonObject) {
+  const auto result = RunAnalyze("--solver EulerExplicitSolver --param symplectic=0 --summary");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const json summary = json::parse(result.out);
+  ASSERT_TRUE(summary.is_object());
+  EXPECT_EQ(summary["solver"], "EulerExplicitSolver");
+  EXPECT_EQ(summary["params"], json({{"symplectic", "0"}}));
+  EXPECT_EQ(summary["stability_limit"], 0.0);
+  EXPECT_EQ(summary["order"], 1);
+  EXPECT_NEAR(summary["error_coefficient"].get<double>(), 0.5, 0.025);  // Howe, Table 2: Euler
+  EXPECT_EQ(summary["measurement"], "transition_matrix");
+  EXPECT_EQ(summary["force_evaluations"], 1);
+  EXPECT_EQ(summary["linear_solves"], 0);
+}
+
+TEST(FluxionAnalyze, EachParamBelongsToThePrecedingSolver) {
+  const auto result = RunAnalyze(
+      "--summary --solver EulerExplicitSolver --param symplectic=0 --solver EulerExplicitSolver");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const json summaries = json::parse(result.out);
+  ASSERT_TRUE(summaries.is_array());
+  ASSERT_EQ(summaries.size(), 2u);
+  EXPECT_EQ(summaries[0]["params"], json({{"symplectic", "0"}}));
+  EXPECT_EQ(summaries[1]["params"], json::object());
+  EXPECT_EQ(summaries[0]["stability_limit"], 0.0);
+  EXPECT_NEAR(summaries[1]["stability_limit"].get<double>(), 2.0, 0.01);
+}
+
+TEST(FluxionAnalyze, UnknownSolverOrParameterExitsWithInvalidInput) {
+  auto result = RunAnalyze("--solver NoSuchThing --summary");
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_NE(result.err.find("unknown solver 'NoSuchThing'"), std::string::npos) << result.err;
+
+  result = RunAnalyze("--solver EulerExplicitSolverr --phi 1:1:1");
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_NE(result.err.find("did you mean 'EulerExplicitSolver'"), std::string::npos) << result.err;
+
+  result = RunAnalyze("--solver EulerExplicitSolver --param symplectik=0 --phi 1:1:1");
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_NE(result.err.find("symplectik"), std::string::npos) << result.err;
+  EXPECT_TRUE(result.out.empty()) << result.out;
+
+  EXPECT_EQ(RunAnalyze("--solver EulerExplicitSolver --param symplectic --phi 1:1:1").status, 2);
+  EXPECT_EQ(RunAnalyze("--param symplectic=0 --solver EulerExplicitSolver --phi 1:1:1").status, 2);
+  EXPECT_EQ(RunAnalyze("--solver EulerExplicitSolver --phi 2:1:3").status, 2);
+  EXPECT_EQ(RunAnalyze("--solver EulerExplicitSolver").status, 2);  // no mode
+  EXPECT_EQ(RunAnalyze("--solver EulerExplicitSolver --summary --phi 1:2:2").status,
+            2);  // two modes
+}
+
+TEST(FluxionAnalyze, OrderOnANonlinearChainIsOneForEuler) {
+  const std::string scene = WriteScene("analyze_chain.scn", kChain);
+  const auto result = RunAnalyze("--order " + scene);  // the scene's own EulerExplicitSolver
+  ASSERT_EQ(result.status, 0) << result.err;
+  const json order = json::parse(result.out);
+  ASSERT_EQ(order["runs"].size(), 4u);
+  EXPECT_NEAR(order["dt"].get<double>(), 0.002, 1e-15);
+  EXPECT_NEAR(order["reference_dt"].get<double>(), 0.002 / 1024, 1e-15);
+  // Symplectic Euler is first order (Hoffmann, Sachs); ±0.15 is the issue's bound.
+  EXPECT_NEAR(order["order"].get<double>(), 1.0, 0.15) << result.out;
+
+  // The same with the solver replaced from the command line.
+  const auto forward =
+      RunAnalyze("--solver EulerExplicitSolver --param symplectic=0 --order " + scene);
+  ASSERT_EQ(forward.status, 0) << forward.err;
+  EXPECT_NEAR(json::parse(forward.out)["order"].get<double>(), 1.0, 0.15) << forward.out;
+}
+
+TEST(FluxionAnalyze, OrderWithAReplacedSolverThatNeedsALinearSolver) {
+  if (!SolverAvailable("NewmarkImplicitSolver"))
+    GTEST_SKIP() << "NewmarkImplicitSolver is not on the plugin path";
+  const std::string scene = WriteScene("analyze_chain_newmark.scn", kChain);
+  // The chain has no linear solver: the analyzer adds a SparseLDLSolver beside the Newmark solver.
+  const auto result = RunAnalyze("--solver NewmarkImplicitSolver --order " + scene);
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NEAR(json::parse(result.out)["order"].get<double>(), 2.0, 0.15) << result.out;
+}
+
+TEST(FluxionAnalyze, EnergyOfSymplecticEulerIsBoundedAndForwardEulerGrows) {
+  const std::string scene = WriteScene("analyze_oscillator.scn", kOscillator);
+  // 10⁵ steps at Φ = 0.1: symplectic Euler conserves a modified energy, so E oscillates by O(Φ)
+  // around a constant (no trend); the means over 10⁴-step windows (≈ 160 periods) agree to far
+  // better than the 1e-3 asserted here.
+  const auto symplectic = RunAnalyze("--energy " + scene + " --steps 100000");
+  ASSERT_EQ(symplectic.status, 0) << symplectic.err;
+  const json bounded = json::parse(symplectic.out);
+  EXPECT_LT(std::abs(bounded["relative_drift"].get<double>()), 1e-3) << symplectic.out;
+  EXPECT_LT(bounded["relative_oscillation"].get<double>(), 0.1) << symplectic.out;  // O(Φ) = 0.1
+  EXPECT_EQ(bounded["steps"], 100000);
+
+  // Forward Euler multiplies E by 1 + Φ² every step: ×(1.01)^1000 ≈ e^10 over 1000 steps.
+  const auto forward = RunAnalyze("--solver EulerExplicitSolver --param symplectic=0 --energy " +
+                                  scene + " --steps 1000");
+  ASSERT_EQ(forward.status, 0) << forward.err;
+  const json growing = json::parse(forward.out);
+  EXPECT_NEAR(growing["final_energy"].get<double>() / growing["initial_energy"].get<double>(),
+              std::pow(1.01, 1000), 1e-6 * std::pow(1.01, 1000));
+  EXPECT_GT(growing["relative_drift"].get<double>(), 100.0);
+}
+
+TEST(FluxionAnalyze, PlotWritesAnSvgWithBothSolvers) {
+  if (fluxion::testing::RunCommand("command -v gnuplot").status != 0)
+    GTEST_SKIP()
+        << "gnuplot is not installed (Debian package gnuplot-nox): --plot cannot be tested";
+  const std::string file = ::testing::TempDir() + "analyze_plot.svg";
+  std::remove(file.c_str());
+  const auto result =
+      RunAnalyze("--plot " + file +
+                 " --phi 0.05:3:60 --solver EulerExplicitSolver --solver EulerExplicitSolver"
+                 " --param symplectic=0");
+  ASSERT_EQ(result.status, 0) << result.err;
+  const std::string svg = ReadFile(file);
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find("EulerExplicitSolver symplectic=0"), std::string::npos);
+  EXPECT_NE(svg.find("spectral radius r"), std::string::npos);
+  EXPECT_NE(svg.find("r = 1: stability limit"), std::string::npos);
+
+  EXPECT_EQ(
+      RunAnalyze("--plot " + ::testing::TempDir() + "plot.pdf --solver EulerExplicitSolver").status,
+      2);
+}
+
+TEST(IntegratorsDoc, TableIsTheAnalyzerOutput) {
+  const std::string doc = ReadFile(std::string(FLUXION_TEST_SOURCE_DIR) + "/docs/integrators.md");
+  const std::string begin =
+      "<!-- BEGIN GENERATED: fluxion-analyze --all --solver EulerExplicitSolver --param "
+      "symplectic=0 "
+      "--markdown -->\n";
+  const std::string end = "<!-- END GENERATED -->";
+  const auto start = doc.find(begin);
+  ASSERT_NE(start, std::string::npos) << "docs/integrators.md has no generated table";
+  const auto stop = doc.find(end, start);
+  ASSERT_NE(stop, std::string::npos);
+  const std::string documented = doc.substr(start + begin.size(), stop - start - begin.size());
+  // Only the bundled plugins: the environment's extra plugin folders do not belong in the docs.
+  const auto result = fluxion::testing::RunCommand(
+      "env -u FLUXION_PLUGIN_PATH " +
+      Analyze("--all --solver EulerExplicitSolver --param symplectic=0 --markdown"));
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(documented, result.out)
+      << "docs/integrators.md is stale: regenerate it with the command at its top";
+}
+
+}  // namespace
+}  // namespace fluxion

@@ -1,0 +1,194 @@
+#include "report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "core/text_parsing.h"
+#include "fluxion/errors.h"
+
+namespace fluxion::analysis {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json Optional(const std::optional<double>& value) {
+  return value && std::isfinite(*value) ? json(*value) : json(nullptr);
+}
+
+std::string Real(double value) {
+  return std::isfinite(value) ? internal::FormatReal(value) : std::string("nan");
+}
+
+// printf-style formatting for the Markdown table.
+std::string Printf(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+std::string Params(const SolverChoice& solver) {
+  std::string text;
+  for (const auto& [key, value] : solver.parameters)
+    text += (text.empty() ? "" : " ") + key + "=" + value;
+  return text;
+}
+
+json SummaryObject(const SolverReport& report) {
+  const Analyzer& analyzer = *report.analyzer;
+  const Summary& summary = report.summary;
+  const SolverTraits& traits = analyzer.entry().traits;
+  const StabilityScan& scan = analyzer.options().scan;
+  json params = json::object();
+  for (const auto& [key, value] : analyzer.solver().parameters) params[key] = value;
+  json object = {
+      {"solver", analyzer.solver().name},
+      {"params", params},
+      {"measurement", std::string(MeasurementName(analyzer.measurement()))},
+      {"stability_limit", Optional(summary.stability_limit)},
+      {"stability_scan",
+       {{"phi_step", scan.phi_step},
+        {"phi_max", scan.phi_max},
+        {"bisection_tolerance", scan.bisection_tolerance}}},
+      {"order", summary.order ? json(*summary.order) : json(nullptr)},
+      {"error_coefficient", Optional(summary.error_coefficient)},
+      {"global_order", Optional(summary.global_order)},
+      {"declared_order", traits.order},
+      {"preserves_amplitude", summary.preserves_amplitude},
+      {"area_preserving", summary.area_preserving ? json(*summary.area_preserving) : json(nullptr)},
+      {"symplectic", (traits.flags & kSymplecticMethod) != 0},
+      {"explicit", (traits.flags & kExplicitMethod) != 0},
+      {"implicit", (traits.flags & kImplicitMethod) != 0},
+      {"has_history", (traits.flags & kHasHistory) != 0},
+      {"needs_linear_solver", (traits.flags & kNeedsLinearSolver) != 0},
+      {"force_evaluations", traits.force_evaluations},
+      {"linear_solves", traits.linear_solves},
+      {"origin", analyzer.entry().origin}};
+  json errors = json::array();
+  for (const auto& [phi, error] : summary.root_errors)
+    errors.push_back({{"phi", phi}, {"re", error.real()}, {"im", error.imag()}});
+  object["root_errors"] = errors;
+  return object;
+}
+
+}  // namespace
+
+std::vector<double> ParsePhiRange(const std::string& text) {
+  const auto bad = [&](const std::string& why) {
+    return ConfigError(
+        "phi", "--phi '" + text + "': " + why + " (expected A:B:N with 0 < A ≤ B and N ≥ 1)");
+  };
+  const std::size_t first = text.find(':');
+  const std::size_t second = first == std::string::npos ? first : text.find(':', first + 1);
+  if (second == std::string::npos) throw bad("not three fields");
+  std::string why;
+  const auto a = internal::ParseReal(text.substr(0, first), &why);
+  const auto b = internal::ParseReal(text.substr(first + 1, second - first - 1), &why);
+  const auto n = internal::ParseInteger(text.substr(second + 1), &why);
+  if (!a || !b || !n) throw bad(why.empty() ? "not numbers" : why);
+  if (!(*a > 0.0) || *b < *a || *n < 1) throw bad("out of range");
+  if (*n > 1000000) throw bad("more than a million points");
+  std::vector<double> values;
+  for (long i = 0; i < *n; ++i)
+    values.push_back(
+        *n == 1 ? *a : *a + (*b - *a) * static_cast<double>(i) / static_cast<double>(*n - 1));
+  return values;
+}
+
+std::string PhiCsv(const std::vector<TransitionPoint>& points) {
+  std::string csv = "phi,spectral_radius,psi,frequency_ratio,amplitude_error\n";
+  for (const TransitionPoint& point : points) {
+    csv += Real(point.phi);
+    for (const double value :
+         {point.spectral_radius, point.psi, point.frequency_ratio(), point.amplitude_error()})
+      csv += "," + (point.ok ? Real(value) : std::string("nan"));
+    csv += "\n";
+  }
+  return csv;
+}
+
+std::string SummaryJson(const std::vector<SolverReport>& reports) {
+  if (reports.size() == 1) return SummaryObject(reports.front()).dump(2) + "\n";
+  json array = json::array();
+  for (const SolverReport& report : reports) array.push_back(SummaryObject(report));
+  return array.dump(2) + "\n";
+}
+
+std::string SummaryMarkdown(const std::vector<SolverReport>& reports) {
+  std::string text =
+      "| solver | parameters | order: declared / measured | e_λ order k | e_I | stability limit "
+      "Φ_max "
+      "| r = 1 when stable | symplectic: declared / det T = 1 | force evaluations | linear solves "
+      "| measured by |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const SolverReport& report : reports) {
+    const Analyzer& analyzer = *report.analyzer;
+    const Summary& summary = report.summary;
+    const SolverTraits& traits = analyzer.entry().traits;
+    const std::string params = Params(analyzer.solver());
+    std::string limit;
+    if (!summary.stability_limit)
+      limit = "stable up to " + Printf("%g", analyzer.options().scan.phi_max);
+    else if (*summary.stability_limit == 0.0)
+      limit = "0 (unstable)";
+    else
+      limit = Printf("%.4f", *summary.stability_limit);
+    const std::string area =
+        summary.area_preserving ? (*summary.area_preserving ? "yes" : "no") : std::string("n/a");
+    text += "| `" + analyzer.solver().name + "` | " +
+            (params.empty() ? "defaults" : "`" + params + "`") + " | " +
+            std::to_string(traits.order) + " / " +
+            (summary.global_order ? Printf("%.2f", *summary.global_order) : "n/a") + " | " +
+            (summary.order ? std::to_string(*summary.order) : "n/a") + " | " +
+            (summary.error_coefficient ? Printf("%.4g", *summary.error_coefficient) : "n/a") +
+            " | " + limit + " | " + (summary.preserves_amplitude ? "yes" : "no") + " | " +
+            ((traits.flags & kSymplecticMethod) ? "yes" : "no") + " / " + area + " | " +
+            std::to_string(traits.force_evaluations) + " | " +
+            std::to_string(traits.linear_solves) + " | " +
+            (analyzer.measurement() == Measurement::kTransitionMatrix ? "transition matrix"
+                                                                      : "recurrence") +
+            " |\n";
+  }
+  return text;
+}
+
+std::string ConvergenceJson(const ConvergenceResult& result, const std::string& scene,
+                            const std::string& solver_label) {
+  json runs = json::array();
+  for (std::size_t i = 0; i < result.errors.size(); ++i)
+    runs.push_back({{"dt", result.step_sizes[i]}, {"error", result.errors[i]}});
+  json orders = json::array();
+  for (const double order : result.orders)
+    orders.push_back(std::isfinite(order) ? json(order) : json(nullptr));
+  const json object = {{"scene", scene},
+                       {"solver", solver_label.empty() ? json(nullptr) : json(solver_label)},
+                       {"dt", result.dt},
+                       {"end_time", result.end_time},
+                       {"reference_dt", result.reference_dt},
+                       {"runs", runs},
+                       {"orders", orders},
+                       {"order", Optional(result.order)},
+                       {"fitted_order", Optional(result.fitted_order)}};
+  return object.dump(2) + "\n";
+}
+
+std::string EnergyJson(const EnergyResult& result, const std::string& scene,
+                       const std::string& solver_label) {
+  const json object = {{"scene", scene},
+                       {"solver", solver_label.empty() ? json(nullptr) : json(solver_label)},
+                       {"dt", result.dt},
+                       {"steps", result.steps},
+                       {"end_time", result.end_time},
+                       {"initial_energy", result.initial},
+                       {"final_energy", result.final},
+                       {"minimum_energy", result.minimum},
+                       {"maximum_energy", result.maximum},
+                       {"energy_scale", result.scale},
+                       {"relative_drift", result.relative_drift},
+                       {"relative_oscillation", result.relative_oscillation},
+                       {"relative_final_change", result.relative_final_change}};
+  return object.dump(2) + "\n";
+}
+
+}  // namespace fluxion::analysis
