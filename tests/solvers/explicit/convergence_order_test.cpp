@@ -1,8 +1,8 @@
-// Observed order of convergence of SOFA's explicit ODE solvers (EulerExplicitSolver in both modes,
-// RungeKutta2Solver, RungeKutta4Solver, CentralDifferenceSolver) on a nonlinear problem: a 2-D
-// chain of four unit masses hanging from a fixed point by springs, released at rest from a
-// horizontal, stretched configuration, so that it falls and swings (large rotations: the spring
-// forces are nonlinear in x). No damping.
+// Observed order of convergence of SOFA's ODE solvers (EulerExplicitSolver in both modes, the
+// implicit ones, RungeKutta2Solver, RungeKutta4Solver, CentralDifferenceSolver) on a nonlinear
+// problem: a 2-D chain of four unit masses hanging from a fixed point by springs, released at rest
+// from a horizontal, stretched configuration, so that it falls and swings (large rotations: the
+// spring forces are nonlinear in x). No damping.
 //
 // Each solver runs to T = 1 s with h, h/2 and h/4; the error is the largest position error at T
 // against a reference run of RungeKutta4Solver with h/64. Two successive error ratios give two
@@ -133,6 +133,21 @@ INSTANTIATE_TEST_SUITE_P(
         // Started from v(0) itself (a(0) ≠ 0 here), CentralDifference is bit for bit symplectic
         // Euler: the O(h) start-up error makes its positions first-order accurate, as SOFA's.
         OrderCase{"CentralDifferencePlainStart", "<CentralDifferenceSolver/>", false, 1.0}),
+    [](const ::testing::TestParamInfo<OrderCase>& test) { return std::string(test.param.name); });
+
+// SOFA's implicit solvers on the same chain, with a direct linear solver so that the solves are
+// exact: EulerImplicit (one linearised backward-Euler step) is first order; Newmark (γ = ½, β = ¼,
+// one linearised solve of the average-acceleration rule) and VariationalSymplectic (Newton on the
+// implicit midpoint, converged to 1e-13 relative) are second order.
+INSTANTIATE_TEST_SUITE_P(
+    SofaImplicitSolvers, ExplicitConvergenceOrder,
+    ::testing::Values(
+        OrderCase{"EulerImplicit", "<EulerImplicitSolver/><SparseLDLSolver/>", false, 1.0},
+        OrderCase{"NewmarkImplicit", "<NewmarkImplicitSolver/><SparseLDLSolver/>", false, 2.0},
+        OrderCase{
+            "VariationalSymplectic",
+            "<VariationalSymplecticSolver newtonError=\"1e-13\" steps=\"50\"/><SparseLDLSolver/>",
+            false, 2.0}),
     [](const ::testing::TestParamInfo<OrderCase>& test) { return std::string(test.param.name); });
 
 }  // namespace
