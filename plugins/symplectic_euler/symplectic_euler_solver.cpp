@@ -15,8 +15,8 @@
 //
 // The same update as EulerExplicitSolver with symplectic="1", registered under the papers' name.
 // No Rayleigh parameters: damping is velocity-dependent and this method is meant for
-// conservative forces; dashpots and damping force fields still act through f, evaluated at v_n
-// (Hoffmann's Damped Euler §6 is exactly that, with the drag at the old velocity).
+// conservative forces; dashpots and damping force fields still act through f, evaluated at v_n.
+// (Hoffmann's Damped Euler §6 differs: it moves the position with the old velocity.)
 #include <fluxion/plugin.h>
 
 namespace {
