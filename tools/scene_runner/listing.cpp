@@ -108,8 +108,9 @@ std::string DescribeComponentText(const ComponentEntry& entry) {
   if (entry.spec.kind == ComponentKind::kOdeSolver)
     out << "  order: " << entry.traits.order << "\n";
   if (entry.spec.fields.empty())
-    out << (entry.spec.kind == ComponentKind::kIgnored ? "  fields: none (any attribute is ignored)\n"
-                                                        : "  fields: none\n");
+    out << (entry.spec.kind == ComponentKind::kIgnored
+                ? "  fields: none (any attribute is ignored)\n"
+                : "  fields: none\n");
   else
     out << "  fields:\n";
   for (const FieldSpec& field : entry.spec.fields) {
