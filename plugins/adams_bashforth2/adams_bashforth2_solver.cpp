@@ -20,10 +20,9 @@
 // Rayleigh damping (rM, rK) enters as the force −(rM·M + rK·K)·v (K assembled only when rK > 0);
 // not in Howe.
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 
 namespace {
-
-using fluxion::FieldSpec;
 
 class AdamsBashforth2Solver final : public fluxion::Solver {
  public:
@@ -31,17 +30,11 @@ class AdamsBashforth2Solver final : public fluxion::Solver {
     return {.name = "AdamsBashforth2Solver",
             .kind = fluxion::ComponentKind::kOdeSolver,
             .summary = "Second-order Adams-Bashforth (AB-2) with an Euler first step (Howe)",
-            .fields = {FieldSpec::Real("rayleighMass", 0.0,
-                                       "Rayleigh damping proportional to the mass, rM [1/s]")
-                           .AtLeast(0),
-                       FieldSpec::Real("rayleighStiffness", 0.0,
-                                       "Rayleigh damping proportional to the stiffness, rK [s]")
-                           .AtLeast(0)},
+            .fields = fluxion::RayleighDampedForce::Fields(),
             .aliases = {}};
   }
 
-  explicit AdamsBashforth2Solver(const fluxion::Parameters& p)
-      : rayleigh_mass_(p.real("rayleighMass")), rayleigh_stiffness_(p.real("rayleighStiffness")) {}
+  explicit AdamsBashforth2Solver(const fluxion::Parameters& p) : damped_force_(p) {}
 
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
@@ -49,23 +42,14 @@ class AdamsBashforth2Solver final : public fluxion::Solver {
     for (fluxion::Vector* v : {&force_, &product_, &acceleration_, &previous_velocity_,
                                &previous_acceleration_, &left_x_, &left_v_})
       v->setZero(n);
-    if (rayleigh_stiffness_ > 0) stiffness_ = system.CreateMatrix();
+    damped_force_.Initialize(system);
     has_history_ = false;
   }
 
   // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
   fluxion::StepResult Acceleration(const fluxion::MechanicalSystem& system,
                                    const fluxion::State& at, fluxion::Vector& a) {
-    system.ComputeForce(at, force_);
-    if (rayleigh_mass_ > 0) {
-      product_.noalias() = system.mass() * at.v;
-      force_ -= rayleigh_mass_ * product_;
-    }
-    if (rayleigh_stiffness_ > 0) {
-      system.AssembleStiffness(at, stiffness_);
-      product_.noalias() = stiffness_ * at.v;
-      force_ -= rayleigh_stiffness_ * product_;
-    }
+    damped_force_.Compute(system, at, force_);
     return ComputeAcceleration(system, force_, a);
   }
 
@@ -101,9 +85,7 @@ class AdamsBashforth2Solver final : public fluxion::Solver {
     return fluxion::StepResult::Ok();
   }
 
-  double rayleigh_mass_;
-  double rayleigh_stiffness_;
-  fluxion::SparseMatrix stiffness_;
+  fluxion::RayleighDampedForce damped_force_;
   fluxion::Vector force_, product_, acceleration_;
   fluxion::Vector previous_velocity_, previous_acceleration_;  // v_{n−1}, a_{n−1}
   fluxion::Vector left_x_, left_v_;  // the state this solver returned from its last step

@@ -18,10 +18,9 @@
 // Rayleigh damping (rayleighMass rM, rayleighStiffness rK) enters as the force −(rM·M + rK·K)·v
 // at both stages (K at the stage position, assembled only when rK > 0). It is not in Hoffmann.
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 
 namespace {
-
-using fluxion::FieldSpec;
 
 class StandardHeunSolver final : public fluxion::Solver {
  public:
@@ -31,38 +30,23 @@ class StandardHeunSolver final : public fluxion::Solver {
             .summary =
                 "Heun's predictor-corrector (explicit trapezoidal rule), Hoffmann's Standard "
                 "Heun",
-            .fields = {FieldSpec::Real("rayleighMass", 0.0,
-                                       "Rayleigh damping proportional to the mass, rM [1/s]")
-                           .AtLeast(0),
-                       FieldSpec::Real("rayleighStiffness", 0.0,
-                                       "Rayleigh damping proportional to the stiffness, rK [s]")
-                           .AtLeast(0)},
+            .fields = fluxion::RayleighDampedForce::Fields(),
             .aliases = {}};
   }
 
-  explicit StandardHeunSolver(const fluxion::Parameters& p)
-      : rayleigh_mass_(p.real("rayleighMass")), rayleigh_stiffness_(p.real("rayleighStiffness")) {}
+  explicit StandardHeunSolver(const fluxion::Parameters& p) : damped_force_(p) {}
 
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
-    for (fluxion::Vector* v : {&force_, &product_, &a1_, &a2_, &stage_.x, &stage_.v}) v->setZero(n);
-    if (rayleigh_stiffness_ > 0) stiffness_ = system.CreateMatrix();
+    for (fluxion::Vector* v : {&force_, &a1_, &a2_, &stage_.x, &stage_.v}) v->setZero(n);
+    damped_force_.Initialize(system);
   }
 
   // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
   fluxion::StepResult Acceleration(const fluxion::MechanicalSystem& system,
                                    const fluxion::State& at, fluxion::Vector& a) {
-    system.ComputeForce(at, force_);
-    if (rayleigh_mass_ > 0) {
-      product_.noalias() = system.mass() * at.v;
-      force_ -= rayleigh_mass_ * product_;
-    }
-    if (rayleigh_stiffness_ > 0) {
-      system.AssembleStiffness(at, stiffness_);
-      product_.noalias() = stiffness_ * at.v;
-      force_ -= rayleigh_stiffness_ * product_;
-    }
+    damped_force_.Compute(system, at, force_);
     return ComputeAcceleration(system, force_, a);
   }
 
@@ -81,10 +65,8 @@ class StandardHeunSolver final : public fluxion::Solver {
     return fluxion::StepResult::Ok();
   }
 
-  double rayleigh_mass_;
-  double rayleigh_stiffness_;
-  fluxion::SparseMatrix stiffness_;
-  fluxion::Vector force_, product_, a1_, a2_;
+  fluxion::RayleighDampedForce damped_force_;
+  fluxion::Vector force_, a1_, a2_;
   fluxion::State stage_;  // (x1, v1) at t + h
 };
 
