@@ -8,6 +8,8 @@
 //     fluxion::kExplicitMethod});
 //   }
 //
+// A plugin may register any number of ODE solvers and force fields (fluxion/force_field.h).
+//
 // The host reads the descriptor's magic number and ABI version before anything else and refuses a
 // library built against other headers; it copies every string out of plugin memory, and every
 // object a plugin creates is destroyed before its library is unloaded.
@@ -17,6 +19,7 @@
 #include <memory>
 
 #include "fluxion/export.h"
+#include "fluxion/force_field.h"
 #include "fluxion/parameters.h"
 #include "fluxion/solver.h"
 #include "fluxion/version.h"
@@ -26,6 +29,11 @@ namespace fluxion {
 /// Creates a solver from its validated parameters. May throw ConfigError for invalid
 /// combinations of values that single-field bounds cannot express.
 using SolverFactory = std::unique_ptr<Solver> (*)(const Parameters& parameters);
+
+/// Creates a force field from its validated parameters and the mechanical object of its node.
+/// May throw ConfigError (reported at the component's line in the scene, exit status 2).
+using ForceFieldFactory = std::unique_ptr<ForceField> (*)(const Parameters& parameters,
+                                                          const ForceFieldContext& context);
 
 /// The host's registry, as a plugin sees it during registration.
 class FLUXION_API PluginRegistrar {
@@ -41,6 +49,21 @@ class FLUXION_API PluginRegistrar {
     AddSolver(spec, traits, [](const Parameters& p) -> std::unique_ptr<Solver> {
       return std::make_unique<SolverType>(p);
     });
+  }
+
+  /// Registers a force-field component. `spec.kind` must be ComponentKind::kForceField. The
+  /// component goes in a node with a MechanicalObject and acts on that object's points; the
+  /// factory runs once per component in a scene, after the masses are known.
+  virtual void AddForceField(const ComponentSpec& spec, ForceFieldFactory factory) = 0;
+
+  /// Convenience: registers `FieldType`, constructed from
+  /// `(const Parameters&, const ForceFieldContext&)`.
+  template <class FieldType>
+  void AddForceField(const ComponentSpec& spec) {
+    AddForceField(
+        spec, [](const Parameters& p, const ForceFieldContext& c) -> std::unique_ptr<ForceField> {
+          return std::make_unique<FieldType>(p, c);
+        });
   }
 };
 

@@ -6,7 +6,7 @@
 
 #include "fluxion/export.h"
 #include "fluxion/mechanical_system.h"
-#include "mechanics/force_field.h"
+#include "fluxion/force_field.h"
 
 namespace fluxion::internal {
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "fluxion/export.h"
-#include "mechanics/force_field.h"
+#include "fluxion/force_field.h"
 
 namespace fluxion::internal {
 

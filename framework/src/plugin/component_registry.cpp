@@ -6,6 +6,57 @@
 
 namespace fluxion::internal {
 
+namespace {
+
+// A force field created by plugin code. It keeps the plugin's library loaded for as long as the
+// field exists, and checks once, at assembly, that the Jacobian entries the plugin lists stay
+// inside its object's DOFs: an entry outside them would write into another object's matrix slots.
+class PluginForceField final : public ForceField {
+ public:
+  PluginForceField(std::unique_ptr<ForceField, PinnedDeleter<ForceField>> field, std::string who,
+                   Index first_dof, Index end_dof)
+      : field_(std::move(field)), who_(std::move(who)), first_dof_(first_dof), end_dof_(end_dof) {}
+
+  void AddForce(const State& state, Vector& f) const override { field_->AddForce(state, f); }
+  void StiffnessEntries(std::vector<MatrixEntry>& entries) const override {
+    const std::size_t first = entries.size();
+    field_->StiffnessEntries(entries);
+    Check(entries, first, "stiffness");
+  }
+  void AddStiffness(const State& state, const Index* slots, double* values) const override {
+    field_->AddStiffness(state, slots, values);
+  }
+  void DampingEntries(std::vector<MatrixEntry>& entries) const override {
+    const std::size_t first = entries.size();
+    field_->DampingEntries(entries);
+    Check(entries, first, "damping");
+  }
+  void AddDamping(const State& state, const Index* slots, double* values) const override {
+    field_->AddDamping(state, slots, values);
+  }
+  double PotentialEnergy(const State& state) const override {
+    return field_->PotentialEnergy(state);
+  }
+
+ private:
+  void Check(const std::vector<MatrixEntry>& entries, std::size_t first, const char* what) const {
+    for (std::size_t k = first; k < entries.size(); ++k) {
+      const MatrixEntry& e = entries[k];
+      if (e.row < first_dof_ || e.row >= end_dof_ || e.col < first_dof_ || e.col >= end_dof_)
+        throw PluginError(who_ + " lists " + what + " entry (" + std::to_string(e.row) + ", " +
+                          std::to_string(e.col) + ") outside its object's DOFs " +
+                          std::to_string(first_dof_) + ".." + std::to_string(end_dof_ - 1) +
+                          " (a bug in the plugin)");
+    }
+  }
+
+  std::unique_ptr<ForceField, PinnedDeleter<ForceField>> field_;
+  std::string who_;
+  Index first_dof_, end_dof_;
+};
+
+}  // namespace
+
 std::vector<FieldSpec> CommonSolverFields() {
   return {FieldSpec::Link("linearSolver",
                           "the linear solver to use (default: the first one in the solver's node "
@@ -62,6 +113,20 @@ SolverHandle ComponentRegistry::CreateSolver(const ComponentEntry& entry,
   if (!created)
     throw PluginError(entry.origin + ": the factory of " + entry.spec.name + " returned null");
   return SolverHandle(created.release(), PinnedDeleter<Solver>{entry.library});
+}
+
+std::unique_ptr<ForceField> ComponentRegistry::CreateForceField(const ComponentEntry& entry,
+                                                                const Parameters& parameters,
+                                                                const ForceFieldContext& context) {
+  if (entry.force_field_factory == nullptr)
+    throw UsageError("component '" + entry.spec.name + "' is not a plugin force field");
+  std::unique_ptr<ForceField> created = entry.force_field_factory(parameters, context);
+  const std::string who = entry.origin + ": " + entry.spec.name;
+  if (!created) throw PluginError(who + ": the factory returned null");
+  return std::make_unique<PluginForceField>(
+      std::unique_ptr<ForceField, PinnedDeleter<ForceField>>(
+          created.release(), PinnedDeleter<ForceField>{entry.library}),
+      who, context.first_dof, context.first_dof + context.num_points * context.dimension);
 }
 
 }  // namespace fluxion::internal

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fluxion/export.h"
+#include "fluxion/force_field.h"
 #include "fluxion/parameters.h"
 #include "fluxion/plugin.h"
 #include "fluxion/solver.h"
@@ -30,6 +31,8 @@ struct ComponentEntry {
   // ODE solvers only:
   SolverTraits traits;
   SolverFactory solver_factory = nullptr;
+  // Force fields registered by plugins (built-in ones are created by the scene builder):
+  ForceFieldFactory force_field_factory = nullptr;
   std::shared_ptr<const void> library;  ///< keeps the plugin loaded while the entry exists
 };
 
@@ -51,6 +54,12 @@ class FLUXION_API ComponentRegistry {
 
   /// Creates a solver from a solver entry; ConfigError from the plugin's constructor propagates.
   static SolverHandle CreateSolver(const ComponentEntry& entry, const Parameters& parameters);
+  /// Creates a plugin force field acting on `context`'s object. The result keeps the plugin
+  /// loaded and refuses (PluginError) Jacobian entries outside the object's DOFs. ConfigError from
+  /// the plugin's factory propagates.
+  static std::unique_ptr<ForceField> CreateForceField(const ComponentEntry& entry,
+                                                      const Parameters& parameters,
+                                                      const ForceFieldContext& context);
 
  private:
   std::vector<std::unique_ptr<ComponentEntry>> entries_;

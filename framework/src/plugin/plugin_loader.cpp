@@ -48,6 +48,21 @@ class Registrar final : public PluginRegistrar {
     entries.push_back(std::move(entry));
   }
 
+  void AddForceField(const ComponentSpec& spec, ForceFieldFactory factory) override {
+    if (spec.kind != ComponentKind::kForceField)
+      throw PluginError(origin_ + ": AddForceField called for '" + spec.name +
+                        "', whose kind is not kForceField");
+    if (factory == nullptr)
+      throw PluginError(origin_ + ": AddForceField('" + spec.name + "') without a factory");
+    ComponentEntry entry;
+    entry.spec = spec;
+    entry.origin = origin_;
+    entry.plugin_name = plugin_name_;
+    entry.force_field_factory = factory;
+    entry.library = library_;
+    entries.push_back(std::move(entry));
+  }
+
   std::vector<ComponentEntry> entries;
 
  private:

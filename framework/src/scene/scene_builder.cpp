@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <span>
 
 #include "core/parameter_parsing.h"
 #include "core/text_parsing.h"
@@ -29,6 +30,7 @@ std::string BundledPluginFor(const std::string& component) {
       {"RungeKutta2Solver", "runge_kutta2"},
       {"RungeKutta4Solver", "runge_kutta4"},
       {"CentralDifferenceSolver", "central_difference"},
+      {"NBodyGravityForceField", "nbody_gravity"},
   };
   const auto it = kBundled.find(component);
   return it == kBundled.end() ? std::string() : it->second;
@@ -117,6 +119,8 @@ class Builder {
     AssignSystems();
     std::vector<SystemParts> parts = LayOutSystems();
     ForEachNode(*root_, [&](Node& node) { AddComponents(node, parts); });
+    problems_.ThrowIfAny();
+    AddPluginForceFields(parts);  // after AddComponents: they see every point's mass
     problems_.ThrowIfAny();
     CheckMasses(parts);
     problems_.ThrowIfAny();
@@ -864,7 +868,9 @@ class Builder {
 
   void AddForceField(Node& node, const Component& c, std::vector<SystemParts>& parts) {
     const std::string& type = c.entry->spec.name;
-    if (type == "SpringForceField")
+    if (c.entry->force_field_factory != nullptr)
+      plugin_force_fields_.emplace_back(&node, &c);
+    else if (type == "SpringForceField")
       AddSprings(node, c, parts);
     else if (type == "MeshSpringForceField")
       AddMeshSprings(node, c, parts);
@@ -874,6 +880,46 @@ class Builder {
       AddConstantForce(node, c, parts);
     else if (type == "UniformVelocityDampingForceField")
       AddVelocityDamping(node, c, parts);
+  }
+
+  // Force fields registered by plugins act on the MechanicalObject of their node. Their factories
+  // run in document order, once every mass is known, and are told the object's layout.
+  void AddPluginForceFields(std::vector<SystemParts>& parts) {
+    for (const auto& [node, c] : plugin_force_fields_) {
+      const int line = c->element->line;
+      const std::string& type = c->entry->spec.name;
+      if (node->object < 0) {
+        problems_.Scene(line, type + " needs a MechanicalObject in node '" + node->path + "'");
+        continue;
+      }
+      const MechanicalObjectData& object = objects_[node->object];
+      if (object.system < 0) continue;  // a static object: nothing moves, no force needed
+      SystemParts& system = parts[object.system];
+      std::vector<double> point_mass(static_cast<std::size_t>(object.num_points));
+      for (Index i = 0; i < object.num_points; ++i)
+        point_mass[static_cast<std::size_t>(i)] = system.mass[object.offset + i * object.dimension];
+      ForceFieldContext context;
+      context.object = object.id;
+      context.dimension = object.dimension;
+      context.num_points = object.num_points;
+      context.first_dof = object.offset;
+      context.point_mass = point_mass;
+      context.positions = std::span<const double>(object.position.data(),
+                                                  static_cast<std::size_t>(object.num_dofs()));
+      context.velocities = std::span<const double>(object.velocity.data(),
+                                                   static_cast<std::size_t>(object.num_dofs()));
+      try {
+        system.force_fields.push_back(
+            ComponentRegistry::CreateForceField(*c->entry, c->parameters, context));
+      } catch (const ConfigError& error) {
+        problems_.Scene(line, type + (error.field().empty() ? "" : " '" + error.field() + "'") +
+                                  ": " + error.what());
+      } catch (const PluginError& error) {
+        problems_.Plugin(line, error.what());
+      } catch (const std::exception& error) {
+        problems_.Plugin(line, c->entry->origin + ": " + type + " failed: " + error.what());
+      }
+    }
   }
 
   // Both ends' objects, checked to be in one system with one template. Returns false if unusable.
@@ -1348,6 +1394,7 @@ class Builder {
   std::unique_ptr<Node> root_;
   std::vector<MechanicalObjectData> objects_;
   std::vector<Node*> solver_owners_;
+  std::vector<std::pair<Node*, const Component*>> plugin_force_fields_;
   Index topology_points_ = 0;      // points of every grid so far
   Index object_points_ = 0;        // points of every mechanical object so far
   std::size_t total_springs_ = 0;  // springs of every force field so far

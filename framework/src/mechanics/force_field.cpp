@@ -1,0 +1,15 @@
+#include "fluxion/force_field.h"
+
+namespace fluxion {
+
+// Out of line: the vtable and type information live in libfluxion, one copy for every plugin.
+ForceField::~ForceField() = default;
+void ForceField::StiffnessEntries(std::vector<MatrixEntry>& /*entries*/) const {}
+void ForceField::AddStiffness(const State& /*state*/, const Index* /*slots*/,
+                              double* /*values*/) const {}
+void ForceField::DampingEntries(std::vector<MatrixEntry>& /*entries*/) const {}
+void ForceField::AddDamping(const State& /*state*/, const Index* /*slots*/,
+                            double* /*values*/) const {}
+double ForceField::PotentialEnergy(const State& /*state*/) const { return 0.0; }
+
+}  // namespace fluxion
