@@ -250,6 +250,38 @@ ComponentSpec ConstantForceFieldSpec() {
       .aliases = {}};
 }
 
+// SOFA's LinearForceField: its field is `points` (no default: no force); `indices` is accepted too.
+ComponentSpec LinearForceFieldSpec() {
+  return ComponentSpec{
+      .name = "LinearForceField",
+      .kind = ComponentKind::kForceField,
+      .summary = "A force on chosen points, linearly interpolated between key forces at key times",
+      .fields = {FieldSpec::IndexList("points",
+                                      "points the force acts on (default: none, as in SOFA)")
+                     .Alias("indices"),
+                 FieldSpec::Real("force", 1.0,
+                                 "multiplier of the interpolated force (as in SOFA, not of the "
+                                 "last key's force, held from the last key time on)"),
+                 FieldSpec::RealList("times", "key times, strictly increasing [s]"),
+                 FieldSpec::RealList("forces", "one force vector per key time [N]"),
+                 FieldSpec::Real("arrowSizeCoef", 0.0, "display only, ignored")},
+      .aliases = {}};
+}
+
+// Fluxion's own: Fazarinc's driving force A·cos(ωt + φ) (seed 003, eqs. 6–10).
+ComponentSpec SinusoidalForceFieldSpec() {
+  return ComponentSpec{
+      .name = "SinusoidalForceField",
+      .kind = ComponentKind::kForceField,
+      .summary = "A force A·cos(ωt + φ) on chosen points (Fazarinc's driving force)",
+      .fields = {FieldSpec::IndexList("indices", "points the force acts on (default: all)"),
+                 FieldSpec::RealList("amplitude",
+                                     "A: one force vector for every index, or one per index [N]"),
+                 FieldSpec::OptionalReal("omega", "angular frequency ω [rad/s]").AtLeast(0),
+                 FieldSpec::Real("phase", 0.0, "phase φ [rad]")},
+      .aliases = {}};
+}
+
 ComponentSpec UniformVelocityDampingSpec() {
   return ComponentSpec{
       .name = "UniformVelocityDampingForceField",
@@ -294,6 +326,7 @@ std::vector<ComponentSpec> BuiltinComponentSpecs() {
       MeshSpringForceFieldSpec(), RegularGridSpringForceFieldSpec(),
       RegularGridTopologySpec(),  FixedProjectiveConstraintSpec(),
       ConstantForceFieldSpec(),   UniformVelocityDampingSpec(),
+      LinearForceFieldSpec(),     SinusoidalForceFieldSpec(),
       CgLinearSolver::Spec(),     LdlLinearSolver::Spec(),
       RequiredPluginSpec(),
   };

@@ -3,6 +3,7 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -17,6 +18,7 @@
 #include "mechanics/regular_grid.h"
 #include "mechanics/simple_force_fields.h"
 #include "mechanics/spring_force_field.h"
+#include "mechanics/time_dependent_forces.h"
 #include "scene/builtin_components.h"
 
 namespace fluxion::internal {
@@ -878,6 +880,10 @@ class Builder {
       AddGridSprings(node, c, parts);
     else if (type == "ConstantForceField")
       AddConstantForce(node, c, parts);
+    else if (type == "LinearForceField")
+      AddLinearForce(node, c, parts);
+    else if (type == "SinusoidalForceField")
+      AddSinusoidalForce(node, c, parts);
     else if (type == "UniformVelocityDampingForceField")
       AddVelocityDamping(node, c, parts);
   }
@@ -1282,6 +1288,103 @@ class Builder {
     for (Index d = 0; d < object.num_dofs(); ++d) dofs.push_back(object.offset + d);
     parts[object.system].force_fields.push_back(std::make_unique<UniformVelocityDamping>(
         std::move(dofs), c.parameters.real("dampingCoefficient"), c.parameters.flag("implicit")));
+  }
+
+  // The system DOF of each point of `points` (axis 0), or false after reporting the first point
+  // out of range.
+  bool PointDofs(const Component& c, const MechanicalObjectData& object,
+                 const std::vector<Index>& points, std::vector<Index>& dofs) {
+    for (const Index point : points) {
+      if (!CheckIndex(c, point, object, "point")) return false;
+      dofs.push_back(object.offset + point * object.dimension);
+    }
+    return true;
+  }
+
+  // SOFA's LinearForceField (mechanics/time_dependent_forces.h); its `points` default to none.
+  void AddLinearForce(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
+    const int line = c.element->line;
+    if (node.object < 0) {
+      problems_.Scene(line,
+                      "LinearForceField needs a MechanicalObject in node '" + node.path + "'");
+      return;
+    }
+    const MechanicalObjectData& object = objects_[node.object];
+    const Parameters& p = c.parameters;
+    const int dim = object.dimension;
+    const std::vector<double>& times = p.reals("times");
+    const std::vector<double>& forces = p.reals("forces");
+    const auto bad = std::adjacent_find(times.begin(), times.end(), std::greater_equal<>());
+    if (bad != times.end()) {
+      problems_.Scene(
+          line, "LinearForceField 'times' is not strictly increasing: " + FormatReal(*(bad + 1)) +
+                    " follows " + FormatReal(*bad) + " (expected increasing key times)");
+      return;
+    }
+    if (forces.size() != times.size() * static_cast<std::size_t>(dim)) {
+      problems_.Scene(line, "LinearForceField 'forces' has " + std::to_string(forces.size()) +
+                                " numbers (expected " + std::to_string(times.size() * dim) +
+                                ": one Vec" + std::to_string(dim) + " per key time)");
+      return;
+    }
+    std::vector<Index> dofs;
+    if (!PointDofs(c, object, p.indices("points"), dofs)) return;
+    const std::string where = problems_.file() + ":" + std::to_string(line) + ": LinearForceField ";
+    if (dofs.empty() || times.empty()) {
+      LogWarn(where + "has no 'points' or no key 'times': it applies no force (as in SOFA)");
+      return;
+    }
+    // SOFA holds the last key's force unscaled: say so when the multiplier would have changed it.
+    const bool last_is_zero =
+        std::all_of(forces.end() - dim, forces.end(), [](double value) { return value == 0.0; });
+    if (p.real("force") != 1.0 && !last_is_zero)
+      LogWarn(where + "'force' = " + FormatReal(p.real("force")) +
+              " does not scale the last key's force, applied as given from t = " +
+              FormatReal(times.back()) + " on (as in SOFA)");
+    if (object.system < 0) return;
+    parts[object.system].force_fields.push_back(
+        std::make_unique<KeyFramedForce>(dim, std::move(dofs), times, forces, p.real("force")));
+  }
+
+  // Fazarinc's driving force A·cos(ωt + φ) (mechanics/time_dependent_forces.h); `amplitude`
+  // broadcasts one vector to every index, as ConstantForceField's `forces`.
+  void AddSinusoidalForce(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
+    const int line = c.element->line;
+    if (node.object < 0) {
+      problems_.Scene(line,
+                      "SinusoidalForceField needs a MechanicalObject in node '" + node.path + "'");
+      return;
+    }
+    const MechanicalObjectData& object = objects_[node.object];
+    const Parameters& p = c.parameters;
+    const int dim = object.dimension;
+    std::vector<Index> points = p.indices("indices");
+    if (points.empty())  // absent or empty: every point
+      for (Index i = 0; i < object.num_points; ++i) points.push_back(i);
+    std::vector<Index> dofs;
+    if (!PointDofs(c, object, points, dofs)) return;
+    if (!p.has("amplitude") || !p.has("omega")) {
+      problems_.Scene(line, "SinusoidalForceField needs 'amplitude' and 'omega'");
+      return;
+    }
+    const std::vector<double>& given = p.reals("amplitude");
+    const std::size_t n = dofs.size(), vector = static_cast<std::size_t>(dim);
+    std::vector<double> amplitudes;  // n × dim
+    if (given.size() == vector) {
+      for (std::size_t k = 0; k < n; ++k)
+        amplitudes.insert(amplitudes.end(), given.begin(), given.end());
+    } else if (given.size() == n * vector) {
+      amplitudes = given;
+    } else {
+      problems_.Scene(line, "SinusoidalForceField 'amplitude' has " + std::to_string(given.size()) +
+                                " numbers (expected " + std::to_string(dim) + " or " +
+                                std::to_string(n * vector) +
+                                ": one vector for every index or one per index)");
+      return;
+    }
+    if (object.system < 0 || dofs.empty()) return;
+    parts[object.system].force_fields.push_back(std::make_unique<SinusoidalForce>(
+        dim, std::move(dofs), std::move(amplitudes), p.real("omega"), p.real("phase")));
   }
 
   // --- Checks and solvers -----------------------------------------------------------------------
