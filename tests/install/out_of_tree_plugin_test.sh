@@ -73,7 +73,7 @@ if command -v readelf > /dev/null; then
     fail "libfluxion's SONAME is not libfluxion.so.$abi"
   readelf -d "$runner" | grep -q 'R.*PATH.*\$ORIGIN/' || fail "scene-runner has no \$ORIGIN RPATH"
 fi
-for header in state.h mechanical_system.h solver.h plugin.h linear_solver.h parameters.h log.h \
+for header in state.h mechanical_system.h solver.h plugin.h force_field.h linear_solver.h parameters.h log.h \
   errors.h types.h version.h export.h; do
   [[ -f "$prefix/include/fluxion/$header" ]] || fail "include/fluxion/$header is not installed"
 done

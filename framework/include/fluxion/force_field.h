@@ -4,7 +4,8 @@
 // fields plugins register — is a ForceField. The scene builder gives each the mechanical object it
 // acts on (a ForceFieldContext); the assembled system then sums their forces, stiffness and damping
 // Jacobians and potential energies. A plugin registers a force field with
-// `PluginRegistrar::AddForceField` (see fluxion/plugin.h and docs/writing-a-force-field.md).
+// `PluginRegistrar::AddForceField` (see fluxion/plugin.h and docs/writing-a-force-field.md;
+// plugins/nbody_gravity/ is the worked example).
 #pragma once
 
 #include <span>
@@ -68,8 +69,11 @@ struct ForceFieldContext {
   std::string_view object;  ///< the object's path, e.g. "root/planets/dofs" (for messages)
   int dimension = 3;        ///< 1, 2 or 3: the template (Vec1d, Vec2d, Vec3d)
   Index num_points = 0;
-  Index first_dof = 0;                 ///< system DOF of point 0, axis 0
-  std::span<const double> point_mass;  ///< each point's mass [kg], 0 for massless points
+  Index first_dof = 0;  ///< system DOF of point 0, axis 0
+  /// Each point's mass [kg], 0 for massless points. Fixed points keep their mass: a field's
+  /// forces on them are projected out by the solver, but they still act on the others (a fixed
+  /// sun attracts its planets).
+  std::span<const double> point_mass;
   std::span<const double> positions;   ///< initial positions, point by point [m]
   std::span<const double> velocities;  ///< initial velocities, point by point [m/s]
 };

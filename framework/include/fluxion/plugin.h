@@ -31,7 +31,8 @@ namespace fluxion {
 using SolverFactory = std::unique_ptr<Solver> (*)(const Parameters& parameters);
 
 /// Creates a force field from its validated parameters and the mechanical object of its node.
-/// May throw ConfigError (reported at the component's line in the scene, exit status 2).
+/// May throw ConfigError (reported at the component's line in the scene, exit status 2; an empty
+/// field name means the component as a whole).
 using ForceFieldFactory = std::unique_ptr<ForceField> (*)(const Parameters& parameters,
                                                           const ForceFieldContext& context);
 
