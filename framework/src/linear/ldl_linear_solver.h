@@ -1,21 +1,22 @@
-// A direct sparse LDLᵀ solver (SOFA's SparseLDLSolver / EigenSimplicialLDLT) on Eigen.
+// A direct sparse LDLᵀ solver (SOFA's SparseLDLSolver / EigenSimplicialLDLT).
 #pragma once
 
-#include <Eigen/SparseCholesky>
 #include <string>
-#include <vector>
 
 #include "fluxion/export.h"
 #include "fluxion/linear_solver.h"
 #include "fluxion/parameters.h"
+#include "linear/sparse_ldl.h"
 
 namespace fluxion::internal {
 
-/// Eigen's SimplicialLDLT. The symbolic analysis (ordering, elimination tree) is done on the first
-/// matrix and reused as long as the pattern is the same, which the system guarantees: each step
-/// only refactorises numerically. A matrix with another pattern (compared entry by entry, not only
-/// by size) is analysed again. A non-positive pivot is reported as a failure, and `Solve` then
-/// fails too until a Factorize succeeds. `Solve` before any `Factorize` throws UsageError.
+/// Sparse LDLᵀ with AMD ordering (SparseLdl: bit-identical to Eigen's SimplicialLDLT, without its
+/// per-step allocations). The symbolic analysis (ordering, elimination tree, L's pattern) is done
+/// on the first matrix and reused as long as the pattern is the same, which the system
+/// guarantees: each step only refactorises numerically, and neither Factorize nor Solve allocates.
+/// A matrix with another pattern (compared entry by entry, not only by size) is analysed again. A
+/// non-positive pivot is reported as a failure, and `Solve` then fails too until a Factorize
+/// succeeds. `Solve` before any `Factorize` throws UsageError.
 class FLUXION_API LdlLinearSolver final : public LinearSolver {
  public:
   static ComponentSpec Spec();
@@ -29,13 +30,8 @@ class FLUXION_API LdlLinearSolver final : public LinearSolver {
   int symbolic_analyses() const { return symbolic_analyses_; }
 
  private:
-  bool SamePattern(const SparseMatrix& A) const;
-
   std::string name_ = "SparseLDLSolver";
-  Eigen::SimplicialLDLT<SparseMatrix, Eigen::Lower> ldlt_;
-  // The analysed pattern: size, column starts and row indices (compressed storage).
-  Index analysed_rows_ = -1;
-  std::vector<int> analysed_outer_, analysed_inner_;
+  SparseLdl ldl_;
   int symbolic_analyses_ = 0;
   bool factorized_ = false;  // the last Factorize succeeded
 };

@@ -3,10 +3,9 @@
 // trapezoidal damping, history), and every malloc during ten steps is counted. malloc itself is
 // replaced (forwarding to glibc's __libc_* entry points), not only operator new, because Eigen
 // allocates its vectors with malloc; the executable's definitions interpose for the plugins too.
-// Under AddressSanitizer, which owns malloc, the test is skipped. The implicit solver runs with
-// CGLinearSolver: SparseLDLSolver allocates inside Eigen's SimplicialLDLT (a permuted copy of A
-// per factorisation, temporaries per solve: 6 allocations per factorise + solve, measured), which
-// is the framework's, not the plugin's.
+// Under AddressSanitizer, which owns malloc, the test is skipped. The implicit solvers (the
+// trapezoidal rule and SOFA's three) run with each linear solver: CGLinearSolver, and
+// SparseLDLSolver, whose numeric factorisation and solves reuse the workspaces of its analysis.
 #include <cerrno>
 #include <cstddef>
 #include <string>
@@ -102,7 +101,18 @@ INSTANTIATE_TEST_SUITE_P(
             R"(<ModifiedEulerSolver velocityEstimate="trapezoidal" rayleighMass="0.1" rayleighStiffness="0.01"/>)"},
         SolverUnderTest{R"(<ModifiedEulerSolver velocityEstimate="ab2"/>)"},
         SolverUnderTest{R"(<TrapezoidalSolver rayleighMass="0.1" rayleighStiffness="0.01"/>)",
-                        true}),
+                        true},
+        SolverUnderTest{
+            R"(<TrapezoidalSolver rayleighMass="0.1" rayleighStiffness="0.01"/><SparseLDLSolver/>)"},
+        SolverUnderTest{
+            R"(<EulerImplicitSolver rayleighMass="0.1" rayleighStiffness="0.01"/><SparseLDLSolver/>)"},
+        SolverUnderTest{R"(<EulerImplicitSolver rayleighMass="0.1" rayleighStiffness="0.01"/>)",
+                        true},
+        SolverUnderTest{R"(<NewmarkImplicitSolver rayleighMass="0.1"/><SparseLDLSolver/>)"},
+        SolverUnderTest{R"(<NewmarkImplicitSolver rayleighMass="0.1"/>)", true},
+        SolverUnderTest{
+            R"(<VariationalSymplecticSolver rayleighMass="0.1" explicitIntegration="0"/><SparseLDLSolver/>)"},
+        SolverUnderTest{R"(<VariationalSymplecticSolver rayleighMass="0.1"/>)", true}),
     [](const ::testing::TestParamInfo<SolverUnderTest>& case_info) {
       return papers::TestName(case_info.param);
     });
