@@ -115,7 +115,7 @@ TEST(ForceFieldPlugin, NeedsAMechanicalObjectInItsNode) {
 )");
   const CommandResult run = RunSceneRunner(ShellQuote(scene) + " -q --steps 1" + WithPlugin());
   EXPECT_EQ(run.status, 2) << run.err;
-  EXPECT_THAT(run.err, HasSubstr(":4: TestTetherForceField needs a MechanicalObject in node "
+  EXPECT_THAT(run.err, HasSubstr(":4: <TestTetherForceField> needs a MechanicalObject in node "
                                  "'root/empty'"));
 }
 

@@ -745,6 +745,25 @@ class Builder {
     return false;
   }
 
+  // The MechanicalObject of the node a mass, constraint or force field sits in; nullptr after
+  // reporting its absence.
+  MechanicalObjectData* NodeObject(const Node& node, const Component& c) {
+    if (node.object >= 0) return &objects_[node.object];
+    problems_.Scene(c.element->line, "<" + c.element->type +
+                                         "> needs a MechanicalObject in node '" + node.path + "'");
+    return nullptr;
+  }
+
+  // The points a `field` lists, or every point of `object` when it lists none (SOFA's default for
+  // ConstantForceField's indices).
+  static std::vector<Index> PointsOrAll(const Parameters& p, const char* field,
+                                        const MechanicalObjectData& object) {
+    std::vector<Index> points = p.indices(field);
+    if (points.empty())
+      for (Index i = 0; i < object.num_points; ++i) points.push_back(i);
+    return points;
+  }
+
   void AddComponents(Node& node, std::vector<SystemParts>& parts) {
     for (const Component& component : node.components) {
       if (!component.valid) continue;
@@ -766,12 +785,9 @@ class Builder {
 
   void AddMass(Node& node, const Component& c, std::vector<SystemParts>& parts) {
     const int line = c.element->line;
-    if (node.object < 0) {
-      problems_.Scene(
-          line, "<" + c.element->type + "> needs a MechanicalObject in node '" + node.path + "'");
-      return;
-    }
-    const MechanicalObjectData& object = objects_[node.object];
+    const MechanicalObjectData* found = NodeObject(node, c);
+    if (found == nullptr) return;
+    const MechanicalObjectData& object = *found;
     const Parameters& p = c.parameters;
     if (c.entry->spec.name == "UniformMass" && p.flag("separateGravity")) {
       problems_.Scene(
@@ -835,13 +851,9 @@ class Builder {
   }
 
   void AddFixedConstraint(Node& node, const Component& c, std::vector<SystemParts>& parts) {
-    if (node.object < 0) {
-      problems_.Scene(
-          c.element->line,
-          "<" + c.element->type + "> needs a MechanicalObject in node '" + node.path + "'");
-      return;
-    }
-    MechanicalObjectData& object = objects_[node.object];
+    MechanicalObjectData* found = NodeObject(node, c);
+    if (found == nullptr) return;
+    MechanicalObjectData& object = *found;
     std::vector<Index> points;
     if (c.parameters.flag("fixAll")) {
       for (Index i = 0; i < object.num_points; ++i) points.push_back(i);
@@ -894,11 +906,9 @@ class Builder {
     for (const auto& [node, c] : plugin_force_fields_) {
       const int line = c->element->line;
       const std::string& type = c->entry->spec.name;
-      if (node->object < 0) {
-        problems_.Scene(line, type + " needs a MechanicalObject in node '" + node->path + "'");
-        continue;
-      }
-      const MechanicalObjectData& object = objects_[node->object];
+      const MechanicalObjectData* found = NodeObject(*node, *c);
+      if (found == nullptr) continue;
+      const MechanicalObjectData& object = *found;
       if (object.system < 0) continue;  // a static object: nothing moves, no force needed
       SystemParts& system = parts[object.system];
       std::vector<double> point_mass(static_cast<std::size_t>(object.num_points));
@@ -1210,17 +1220,12 @@ class Builder {
 
   void AddConstantForce(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
     const int line = c.element->line;
-    if (node.object < 0) {
-      problems_.Scene(line,
-                      "ConstantForceField needs a MechanicalObject in node '" + node.path + "'");
-      return;
-    }
-    const MechanicalObjectData& object = objects_[node.object];
+    const MechanicalObjectData* found = NodeObject(node, c);
+    if (found == nullptr) return;
+    const MechanicalObjectData& object = *found;
     const Parameters& p = c.parameters;
     const int dim = object.dimension;
-    std::vector<Index> points = p.indices("indices");
-    if (points.empty())  // absent or empty: every point (SOFA)
-      for (Index i = 0; i < object.num_points; ++i) points.push_back(i);
+    const std::vector<Index> points = PointsOrAll(p, "indices", object);
     for (const Index point : points)
       if (!CheckIndex(c, point, object, "index")) return;
     if (points.empty()) return;
@@ -1276,14 +1281,9 @@ class Builder {
   }
 
   void AddVelocityDamping(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
-    if (node.object < 0) {
-      problems_.Scene(
-          c.element->line,
-          "UniformVelocityDampingForceField needs a MechanicalObject in node '" + node.path + "'");
-      return;
-    }
-    const MechanicalObjectData& object = objects_[node.object];
-    if (object.system < 0) return;
+    const MechanicalObjectData* found = NodeObject(node, c);
+    if (found == nullptr || found->system < 0) return;
+    const MechanicalObjectData& object = *found;
     std::vector<Index> dofs;
     for (Index d = 0; d < object.num_dofs(); ++d) dofs.push_back(object.offset + d);
     parts[object.system].force_fields.push_back(std::make_unique<UniformVelocityDamping>(
@@ -1304,12 +1304,9 @@ class Builder {
   // SOFA's LinearForceField (mechanics/time_dependent_forces.h); its `points` default to none.
   void AddLinearForce(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
     const int line = c.element->line;
-    if (node.object < 0) {
-      problems_.Scene(line,
-                      "LinearForceField needs a MechanicalObject in node '" + node.path + "'");
-      return;
-    }
-    const MechanicalObjectData& object = objects_[node.object];
+    const MechanicalObjectData* found = NodeObject(node, c);
+    if (found == nullptr) return;
+    const MechanicalObjectData& object = *found;
     const Parameters& p = c.parameters;
     const int dim = object.dimension;
     const std::vector<double>& times = p.reals("times");
@@ -1350,17 +1347,12 @@ class Builder {
   // broadcasts one vector to every index, as ConstantForceField's `forces`.
   void AddSinusoidalForce(const Node& node, const Component& c, std::vector<SystemParts>& parts) {
     const int line = c.element->line;
-    if (node.object < 0) {
-      problems_.Scene(line,
-                      "SinusoidalForceField needs a MechanicalObject in node '" + node.path + "'");
-      return;
-    }
-    const MechanicalObjectData& object = objects_[node.object];
+    const MechanicalObjectData* found = NodeObject(node, c);
+    if (found == nullptr) return;
+    const MechanicalObjectData& object = *found;
     const Parameters& p = c.parameters;
     const int dim = object.dimension;
-    std::vector<Index> points = p.indices("indices");
-    if (points.empty())  // absent or empty: every point
-      for (Index i = 0; i < object.num_points; ++i) points.push_back(i);
+    const std::vector<Index> points = PointsOrAll(p, "indices", object);
     std::vector<Index> dofs;
     if (!PointDofs(c, object, points, dofs)) return;
     if (!p.has("amplitude") || !p.has("omega")) {
