@@ -137,5 +137,27 @@ TEST_F(FazarincDrivenMass, TrapezoidalRunStaysWithinTheTrapezoidRuleBound) {
   }
 }
 
+// (d) SOFA's Newmark on a load of time only: its right-hand side takes the force at the state's
+// time t_n (SOFA's context time during a solve), so with K = B = 0 and no Rayleigh damping its
+// linear system is m·a_{n+1} = F(t_n), and with γ = ½, β = ¼ (a_0 = F(0)/m):
+//   x_{n+1} = x_n + h·v_n + (h²/4)·a_n + (h²/4)·a_{n+1},   v_{n+1} = v_n + (h/2)·(a_n + a_{n+1}).
+// The load lags by one step, hence first order on time-dependent loads (plugins/newmark_implicit/
+// README.md): checked against this hand recursion to rounding.
+TEST_F(FazarincDrivenMass, NewmarkTakesTheLoadAtTheStartOfTheStepAsSofa) {
+  Simulation simulation = LoadWith("NewmarkImplicitSolver");
+  double t = 0.0, v = 0.0, s = -kA / (kMass * kOmega * kOmega);
+  double a = kA / kMass;  // a_0 = F(0)/m
+  for (int n = 1; n <= kSteps; ++n) {
+    const double a_next = kA * std::cos(kOmega * t) / kMass;
+    s = s + v * kH + a * (kH * kH * 0.25) + a_next * (kH * kH * 0.25);
+    v = v + a * (kH * 0.5) + a_next * (kH * 0.5);
+    a = a_next;
+    t += kH;
+    simulation.Step();
+    ASSERT_NEAR(simulation.position(0)[0], s, Rounding(n, 4.0) * 10) << "n = " << n;
+    ASSERT_NEAR(simulation.velocity(0)[0], v, Rounding(n, 4.0) * 10) << "n = " << n;
+  }
+}
+
 }  // namespace
 }  // namespace fluxion::internal
