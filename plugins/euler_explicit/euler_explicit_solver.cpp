@@ -31,6 +31,14 @@ class EulerExplicitSolver final : public fluxion::Solver {
 
   explicit EulerExplicitSolver(const fluxion::Parameters& p) : symplectic_(p.flag("symplectic")) {}
 
+  // symplectic=0 is forward Euler: not symplectic (its amplification on an undamped oscillator is
+  // √(1 + Φ²) > 1).
+  fluxion::SolverTraits RefineTraits(const fluxion::SolverTraits& registered) const override {
+    fluxion::SolverTraits traits = registered;
+    if (!symplectic_) traits.flags &= ~static_cast<unsigned>(fluxion::kSymplecticMethod);
+    return traits;
+  }
+
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     force_.setZero(system.num_dofs());

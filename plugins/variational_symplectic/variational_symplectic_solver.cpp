@@ -128,6 +128,19 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
     if (reports_hamiltonian()) values[0] = hamiltonian_;
   }
 
+  // explicitIntegration=1 is symplectic Euler plus mass damping: explicit, order 1, no linear
+  // solve per step (the linear solver is still required in the node, as SOFA does).
+  fluxion::SolverTraits RefineTraits(const fluxion::SolverTraits& registered) const override {
+    fluxion::SolverTraits traits = registered;
+    if (explicit_) {
+      traits.order = 1;
+      traits.flags = (traits.flags & ~static_cast<unsigned>(fluxion::kImplicitMethod)) |
+                     fluxion::kExplicitMethod;
+      traits.linear_solves = 0;
+    }
+    return traits;
+  }
+
  private:
   bool reports_hamiltonian() const { return compute_hamiltonian_ && !explicit_; }
 

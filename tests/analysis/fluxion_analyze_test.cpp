@@ -106,6 +106,32 @@ TEST(FluxionAnalyze, SummaryIsOneJsonObject) {
   EXPECT_EQ(summary["linear_solves"], 0);
 }
 
+// The declared traits are the instance's (Solver::RefineTraits): forward Euler is not symplectic
+// (|z| = √(1 + Φ²) > 1, which the measurement shows too), and VariationalSymplecticSolver's
+// explicit variant is symplectic Euler: explicit, order 1, no linear solve per step.
+TEST(FluxionAnalyze, DeclaredTraitsFollowTheSolversParameters) {
+  const auto forward = RunAnalyze("--solver EulerExplicitSolver --param symplectic=0 --summary");
+  ASSERT_EQ(forward.status, 0) << forward.err;
+  const json euler = json::parse(forward.out);
+  EXPECT_EQ(euler["symplectic"], false);
+  EXPECT_EQ(euler["area_preserving"], false);
+  const auto semi = RunAnalyze("--solver EulerExplicitSolver --summary");
+  ASSERT_EQ(semi.status, 0) << semi.err;
+  EXPECT_EQ(json::parse(semi.out)["symplectic"], true);
+
+  const auto variational = RunAnalyze(
+      "--solver VariationalSymplecticSolver --param explicitIntegration=1 --summary");
+  ASSERT_EQ(variational.status, 0) << variational.err;
+  const json vs = json::parse(variational.out);
+  EXPECT_EQ(vs["declared_order"], 1);
+  EXPECT_EQ(vs["explicit"], true);
+  EXPECT_EQ(vs["implicit"], false);
+  EXPECT_EQ(vs["linear_solves"], 0);
+  const auto implicit = RunAnalyze("--solver VariationalSymplecticSolver --summary");
+  ASSERT_EQ(implicit.status, 0) << implicit.err;
+  EXPECT_EQ(json::parse(implicit.out)["declared_order"], 2);
+}
+
 TEST(FluxionAnalyze, EachParamBelongsToThePrecedingSolver) {
   const auto result = RunAnalyze(
       "--summary --solver EulerExplicitSolver --param symplectic=0 --solver EulerExplicitSolver");

@@ -250,7 +250,10 @@ Analyzer::Analyzer(const internal::ComponentRegistry& registry,
   // Validate the parameters once, with the scene builder's own checks (SceneError on failure).
   const internal::SceneDescription scene =
       internal::ReadSceneText(OscillatorXml(options_.zeta), "oscillator");
-  internal::BuildSimulation(scene, registry_, plugins_, Options(0.1));
+  const internal::Simulation simulation =
+      internal::BuildSimulation(scene, registry_, plugins_, Options(0.1));
+  // The traits as configured (e.g. EulerExplicitSolver symplectic=0 is not symplectic).
+  traits_ = simulation.solver_nodes().front().solver->RefineTraits(entry_->traits);
 }
 
 double Analyzer::resolution() const {

@@ -124,6 +124,8 @@ class Analyzer {
 
   const SolverChoice& solver() const { return solver_; }
   const internal::ComponentEntry& entry() const { return *entry_; }
+  /// The solver's traits with its parameters (Solver::RefineTraits of the registered ones).
+  const SolverTraits& traits() const { return traits_; }
   const AnalyzerOptions& options() const { return options_; }
   Measurement measurement() const { return measurement_; }
 
@@ -160,6 +162,7 @@ class Analyzer {
   SolverChoice solver_;
   AnalyzerOptions options_;
   const internal::ComponentEntry* entry_ = nullptr;
+  SolverTraits traits_;
   Measurement measurement_ = Measurement::kTransitionMatrix;
 };
 

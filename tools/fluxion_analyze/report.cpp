@@ -38,7 +38,7 @@ std::string Params(const SolverChoice& solver) {
 json SummaryObject(const SolverReport& report) {
   const Analyzer& analyzer = *report.analyzer;
   const Summary& summary = report.summary;
-  const SolverTraits& traits = analyzer.entry().traits;
+  const SolverTraits& traits = analyzer.traits();
   const StabilityScan& scan = analyzer.options().scan;
   json params = json::object();
   for (const auto& [key, value] : analyzer.solver().parameters) params[key] = value;
@@ -125,7 +125,7 @@ std::string SummaryMarkdown(const std::vector<SolverReport>& reports) {
   for (const SolverReport& report : reports) {
     const Analyzer& analyzer = *report.analyzer;
     const Summary& summary = report.summary;
-    const SolverTraits& traits = analyzer.entry().traits;
+    const SolverTraits& traits = analyzer.traits();
     const std::string params = Params(analyzer.solver());
     std::string limit;
     if (!summary.stability_limit)

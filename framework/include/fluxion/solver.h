@@ -86,6 +86,12 @@ class FLUXION_API Solver {
   /// after Step; must not allocate.
   virtual void ReadOutputs(double* values) const;
 
+  /// The traits of this solver as configured: `registered` (the traits its type was registered
+  /// with) refined by its parameters — e.g. EulerExplicitSolver with symplectic=0 is not
+  /// symplectic. The framework asks the instance, not the registry, whether it needs a linear
+  /// solver, and fluxion-analyze reports these. Default: `registered` unchanged.
+  virtual SolverTraits RefineTraits(const SolverTraits& registered) const;
+
  protected:
   Solver();
 

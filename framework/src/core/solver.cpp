@@ -27,6 +27,8 @@ struct Solver::Impl {
 Solver::Solver() : impl_(std::make_unique<Impl>()) {}
 Solver::~Solver() = default;
 
+SolverTraits Solver::RefineTraits(const SolverTraits& registered) const { return registered; }
+
 void Solver::DoInitialize(const MechanicalSystem& /*system*/) {}
 std::vector<std::string> Solver::OutputNames() const { return {}; }
 void Solver::ReadOutputs(double* /*values*/) const {}

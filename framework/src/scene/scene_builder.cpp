@@ -1437,23 +1437,6 @@ class Builder {
       SolverNode node;
       node.solver_type = solver.entry->spec.name;
       node.node_path = owner.path;
-      if (const Component* linear = FindLinearSolver(owner)) {
-        if (linear->entry->spec.name == "CGLinearSolver")
-          node.linear_solver = std::make_unique<CgLinearSolver>(linear->parameters);
-        else
-          node.linear_solver = std::make_unique<LdlLinearSolver>(linear->parameters);
-      } else if ((solver.entry->traits.flags & kNeedsLinearSolver) && options_.solver_override) {
-        // The scene was written for another solver: give the replacement a direct solver.
-        LogInfo(owner.path + ": " + solver.entry->spec.name +
-                " uses a SparseLDLSolver (the scene has no linear solver)");
-        node.linear_solver = std::make_unique<LdlLinearSolver>(Parameters());
-      } else if (solver.entry->traits.flags & kNeedsLinearSolver) {
-        problems_.Scene(solver.element->line,
-                        solver.entry->spec.name +
-                            " needs a linear solver (expected "
-                            "<CGLinearSolver/> or <SparseLDLSolver/> in node '" +
-                            owner.path + "')");
-      }
       try {
         node.solver = ComponentRegistry::CreateSolver(*solver.entry, solver.parameters);
       } catch (const ConfigError& error) {
@@ -1465,6 +1448,25 @@ class Builder {
       } catch (const PluginError& error) {
         problems_.Plugin(solver.element->line, error.what());
         continue;
+      }
+      // The instance's traits: its parameters may change what it needs (RefineTraits).
+      const SolverTraits traits = node.solver->RefineTraits(solver.entry->traits);
+      if (const Component* linear = FindLinearSolver(owner)) {
+        if (linear->entry->spec.name == "CGLinearSolver")
+          node.linear_solver = std::make_unique<CgLinearSolver>(linear->parameters);
+        else
+          node.linear_solver = std::make_unique<LdlLinearSolver>(linear->parameters);
+      } else if ((traits.flags & kNeedsLinearSolver) && options_.solver_override) {
+        // The scene was written for another solver: give the replacement a direct solver.
+        LogInfo(owner.path + ": " + solver.entry->spec.name +
+                " uses a SparseLDLSolver (the scene has no linear solver)");
+        node.linear_solver = std::make_unique<LdlLinearSolver>(Parameters());
+      } else if (traits.flags & kNeedsLinearSolver) {
+        problems_.Scene(solver.element->line,
+                        solver.entry->spec.name +
+                            " needs a linear solver (expected "
+                            "<CGLinearSolver/> or <SparseLDLSolver/> in node '" +
+                            owner.path + "')");
       }
       node.system = std::make_unique<AssembledSystem>(std::move(parts[k]));
       node.state.x.resize(node.system->num_dofs());
