@@ -401,6 +401,43 @@ void ExpectCleanEnd(const ScratchFolder& scratch, const std::string& text,
   }
 }
 
+// The loads and the plugin force field, for the same truncation and mutation runs.
+constexpr const char* kLoadsScene = R"(<?xml version="1.0"?>
+<Node name="root" dt="0.01" gravity="0 0 0">
+  <RequiredPlugin pluginName="nbody_gravity"/>
+  <RungeKutta4Solver/>
+  <Node name="bodies">
+    <MechanicalObject template="Vec2d" position="0 0  1 0  0 1" velocity="0 0  0 1  -1 0"/>
+    <DiagonalMass vertexMass="10 0.1 0.1"/>
+    <NBodyGravityForceField G="1" softening="0.01" exponent="2"/>
+    <LinearForceField points="1 2" times="0 0.05 0.1" forces="0 0  1 -1  0 0" force="2"/>
+    <SinusoidalForceField indices="0" amplitude="0.5 0" omega="6.28" phase="0.1"/>
+  </Node>
+</Node>
+)";
+
+TEST(BadInput, TruncatedAndMutatedLoadScenesEndCleanly) {
+  ScratchFolder scratch;
+  const std::string text = kLoadsScene;
+  ExpectCleanEnd(scratch, text, "the whole scene");
+  for (int k = 0; k < 20; ++k) {
+    const std::size_t cut = text.size() * static_cast<std::size_t>(k) / 20;
+    ExpectCleanEnd(scratch, text.substr(0, cut), "truncated at byte " + std::to_string(cut));
+  }
+  const std::string replacements = std::string("<>/=\"' .-+e9087x@\n") + '\0' + '\xff';
+  std::mt19937 random(20261122);  // fixed seed: the same mutations every run
+  std::uniform_int_distribution<std::size_t> position(0, text.size() - 1);
+  std::uniform_int_distribution<std::size_t> byte(0, replacements.size() - 1);
+  for (int k = 0; k < 100; ++k) {
+    std::string mutated = text;
+    const std::size_t at = position(random);
+    mutated[at] = replacements[byte(random)];
+    ExpectCleanEnd(scratch, mutated,
+                   "mutation " + std::to_string(k) + ": byte " + std::to_string(at) + " -> " +
+                       std::to_string(static_cast<unsigned char>(mutated[at])));
+  }
+}
+
 TEST(BadInput, TruncatedScenesEndCleanly) {
   ScratchFolder scratch;
   const std::string text = kRichScene;
