@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,20 +13,12 @@
 namespace {
 
 using fluxion::internal::Simulation;
+using fluxion::testing::GallerySceneText;
 using fluxion::testing::LoadScene;
 
 constexpr double kEps = 2.220446049250313e-16;
 
-std::string ReadScene(const std::string& name) {
-  const std::string path = std::string(FLUXION_TEST_SOURCE_DIR) + "/scenes/" + name;
-  std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << path;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-Simulation Load(const std::string& name) { return LoadScene(ReadScene(name), name); }
+Simulation Load(const std::string& name) { return LoadScene(GallerySceneText(name), name); }
 
 // Rounding allowance for a run of n steps of a linear map whose iterates stay O(scale): each step
 // adds a few ulps (≤ 8 operations, each ≤ ½ ulp, here 4·eps·scale), and the map propagates old

@@ -36,6 +36,15 @@ internal::Simulation LoadScene(const std::string& xml, const std::string& file_n
   return internal::BuildSimulation(scene, components.registry, &components.loader);
 }
 
+std::string GallerySceneText(const std::string& name) {
+  const std::string path = std::string(FLUXION_TEST_SOURCE_DIR) + "/scenes/" + name;
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << path;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 CommandResult RunCommand(const std::string& command) {
   CommandResult result;
   const std::string err_file =

@@ -27,6 +27,9 @@ const Components& LoadedComponents();
 /// would).
 internal::Simulation LoadScene(const std::string& xml, const std::string& file_name = "inline.scn");
 
+/// The text of the gallery scene scenes/`name` (fails the test if it cannot be read).
+std::string GallerySceneText(const std::string& name);
+
 /// Runs a command through /bin/sh, capturing stdout and stderr; returns the exit status.
 struct CommandResult {
   int status = -1;

@@ -416,19 +416,23 @@ constexpr const char* kLoadsScene = R"(<?xml version="1.0"?>
 </Node>
 )";
 
-TEST(BadInput, TruncatedAndMutatedLoadScenesEndCleanly) {
+// `text` whole, cut at `cuts` evenly spaced bytes, and with `mutations` single bytes replaced by
+// bytes that make interesting damage (structure, digits, signs, exponents, letters, NUL, 0xFF),
+// from a fixed seed: the same runs every time. Each must end cleanly.
+void ExpectCleanEndsOfDamagedScene(const std::string& text, int cuts, int mutations,
+                                   unsigned seed) {
   ScratchFolder scratch;
-  const std::string text = kLoadsScene;
   ExpectCleanEnd(scratch, text, "the whole scene");
-  for (int k = 0; k < 20; ++k) {
-    const std::size_t cut = text.size() * static_cast<std::size_t>(k) / 20;
+  for (int k = 0; k < cuts; ++k) {
+    const std::size_t cut =
+        text.size() * static_cast<std::size_t>(k) / static_cast<std::size_t>(cuts);
     ExpectCleanEnd(scratch, text.substr(0, cut), "truncated at byte " + std::to_string(cut));
   }
   const std::string replacements = std::string("<>/=\"' .-+e9087x@\n") + '\0' + '\xff';
-  std::mt19937 random(20261122);  // fixed seed: the same mutations every run
+  std::mt19937 random(seed);
   std::uniform_int_distribution<std::size_t> position(0, text.size() - 1);
   std::uniform_int_distribution<std::size_t> byte(0, replacements.size() - 1);
-  for (int k = 0; k < 100; ++k) {
+  for (int k = 0; k < mutations; ++k) {
     std::string mutated = text;
     const std::size_t at = position(random);
     mutated[at] = replacements[byte(random)];
@@ -438,33 +442,14 @@ TEST(BadInput, TruncatedAndMutatedLoadScenesEndCleanly) {
   }
 }
 
-TEST(BadInput, TruncatedScenesEndCleanly) {
-  ScratchFolder scratch;
-  const std::string text = kRichScene;
-  ExpectCleanEnd(scratch, text, "the whole scene");
-  constexpr int kCuts = 40;
-  for (int k = 0; k < kCuts; ++k) {
-    const std::size_t cut = text.size() * static_cast<std::size_t>(k) / kCuts;
-    ExpectCleanEnd(scratch, text.substr(0, cut), "truncated at byte " + std::to_string(cut));
-  }
-}
+TEST(BadInput, TruncatedScenesEndCleanly) { ExpectCleanEndsOfDamagedScene(kRichScene, 40, 0, 0); }
 
 TEST(BadInput, MutatedScenesEndCleanly) {
-  ScratchFolder scratch;
-  const std::string text = kRichScene;
-  // Bytes that make interesting damage: structure, digits, signs, exponents, letters, NUL, 0xFF.
-  const std::string replacements = std::string("<>/=\"' .-+e9087x@\n") + '\0' + '\xff';
-  std::mt19937 random(20240611);  // fixed seed: the same 200 mutations every run
-  std::uniform_int_distribution<std::size_t> position(0, text.size() - 1);
-  std::uniform_int_distribution<std::size_t> byte(0, replacements.size() - 1);
-  for (int k = 0; k < 200; ++k) {
-    std::string mutated = text;
-    const std::size_t at = position(random);
-    mutated[at] = replacements[byte(random)];
-    ExpectCleanEnd(scratch, mutated,
-                   "mutation " + std::to_string(k) + ": byte " + std::to_string(at) + " -> " +
-                       std::to_string(static_cast<unsigned char>(mutated[at])));
-  }
+  ExpectCleanEndsOfDamagedScene(kRichScene, 0, 200, 20240611);
+}
+
+TEST(BadInput, TruncatedAndMutatedLoadScenesEndCleanly) {
+  ExpectCleanEndsOfDamagedScene(kLoadsScene, 20, 100, 20261122);
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
-#include <fstream>
 #include <iterator>
 #include <sstream>
 #include <string>
@@ -23,15 +22,6 @@ namespace {
 using internal::Simulation;
 
 constexpr double kEps = 2.220446049250313e-16;
-
-std::string ReadScene(const std::string& name) {
-  const std::string path = std::string(FLUXION_TEST_SOURCE_DIR) + "/scenes/" + name;
-  std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << path;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The scene's text with one attribute text replaced (solver, dt, an initial value).
 std::string Edited(std::string xml, const std::string& from, const std::string& to) {
@@ -88,7 +78,8 @@ double H2RangeOnTheExactOrbit() {
 }
 
 TEST(SachsKeplerOrbit, StartsOnTheEccentricOrbit) {
-  const Simulation sim = LoadScene(ReadScene("sachs_kepler_orbit.scn"), "sachs_kepler_orbit.scn");
+  const Simulation sim =
+      LoadScene(GallerySceneText("sachs_kepler_orbit.scn"), "sachs_kepler_orbit.scn");
   const Planet p = PlanetOf(sim);
   EXPECT_NEAR(p.Energy(), -0.5, 4 * kEps);              // a = 1
   EXPECT_NEAR(p.Angular(), std::sqrt(0.75), 4 * kEps);  // e = 0.5
@@ -102,7 +93,7 @@ TEST(SachsKeplerOrbit, StartsOnTheEccentricOrbit) {
 // asserted pointwise with 5 % of the h² term for the O(h⁴) rest ((h·ω_peri)² = (h·v_p/r_p)²
 // ≈ 3·10⁻³, a relative size of 0.3 %), and |E_n − E_0| ≤ 1.05·h²·(range of H₂ on the exact orbit).
 TEST(SachsKeplerOrbit, VelocityVerletKeepsAngularMomentumAndItsModifiedEnergy) {
-  Simulation sim = LoadScene(ReadScene("sachs_kepler_orbit.scn"), "sachs_kepler_orbit.scn");
+  Simulation sim = LoadScene(GallerySceneText("sachs_kepler_orbit.scn"), "sachs_kepler_orbit.scn");
   const double h = sim.dt();
   const Planet start = PlanetOf(sim);
   const double range = H2RangeOnTheExactOrbit();
@@ -123,7 +114,7 @@ TEST(SachsKeplerOrbit, VelocityVerletKeepsAngularMomentumAndItsModifiedEnergy) {
 // method's global error, C·h^order. Halving h divides it by 2^order (asserted within a factor
 // 1.5: a method one order lower or higher fails).
 double KeplerReturnError(const std::string& solver, int steps_per_period) {
-  std::string xml = ReadScene("sachs_kepler_orbit.scn");
+  std::string xml = GallerySceneText("sachs_kepler_orbit.scn");
   xml = Edited(xml, "<VelocityVerletSolver/>", "<" + solver + "/>");
   xml = Edited(xml, "dt=\"0.015707963267948967\"",
                "dt=\"" + Real(kKeplerPeriod / steps_per_period) + "\"");
@@ -166,7 +157,7 @@ INSTANTIATE_TEST_SUITE_P(Solvers, SachsKeplerPeriod,
 // drift-kick stages per step, each exact for L). RK4: L drifts far beyond rounding, and the
 // energy decays (E_end < E_0), more after three periods than after one.
 TEST(SachsKeplerOrbit, SymplecticForestRuthKeepsLWhileRungeKuttaDecays) {
-  const std::string xml = ReadScene("sachs_kepler_orbit.scn");
+  const std::string xml = GallerySceneText("sachs_kepler_orbit.scn");
   Simulation fr =
       LoadScene(Edited(xml, "<VelocityVerletSolver/>", "<ForestRuthSolver/>"), "fr.scn");
   Simulation rk =
@@ -220,7 +211,8 @@ ThreeBodies HoffmannStep(const ThreeBodies& o, double dt) {
 // linearly with the number of steps (phase shear), so after n steps the difference is at most
 // Σ_k 8·eps·(n − k + 1)·|x| ≤ 8·eps·n² (|x|, |v| ≤ 2 on the clover leaf).
 TEST(HoffmannThreeBody, SceneRunIsHoffmannsFalseEulerRecursion) {
-  Simulation sim = LoadScene(ReadScene("hoffmann_three_body.scn"), "hoffmann_three_body.scn");
+  Simulation sim =
+      LoadScene(GallerySceneText("hoffmann_three_body.scn"), "hoffmann_three_body.scn");
   ASSERT_EQ(sim.dt(), 0.3);
   const double co = std::cos(M_PI / 6), si = 0.5;
   ThreeBodies b{{-co, co, 0}, {-si, -si, 1}, {-si, -si, 1}, {co, -co, 0}};
@@ -254,7 +246,7 @@ TEST(HoffmannThreeBody, SceneRunIsHoffmannsFalseEulerRecursion) {
 // local error's scale, ω = 1, R = 1; RK4's oscillator phase error per step is (ωh)⁵/120).
 double ThreeBodyCircleError(int steps) {
   const double t_end = 30, h = t_end / steps;
-  std::string xml = ReadScene("hoffmann_three_body.scn");
+  std::string xml = GallerySceneText("hoffmann_three_body.scn");
   xml = Edited(xml, "<SymplecticEulerSolver/>", "<RungeKutta4Solver/>");
   xml = Edited(xml, "dt=\"0.3\"", "dt=\"" + Real(h) + "\"");
   Simulation sim = LoadScene(xml, "hoffmann_three_body.scn");
@@ -288,7 +280,7 @@ constexpr int kPerturbedSteps = 300;
 // Linear momentum: RK4 adds h·Σ b_i·Σ f(stage) and every stage's total force is zero (third law),
 // so P = (eps, 0) = (0.01, 0) to rounding, and the centre of mass moves at P/3 exactly.
 TEST(HoffmannThreeBodyPerturbed, MomentumIsConservedAndTheCentreOfMassDrifts) {
-  Simulation sim = LoadScene(ReadScene("hoffmann_three_body_perturbed.scn"), "d.scn");
+  Simulation sim = LoadScene(GallerySceneText("hoffmann_three_body_perturbed.scn"), "d.scn");
   for (int n = 1; n <= kPerturbedSteps; ++n) {
     sim.Step();
     const auto x = sim.position(0), v = sim.velocity(0);
@@ -305,7 +297,7 @@ TEST(HoffmannThreeBodyPerturbed, MomentumIsConservedAndTheCentreOfMassDrifts) {
 // Σv²/2 − Σ1/r_ij (the 1/r² potential), changes by more than 0.1: it is not an invariant of the
 // 1/r law he integrates.
 double PerturbedEnergyDrift(double dt, int steps, double* hoffmann_change) {
-  std::string xml = ReadScene("hoffmann_three_body_perturbed.scn");
+  std::string xml = GallerySceneText("hoffmann_three_body_perturbed.scn");
   xml = Edited(xml, "dt=\"0.01\"", "dt=\"" + Real(dt) + "\"");
   Simulation sim = LoadScene(xml, "d.scn");
   const auto hoffmann_energy = [&] {
@@ -343,7 +335,7 @@ TEST(HoffmannThreeBodyPerturbed, EnergyOfTheLogarithmicPotentialIsConservedToFou
 // maximum is within ½·r''·(h/2)² = h²/(8·r_max) of r_max, plus RK4's error (< 10⁻⁸ here), and
 // occurs at the step nearest t_max.
 TEST(HoffmannThreeBodyPerturbed, SymmetricVariantReachesTheExactMaximumRadius) {
-  std::string xml = ReadScene("hoffmann_three_body_perturbed.scn");
+  std::string xml = GallerySceneText("hoffmann_three_body_perturbed.scn");
   xml = Edited(xml, "0.01 1\"", "0 1\"");
   Simulation sim = LoadScene(xml, "d.scn");
   const double r_max = std::exp(0.5);
@@ -380,7 +372,7 @@ TEST(FazarincNBody, EnergyStaysBoundedAndMomentumIsConserved) {
   ASSERT_EQ(header.back(), "total");
   ASSERT_EQ(header.size(), 2 + 12 * 6 + 3u);
   // Masses, in the scene's order (DiagonalMass vertexMass).
-  const std::string xml = ReadScene("fazarinc_nbody.scn");
+  const std::string xml = GallerySceneText("fazarinc_nbody.scn");
   const std::size_t at = xml.find("vertexMass=\"") + 12;
   std::istringstream mass_text(xml.substr(at, xml.find('"', at) - at));
   std::vector<double> mass((std::istream_iterator<double>(mass_text)),

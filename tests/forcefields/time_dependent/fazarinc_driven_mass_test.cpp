@@ -5,9 +5,7 @@
 //   (b) RungeKutta4Solver stays within the error bound derived from Simpson's rule;
 //   (c) the trapezoidal run stays within the error bound derived from the trapezoid rule.
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <string>
 
 #include "support/test_support.h"
@@ -23,20 +21,10 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kA = 2.0, kMass = 0.5, kOmega = 2.0, kH = 0.05;
 constexpr int kSteps = 400;  // t = 20 s, about 6.4 periods
 
-std::string SceneText() {
-  const std::string path =
-      std::string(FLUXION_TEST_SOURCE_DIR) + "/scenes/fazarinc_driven_mass.scn";
-  std::ifstream in(path);
-  EXPECT_TRUE(in.good()) << path;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The scene with its solver replaced by `solver` (an explicit method needs no linear solver; the
 // scene's SparseLDLSolver is left in place and unused).
 Simulation LoadWith(const std::string& solver) {
-  std::string text = SceneText();
+  std::string text = fluxion::testing::GallerySceneText("fazarinc_driven_mass.scn");
   const std::string own = "<TrapezoidalSolver/>";
   const std::size_t at = text.find(own);
   EXPECT_NE(at, std::string::npos);
