@@ -119,8 +119,8 @@ TEST(FluxionAnalyze, DeclaredTraitsFollowTheSolversParameters) {
   ASSERT_EQ(semi.status, 0) << semi.err;
   EXPECT_EQ(json::parse(semi.out)["symplectic"], true);
 
-  const auto variational = RunAnalyze(
-      "--solver VariationalSymplecticSolver --param explicitIntegration=1 --summary");
+  const auto variational =
+      RunAnalyze("--solver VariationalSymplecticSolver --param explicitIntegration=1 --summary");
   ASSERT_EQ(variational.status, 0) << variational.err;
   const json vs = json::parse(variational.out);
   EXPECT_EQ(vs["declared_order"], 1);

@@ -323,7 +323,6 @@ TEST(LdlLinearSolver, IndefiniteCouplingIsNotPositiveDefinite) {
   EXPECT_FALSE(ldl.Factorize(A).ok);
 }
 
-
 // SparseLdl replaces Eigen's SimplicialLDLT<·, Lower> (AMD ordering) to avoid its per-step
 // allocations, promising the same factorisation in the same operation order: solutions must be
 // bit-identical to Eigen's on matrices whose fill-in exercises the elimination tree (a 3-D grid

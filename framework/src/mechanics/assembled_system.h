@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "fluxion/export.h"
-#include "fluxion/mechanical_system.h"
 #include "fluxion/force_field.h"
+#include "fluxion/mechanical_system.h"
 
 namespace fluxion::internal {
 
