@@ -93,4 +93,38 @@ inline std::string SceneErrorText(const std::string& xml) {
   return {};
 }
 
+/// A spring compressed to half its rest length is unstable sideways (its transverse stiffness is
+/// ks·(d − L0)/d = −ks): with h = 1 every implicit system matrix (M + h²K, M + h²β·K, 4M/h² + K)
+/// is indefinite and the LDLᵀ factorisation of the first step fails.
+inline std::string CompressedSpringScene(const std::string& solver_xml) {
+  return R"(<Node name="root" gravity="0 0 0" dt="1">
+  )" + solver_xml +
+         R"(
+  <SparseLDLSolver/>
+  <MechanicalObject position="0 0 0  0 0.5 0" velocity="0 0 0  0.5 0 0"/>
+  <FixedProjectiveConstraint indices="0"/>
+  <UniformMass vertexMass="1"/>
+  <SpringForceField spring="0 1 10000 0 1"/>
+</Node>)";
+}
+
+/// Steps CompressedSpringScene(`solver_xml`) once: the step must be rejected (NumericalError whose
+/// message contains `reason`) and leave positions, velocities and time exactly as they were.
+inline void ExpectFailedFactorisationLeavesTheStateUntouched(const std::string& solver_xml,
+                                                             const std::string& reason) {
+  internal::Simulation simulation = LoadScene(CompressedSpringScene(solver_xml));
+  const State before = simulation.solver_nodes()[0].state;
+  try {
+    simulation.Step();
+    ADD_FAILURE() << "the step was accepted";
+  } catch (const NumericalError& error) {
+    EXPECT_NE(std::string(error.what()).find(reason), std::string::npos) << error.what();
+  }
+  const State& after = simulation.solver_nodes()[0].state;
+  EXPECT_EQ(after.x, before.x);
+  EXPECT_EQ(after.v, before.v);
+  EXPECT_EQ(after.time, before.time);
+  EXPECT_EQ(simulation.time(), 0.0);
+}
+
 }  // namespace fluxion::testing
