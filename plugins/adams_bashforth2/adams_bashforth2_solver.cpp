@@ -14,9 +14,10 @@
 // e_λ = (λ* − λ)/λ ≈ −(5/12)(λh)² (Howe eq. 12). On the undamped oscillator (μ = ±jΦ) |z| > 1:
 // a weak instability (≈ Φ⁴/4 in r per step) for every h; not symplectic.
 //
-// History is committed only for accepted steps and dropped (restarting with an Euler step) when
-// the step size changes or the state passed in is not the one this solver left (a scene reset,
-// a state set by a tool), so the recurrence never mixes unrelated states.
+// History is committed only for accepted steps (DoCommit) and dropped (restarting with an Euler
+// step) when the step size changes or the host says the state is not the one this solver left
+// (Solver::InvalidateHistory: a scene reset, a state set by a tool), so the recurrence never mixes
+// unrelated states.
 // Rayleigh damping (rM, rK) enters as the force −(rM·M + rK·K)·v (K assembled only when rK > 0);
 // not in Howe.
 #include <fluxion/plugin.h>
@@ -39,11 +40,10 @@ class AdamsBashforth2Solver final : public fluxion::Solver {
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
-    for (fluxion::Vector* v : {&force_, &product_, &acceleration_, &previous_velocity_,
-                               &previous_acceleration_, &left_x_, &left_v_})
+    for (fluxion::Vector* v :
+         {&force_, &velocity_, &acceleration_, &previous_velocity_, &previous_acceleration_})
       v->setZero(n);
     damped_force_.Initialize(system);
-    has_history_ = false;
   }
 
   // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
@@ -56,41 +56,35 @@ class AdamsBashforth2Solver final : public fluxion::Solver {
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
                              fluxion::State& s) override {
     // The history is valid only for the state this solver left, with the same step size.
-    const bool continues = has_history_ && h == last_h_ && s.x == left_x_ && s.v == left_v_;
+    const bool continues = history_valid() && h == last_h_;
     if (auto r = Acceleration(system, s, acceleration_); !r.accepted()) return r;
 
     // Until a previous step exists, v_{n−1} and a_{n−1} are taken equal to v_n and a_n: the
-    // AB-2 formulas then reduce to forward Euler (Howe's start-up).
-    if (!continues) {
-      has_history_ = false;
-      previous_velocity_ = s.v;
-      previous_acceleration_ = acceleration_;
-    }
+    // AB-2 formulas then reduce to forward Euler (Howe's start-up). The history is only read.
+    const fluxion::Vector& previous_velocity = continues ? previous_velocity_ : s.v;
+    const fluxion::Vector& previous_acceleration =
+        continues ? previous_acceleration_ : acceleration_;
 
-    // AB-2 on both integrations; product_ keeps v_n, the next step's v_{n−1}.
-    product_ = s.v;
-    s.x += (s.v * 1.5 - previous_velocity_ * 0.5) * h;
-    s.v += (acceleration_ * 1.5 - previous_acceleration_ * 0.5) * h;
-    if (!s.x.allFinite() || !s.v.allFinite())
-      return fluxion::StepResult::Failure(
-          "the AB-2 update is not finite (the integration diverged)");
-
-    // Commit the history of an accepted step.
-    previous_velocity_.swap(product_);
-    previous_acceleration_.swap(acceleration_);
-    left_x_ = s.x;
-    left_v_ = s.v;
-    last_h_ = h;
-    has_history_ = true;
+    // AB-2 on both integrations; velocity_ keeps v_n, the next step's v_{n−1}.
+    velocity_ = s.v;
+    s.x += (s.v * 1.5 - previous_velocity * 0.5) * h;
+    s.v += (acceleration_ * 1.5 - previous_acceleration * 0.5) * h;
     return fluxion::StepResult::Ok();
   }
 
+  // The step is accepted: v_n and a_n become the next step's v_{n−1} and a_{n−1}.
+  void DoCommit(const fluxion::MechanicalSystem& /*system*/, double h,
+                const fluxion::State& /*state*/) override {
+    previous_velocity_.swap(velocity_);
+    previous_acceleration_.swap(acceleration_);
+    last_h_ = h;
+  }
+
   fluxion::RayleighDampedForce damped_force_;
-  fluxion::Vector force_, product_, acceleration_;
-  fluxion::Vector previous_velocity_, previous_acceleration_;  // v_{n−1}, a_{n−1}
-  fluxion::Vector left_x_, left_v_;  // the state this solver returned from its last step
-  double last_h_ = 0.0;
-  bool has_history_ = false;
+  fluxion::Vector force_;
+  fluxion::Vector velocity_, acceleration_;                    // v_n, a_n of the step being taken
+  fluxion::Vector previous_velocity_, previous_acceleration_;  // v_{n−1}, a_{n−1} (history)
+  double last_h_ = 0.0;                                        // the step that made the history
 };
 
 }  // namespace

@@ -12,7 +12,7 @@
 // i.e. (v_{n+1} − v_n)/h = a − r·(v_n + v_{n+1})/2: the mass damping by the trapezoidal rule.
 // For r = 0 this is bit for bit EulerExplicitSolver's symplectic Euler.
 //
-// Order: second order in x when v is read as the half-step velocity, v_n ≈ v(t_n − h/2)
+// Order: declared 1. Second order in x when v is read as the half-step velocity, v_n ≈ v(t_n − h/2)
 // (Störmer–Verlet). The scene's initial velocity is used as that half-step velocity; if it is
 // instead v(t_0) and a(x_0) ≠ 0, the start-up error is O(h) and positions are first-order accurate
 // (exactly as with symplectic Euler). Stability: on an oscillator of frequency ω, stable for
@@ -77,7 +77,9 @@ class CentralDifferenceSolver final : public fluxion::Solver {
 FLUXION_PLUGIN("central_difference", "0.1.0") {
   registrar.AddSolver<CentralDifferenceSolver>(
       CentralDifferenceSolver::Spec(),
-      {.order = 2,
+      // Order 1: a SOFA scene's initial velocity is v(t₀), from which positions are first-order
+      // accurate (see the header); second order needs the leapfrog start v(t₀ − h/2).
+      {.order = 1,
        .flags = fluxion::kExplicitMethod | fluxion::kSymplecticMethod,
        .force_evaluations = 1,
        .linear_solves = 0});

@@ -31,6 +31,7 @@
 // (squared, as SOFA's `residual`). SOFA's code reads v_n from the velocity vector it has already
 // overwritten, so its M·(v_{n+1} − v_n) term is always zero; Fluxion computes the documented
 // residual instead. The Rayleigh terms are not part of it, as in SOFA.
+#include <fluxion/implicit_system.h>
 #include <fluxion/log.h>
 #include <fluxion/plugin.h>
 
@@ -100,9 +101,7 @@ class EulerImplicitSolver final : public fluxion::Solver {
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     // Matrices share the system's pattern (obtained once); vectors are sized once.
     const fluxion::Index n = system.num_dofs();
-    stiffness_ = system.CreateMatrix();
-    damping_ = system.CreateMatrix();
-    matrix_ = system.CreateMatrix();
+    implicit_.Initialize(system, linear_solver());
     force_.setZero(n);
     rhs_.setZero(n);
     increment_.setZero(n);
@@ -119,30 +118,26 @@ class EulerImplicitSolver final : public fluxion::Solver {
 
     // Right-hand side: f at the start of the step, plus the Rayleigh and stiffness terms in v.
     system.ComputeForce(s, force_);
-    system.AssembleStiffness(s, stiffness_);  // K at (x_n, v_n), as SOFA's dfdx of this addForce
+    implicit_.AssembleStiffness(s);  // K at (x_n, v_n), as SOFA's dfdx of this addForce
     rhs_ = force_;
     if (!first_order_) {
       product_.noalias() = system.mass() * s.v;
       rhs_ += (-rayleigh_mass_) * product_;
-      product_.noalias() = stiffness_ * s.v;
+      product_.noalias() = implicit_.stiffness() * s.v;
       rhs_ += (-(th + rayleigh_stiffness_)) * product_;
       rhs_ *= h;
     }
     system.ProjectResponse(rhs_);
 
     // System matrix A = m·M + b·B + k·K, projected, then one linear solve.
-    if (use_damping) system.AssembleDamping(s, damping_);
+    if (use_damping) implicit_.AssembleDamping(s);
     const double mass_factor = first_order_ ? 1.0 : 1.0 + th * rayleigh_mass_;
     const double damping_factor = use_damping ? th : 0.0;
     const double stiffness_factor = first_order_ ? th : th * (th + rayleigh_stiffness_);
-    fluxion::CombineMatrices(mass_factor, system.mass(), damping_factor,
-                             use_damping ? &damping_ : nullptr, stiffness_factor, stiffness_,
-                             matrix_);
-    system.ProjectMatrix(matrix_);
-    const fluxion::LinearSolveResult factorized = linear_solver()->Factorize(matrix_);
-    if (!factorized.ok) return fluxion::StepResult::Failure(factorized.message);
-    const fluxion::LinearSolveResult solved = linear_solver()->Solve(rhs_, increment_);
-    if (!solved.ok) return fluxion::StepResult::Failure(solved.message);
+    if (auto r = implicit_.Factorize(mass_factor, damping_factor, stiffness_factor); !r.accepted())
+      return r;
+    fluxion::StepResult solved = implicit_.Solve(rhs_, increment_);  // Ok or NotConverged: kept
+    if (!solved.accepted()) return solved;
 
     // Update: the velocity first, then the position with the new velocity.
     if (first_order_) {
@@ -153,18 +148,23 @@ class EulerImplicitSolver final : public fluxion::Solver {
     s.x += s.v * h;
     if (velocity_damping_ != 0.0) s.v *= std::exp(-h * velocity_damping_);
 
-    // Optional residual of the (unlinearised) backward Euler equation at the new state.
+    // Optional residual of the (unlinearised) backward Euler equation at the new state, reported
+    // once the step is accepted (DoCommit).
     if (compute_residual_) {
       start_velocity_ = s.v - start_velocity_;
       product_.noalias() = system.mass() * start_velocity_;
       system.ComputeForce(s, force_);
       product_ += (-h) * force_;
       system.ProjectResponse(product_);
-      residual_ = product_.squaredNorm();
+      new_residual_ = product_.squaredNorm();
     }
+    return solved;
+  }
 
-    if (!solved.converged) return fluxion::StepResult::NotConverged(solved.message);
-    return fluxion::StepResult::Ok();
+  // The output describes the last accepted step only.
+  void DoCommit(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
+                const fluxion::State& /*state*/) override {
+    if (compute_residual_) residual_ = new_residual_;
   }
 
   double rayleigh_stiffness_;
@@ -174,7 +174,8 @@ class EulerImplicitSolver final : public fluxion::Solver {
   double tau_;  // 1, or ½ for the trapezoidal scheme
   bool compute_residual_;
   double residual_ = std::numeric_limits<double>::max();
-  fluxion::SparseMatrix stiffness_, damping_, matrix_;
+  double new_residual_ = 0.0;  // of the step being taken
+  fluxion::ImplicitSystem implicit_;
   fluxion::Vector force_, rhs_, increment_, product_, start_velocity_;
 };
 

@@ -18,9 +18,10 @@
 //                damping matrix a force field declares (UniformVelocityDampingForceField
 //                implicit="1", exactDampingJacobian="1"); other dashpots get the Euler estimate.
 //
-// Start-up (Howe §4): the first step, and any step whose incoming state is not the one this
-// solver left or whose h changed, starts from the given (D_n, V_n): A_n = A(t_n, D_n, V_n) exactly,
-// V_{n+½} = V_n + (h/2)·A_n (a half step), with V_{n−½} := V_n − (h/2)·A_n and A_{n−1} := A_n.
+// Start-up (Howe §4): the first step, any step after the host set the state
+// (Solver::InvalidateHistory) and any step whose h changed starts from the given (D_n, V_n):
+// A_n = A(t_n, D_n, V_n) exactly, V_{n+½} = V_n + (h/2)·A_n (a half step), with
+// V_{n−½} := V_n − (h/2)·A_n and A_{n−1} := A_n.
 //
 // Reported state: D at integer steps and, as velocity, the chosen estimate V̂_{n+1} (computed from
 // the history: it is exactly the V̂ the next step uses). The half-step velocities V_{n±½} and
@@ -83,8 +84,8 @@ class ModifiedEulerSolver final : public fluxion::Solver {
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
     for (fluxion::Vector* v : {&force_, &product_, &acceleration_, &previous_acceleration_,
-                               &half_velocity_, &new_half_velocity_, &next_acceleration_, &divisor_,
-                               &left_x_, &left_v_, &stage_.x, &stage_.v})
+                               &half_velocity_, &new_half_velocity_, &start_half_velocity_,
+                               &next_acceleration_, &divisor_, &stage_.x, &stage_.v})
       v->setZero(n);
     // 1/M_ii (0 for massless or fixed DOFs), for the diagonal velocity Jacobian.
     inverse_mass_diagonal_ = system.mass().diagonal();
@@ -94,7 +95,6 @@ class ModifiedEulerSolver final : public fluxion::Solver {
     if (rayleigh_stiffness_ > 0) stiffness_ = system.CreateMatrix();
     if (estimate_ == Estimate::kTrapezoidal && system.has_damping_matrix())
       damping_ = system.CreateMatrix();
-    has_history_ = false;
   }
 
   // A = P·M⁻¹·[f(t, D, V) − rM·M·V − rK·K(D)·V] at `at`; with rK > 0 it leaves K(D) in stiffness_.
@@ -136,14 +136,17 @@ class ModifiedEulerSolver final : public fluxion::Solver {
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
                              fluxion::State& s) override {
     const bool trapezoidal = estimate_ == Estimate::kTrapezoidal;
-    // The history is valid only for the state this solver left, with the same step size.
-    const bool continues = has_history_ && h == last_h_ && s.x == left_x_ && s.v == left_v_;
+    // The history is valid only for the state this solver left, with the same step size. It is
+    // only read here: the start-up values go to scratch, since the step may still be rejected.
+    const bool continues = history_valid() && h == last_h_;
+    const fluxion::Vector* half_velocity = &half_velocity_;                  // V_{n−½}
+    const fluxion::Vector* previous_acceleration = &previous_acceleration_;  // A_{n−1}
     if (!continues) {
       // Howe's start-up: A_n at the given velocity, then V_{n+½} = V_n + (h/2)·A_n below.
-      has_history_ = false;
       if (auto r = Acceleration(system, s, acceleration_); !r.accepted()) return r;
-      half_velocity_ = s.v - acceleration_ * (0.5 * h);  // V_{n−½} := V_n − (h/2)·A_n
-      previous_acceleration_ = acceleration_;            // A_{n−1} := A_n
+      start_half_velocity_ = s.v - acceleration_ * (0.5 * h);  // V_{n−½} := V_n − (h/2)·A_n
+      half_velocity = &start_half_velocity_;
+      previous_acceleration = &acceleration_;  // A_{n−1} := A_n
     } else if (trapezoidal) {
       // A at (D_n, V_{n−½}) with the damping treated by the trapezoidal rule (eq. 27).
       stage_.time = s.time;
@@ -157,7 +160,7 @@ class ModifiedEulerSolver final : public fluxion::Solver {
     }
 
     // Eq. 4: the half-step velocity, then the integer-step position.
-    new_half_velocity_ = half_velocity_ + acceleration_ * h;
+    new_half_velocity_ = *half_velocity + acceleration_ * h;
     s.x += new_half_velocity_ * h;
 
     // The reported velocity: the estimate V̂_{n+1} (Table 1) from the history.
@@ -166,10 +169,10 @@ class ModifiedEulerSolver final : public fluxion::Solver {
         s.v = new_half_velocity_;
         break;
       case Estimate::kAb2:
-        s.v = new_half_velocity_ * 1.5 - half_velocity_ * 0.5;
+        s.v = new_half_velocity_ * 1.5 - *half_velocity * 0.5;
         break;
       case Estimate::kPredictor:
-        s.v = new_half_velocity_ + (acceleration_ * 0.875 - previous_acceleration_ * 0.375) * h;
+        s.v = new_half_velocity_ + (acceleration_ * 0.875 - *previous_acceleration * 0.375) * h;
         break;
       case Estimate::kTrapezoidal:
         // ½(V_{n+½} + V_{n+3/2}), V_{n+3/2} from A at (D_{n+1}, V_{n+½}) as the next step will.
@@ -182,18 +185,15 @@ class ModifiedEulerSolver final : public fluxion::Solver {
         s.v = new_half_velocity_ + next_acceleration_ * (0.5 * h);
         break;
     }
-    if (!s.x.allFinite() || !s.v.allFinite())
-      return fluxion::StepResult::Failure(
-          "the modified Euler update is not finite (the integration diverged)");
+    return fluxion::StepResult::Ok();
+  }
 
-    // Commit the history of an accepted step.
+  // The step is accepted: V_{n+½} and A_n become the next step's V_{n−½} and A_{n−1}.
+  void DoCommit(const fluxion::MechanicalSystem& /*system*/, double h,
+                const fluxion::State& /*state*/) override {
     half_velocity_.swap(new_half_velocity_);
     previous_acceleration_.swap(acceleration_);
-    left_x_ = s.x;
-    left_v_ = s.v;
     last_h_ = h;
-    has_history_ = true;
-    return fluxion::StepResult::Ok();
   }
 
   Estimate estimate_;
@@ -203,11 +203,10 @@ class ModifiedEulerSolver final : public fluxion::Solver {
   fluxion::Vector inverse_mass_diagonal_, divisor_;
   fluxion::Vector force_, product_, acceleration_, next_acceleration_;
   fluxion::Vector half_velocity_, new_half_velocity_;  // V_{n−½} (history), V_{n+½}
-  fluxion::Vector previous_acceleration_;              // A_{n−1}
-  fluxion::Vector left_x_, left_v_;  // the state this solver returned from its last step
+  fluxion::Vector start_half_velocity_;                // V_{n−½} of a start-up step (scratch)
+  fluxion::Vector previous_acceleration_;              // A_{n−1} (history)
   fluxion::State stage_;
-  double last_h_ = 0.0;
-  bool has_history_ = false;
+  double last_h_ = 0.0;  // the step that made the history
 };
 
 }  // namespace

@@ -24,8 +24,10 @@
 //     default β = ¼ it is always there.
 //  3. The seed's Newmark text writes Fext_k without the B terms; SOFA's (and this) form has them.
 // Deliberate deviation: SOFA computes a_0 once per solver object (`cpt` is never reset); Fluxion
-// recomputes it whenever the solver is (re)initialised, which is what a restart means here.
+// recomputes it whenever the solver is (re)initialised or told that the state was set from outside
+// (Solver::InvalidateHistory), which is what a restart means here.
 // vdamping is applied to v_{n+1} only: the stored a_{n+1} is not damped, as in SOFA.
+#include <fluxion/implicit_system.h>
 #include <fluxion/plugin.h>
 
 #include <cmath>
@@ -71,15 +73,12 @@ class NewmarkImplicitSolver final : public fluxion::Solver {
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
-    stiffness_ = system.CreateMatrix();
-    damping_ = system.CreateMatrix();
-    matrix_ = system.CreateMatrix();
+    implicit_.Initialize(system, linear_solver());
     force_.setZero(n);
     rhs_.setZero(n);
     product_.setZero(n);
     acceleration_.setZero(n);
     new_acceleration_.setZero(n);
-    has_acceleration_ = false;  // a restart recomputes a_0
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
@@ -88,44 +87,46 @@ class NewmarkImplicitSolver final : public fluxion::Solver {
     const bool use_damping = system.has_damping_matrix();
     const fluxion::SparseMatrix& M = system.mass();
 
-    // a_0 = P·M⁻¹·f(x_0, v_0), on the first step only (committed with the step).
-    if (!has_acceleration_) {
+    // a_0 = P·M⁻¹·f(x_0, v_0) when starting up. The history slot serves as a_n: without a valid
+    // history there is nothing in it to keep, and a rejected step recomputes it from the same
+    // state.
+    if (!history_valid()) {
       system.ComputeForce(s, force_);
       if (auto r = ComputeAcceleration(system, force_, acceleration_); !r.accepted()) return r;
     }
 
     // Right-hand side b = f + (a_n-terms) + (v_n-terms), K and B at the start of the step.
+    const fluxion::SparseMatrix& K = implicit_.stiffness();
+    const fluxion::SparseMatrix& B = implicit_.damping();
     system.ComputeForce(s, rhs_);
-    system.AssembleStiffness(s, stiffness_);
-    if (use_damping) system.AssembleDamping(s, damping_);
+    implicit_.AssembleStiffness(s);
+    if (use_damping) implicit_.AssembleDamping(s);
     if (r_m != 0.0 || r_k != 0.0 || beta != 0.5) {
       product_.noalias() = M * acceleration_;
       rhs_ += (-h * (1 - g) * r_m) * product_;
       if (use_damping) {
-        product_.noalias() = damping_ * acceleration_;
+        product_.noalias() = B * acceleration_;
         rhs_ += (-h * (1 - g)) * product_;
       }
-      product_.noalias() = stiffness_ * acceleration_;
+      product_.noalias() = K * acceleration_;
       rhs_ += (-(h * (1 - g) * r_k + h * h * (1 - 2 * beta) / 2.0)) * product_;
     }
     product_.noalias() = M * s.v;
     rhs_ += (-r_m) * product_;
     if (use_damping) {  // SOFA's B(1) factor: subtracted once more although f holds the damping
-      product_.noalias() = damping_ * s.v;
+      product_.noalias() = B * s.v;
       rhs_ -= product_;
     }
-    product_.noalias() = stiffness_ * s.v;
+    product_.noalias() = K * s.v;
     rhs_ += (-(r_k + h)) * product_;
     system.ProjectResponse(rhs_);
 
-    // A·a_{n+1} = b.
-    fluxion::CombineMatrices(1 + h * g * r_m, M, h * g, use_damping ? &damping_ : nullptr,
-                             h * h * beta + h * r_k * g, stiffness_, matrix_);
-    system.ProjectMatrix(matrix_);
-    const fluxion::LinearSolveResult factorized = linear_solver()->Factorize(matrix_);
-    if (!factorized.ok) return fluxion::StepResult::Failure(factorized.message);
-    const fluxion::LinearSolveResult solved = linear_solver()->Solve(rhs_, new_acceleration_);
-    if (!solved.ok) return fluxion::StepResult::Failure(solved.message);
+    // A·a_{n+1} = b (B enters A only when the system has a damping matrix, as use_damping says).
+    if (auto r = implicit_.Factorize(1 + h * g * r_m, h * g, h * h * beta + h * r_k * g);
+        !r.accepted())
+      return r;
+    fluxion::StepResult solved = implicit_.Solve(rhs_, new_acceleration_);  // Ok or NotConverged
+    if (!solved.accepted()) return solved;
 
     // Position first (it uses v_n), then velocity; SOFA's left-to-right accumulation.
     s.x += s.v * h;
@@ -134,15 +135,16 @@ class NewmarkImplicitSolver final : public fluxion::Solver {
     s.v += acceleration_ * (h * (1 - g));
     s.v += new_acceleration_ * (h * g);
     if (velocity_damping_ != 0.0) s.v *= std::exp(-h * velocity_damping_);
+    // a_{n+1} is committed by DoCommit. No finiteness check here: a non-finite a_{n+1} makes
+    // x_{n+1} non-finite (x += h²β·a_{n+1}, and ∞·w, NaN·w are never finite), which the base
+    // rejects.
+    return solved;
+  }
 
-    // Commit a_{n+1} only for a step the base will accept (it rejects non-finite states).
-    if (!new_acceleration_.allFinite() || !s.x.allFinite() || !s.v.allFinite())
-      return fluxion::StepResult::Failure(
-          "the Newmark update is not finite (the integration diverged)");
+  // The step is accepted: a_{n+1} becomes the stored acceleration.
+  void DoCommit(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
+                const fluxion::State& /*state*/) override {
     acceleration_.swap(new_acceleration_);
-    has_acceleration_ = true;
-    if (!solved.converged) return fluxion::StepResult::NotConverged(solved.message);
-    return fluxion::StepResult::Ok();
   }
 
   double rayleigh_stiffness_;
@@ -150,9 +152,10 @@ class NewmarkImplicitSolver final : public fluxion::Solver {
   double velocity_damping_;
   double gamma_;
   double beta_;
-  bool has_acceleration_ = false;
-  fluxion::SparseMatrix stiffness_, damping_, matrix_;
-  fluxion::Vector force_, rhs_, product_, acceleration_, new_acceleration_;
+  fluxion::ImplicitSystem implicit_;
+  fluxion::Vector force_, rhs_, product_;
+  fluxion::Vector acceleration_;      // a_n (history, valid when history_valid())
+  fluxion::Vector new_acceleration_;  // a_{n+1} of the step being taken
 };
 
 }  // namespace

@@ -27,7 +27,10 @@
 // 2ab)ω²Δt²/2) = ωΔt/(1 − ω²Δt²/4). The derivation is right (it is the exact eigenvalue above);
 // this solver's tests check it. Eq. 20's sine amplitude v(0)/Ω should likewise be v(0)/ω (APP7),
 // and eq. 17 prints (b − a)/4 where APP7 has (b − a)/2; neither matters at a = b.
+#include <fluxion/implicit_system.h>
 #include <fluxion/plugin.h>
+
+#include <cmath>
 
 #include <string>
 
@@ -73,12 +76,10 @@ class TrapezoidalSolver final : public fluxion::Solver {
     for (fluxion::Vector* v : {&start_force_, &force_, &residual_, &increment_, &correction_,
                                &product_, &iterate_.x, &iterate_.v})
       v->setZero(n);
-    stiffness_ = system.CreateMatrix();
-    damping_ = system.CreateMatrix();
-    matrix_ = system.CreateMatrix();
+    implicit_.Initialize(system, linear_solver());
   }
 
-  // g = P·[f(t, x, v) − rM·M·v − rK·K(x)·v]; with rK > 0 it leaves K(x) in stiffness_.
+  // g = P·[f(t, x, v) − rM·M·v − rK·K(x)·v]; with rK > 0 it leaves K(x) in implicit_.
   void Force(const fluxion::MechanicalSystem& system, const fluxion::State& at,
              fluxion::Vector& g) {
     system.ComputeForce(at, g);
@@ -87,8 +88,8 @@ class TrapezoidalSolver final : public fluxion::Solver {
       g -= rayleigh_mass_ * product_;
     }
     if (rayleigh_stiffness_ > 0) {
-      system.AssembleStiffness(at, stiffness_);
-      product_.noalias() = stiffness_ * at.v;
+      implicit_.AssembleStiffness(at);
+      product_.noalias() = implicit_.stiffness() * at.v;
       g -= rayleigh_stiffness_ * product_;
     }
     system.ProjectResponse(g);
@@ -112,6 +113,11 @@ class TrapezoidalSolver final : public fluxion::Solver {
       system.ProjectResponse(product_);
       residual_ = product_ - (start_force_ + force_) * half;
       const double scale = product_.norm() + half * (start_norm + force_.norm());
+      // A residual or scale that overflowed (forces beyond ~1e154 N) would pass the test as
+      // inf <= inf and drop the load silently: that is a failed step.
+      if (!std::isfinite(scale) || !std::isfinite(residual_.norm()))
+        return fluxion::StepResult::Failure(
+            "TrapezoidalSolver: the Newton residual is not finite (the forces overflow)");
       if (residual_.norm() <= tolerance_ * scale) break;
       if (iteration == max_iterations_) {
         s.x = iterate_.x;
@@ -122,23 +128,21 @@ class TrapezoidalSolver final : public fluxion::Solver {
             iteration);
       }
 
-      // Fresh tangent at the iterate: J = (1 + (h/2)rM)M + (h/2)B + (h²/4 + (h/2)rK)K.
-      if (rayleigh_stiffness_ == 0) system.AssembleStiffness(iterate_, stiffness_);
-      const bool use_damping = system.has_damping_matrix();
-      if (use_damping) system.AssembleDamping(iterate_, damping_);
-      fluxion::CombineMatrices(1.0 + half * rayleigh_mass_, system.mass(), use_damping ? half : 0.0,
-                               use_damping ? &damping_ : nullptr,
-                               half * half + half * rayleigh_stiffness_, stiffness_, matrix_);
-      system.ProjectMatrix(matrix_);
-      const fluxion::LinearSolveResult factorized = linear_solver()->Factorize(matrix_);
-      if (!factorized.ok) return fluxion::StepResult::Failure(factorized.message);
+      // Fresh tangent at the iterate: J = (1 + (h/2)rM)M + (h/2)B + (h²/4 + (h/2)rK)K (K is
+      // already there when Force assembled it, rK > 0; B only when a field provides it).
+      if (rayleigh_stiffness_ == 0) implicit_.AssembleStiffness(iterate_);
+      implicit_.AssembleDamping(iterate_);
+      if (auto r = implicit_.Factorize(1.0 + half * rayleigh_mass_, half,
+                                       half * half + half * rayleigh_stiffness_);
+          !r.accepted())
+        return r;
       // J·δ = −r with a unit right-hand side (δ rescaled after), so that an iterative solver's
       // absolute thresholds (CG's smallDenominatorThreshold) do not stop it on the small
       // corrections of late iterations; an inexact solve only costs Newton more iterations.
       const double residual_norm = residual_.norm();  // > 0: the convergence test failed
       residual_ *= -1.0 / residual_norm;
-      const fluxion::LinearSolveResult solved = linear_solver()->Solve(residual_, correction_);
-      if (!solved.ok) return fluxion::StepResult::Failure(solved.message);
+      // NotConverged is not passed on either: Newton's own residual test decides.
+      if (auto r = implicit_.Solve(residual_, correction_); !r.accepted()) return r;
       increment_ += correction_ * residual_norm;
     }
 
@@ -152,7 +156,7 @@ class TrapezoidalSolver final : public fluxion::Solver {
   double rayleigh_stiffness_;
   double tolerance_;
   int max_iterations_;
-  fluxion::SparseMatrix stiffness_, damping_, matrix_;
+  fluxion::ImplicitSystem implicit_;
   fluxion::Vector start_force_, force_, residual_, increment_, correction_, product_;
   fluxion::State iterate_;  // (x_k, v_k) at t + h
 };

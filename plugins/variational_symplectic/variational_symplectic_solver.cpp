@@ -34,7 +34,8 @@
 //    depends on where the origin is), and not converging within `steps` is silent: the step is
 //    accepted (status ok, `iterations` says how many were done). The tangent K is refreshed at
 //    every iterate.
-//  - p and U are (re)initialised on the first step and whenever the step starts at time 0.
+//  - p and U are (re)initialised on the first step and whenever the step starts at time 0 (and,
+//    in Fluxion, after Solver::InvalidateHistory: the host set the state).
 //  - The XML name of the iteration limit is `steps` (the seed and SOFA's own test say newtonSteps).
 //  - The seed's p_{k+1} = (M + h²/4)·v_{k+1} + (h/2)·Fext is a typo; SOFA's p_{n+1} above is used,
 //    and the seed's explicit v_{k+1} = 2(...)/M is SOFA's h·M⁻¹(f + p/h) − h·rM·v.
@@ -44,6 +45,7 @@
 // written with 17 significant digits (SOFA: 6), only when saveEnergyInFile is set (SOFA truncates
 // `file` at init even when it is not), and `verbose` is accepted silently (SOFA warns).
 #include <fluxion/errors.h>
+#include <fluxion/implicit_system.h>
 #include <fluxion/plugin.h>
 
 #include <cmath>
@@ -146,8 +148,7 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
 
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
-    stiffness_ = system.CreateMatrix();
-    matrix_ = system.CreateMatrix();
+    implicit_.Initialize(system, linear_solver());
     if (!system.is_mass_diagonal()) {  // M⁻¹·p through the linear solver (SOFA's way)
       projected_mass_ = system.mass();
       system.ProjectMatrix(projected_mass_);
@@ -155,7 +156,6 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
     for (fluxion::Vector* v : {&force_, &rhs_, &product_, &displacement_, &start_position_,
                                &previous_iterate_, &momentum_, &new_momentum_, &mass_solution_})
       v->setZero(n);
-    has_momentum_ = false;
     hamiltonian_ = std::numeric_limits<double>::quiet_NaN();
 
     // The energy file is opened (and truncated) once, with SOFA's header line.
@@ -173,32 +173,40 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
                              fluxion::State& s) override {
-    // p_0 = M·v_0 and U_0 on the first step (SOFA: also whenever time is 0). Recomputing them after
-    // a rejected first step gives the same values: the state was restored.
-    if (!has_momentum_ || s.time == 0.0) {
+    // p_0 = M·v_0 and U_0 when starting up (SOFA: also whenever time is 0). They go straight into
+    // the history: it holds nothing valid then, and a rejected step recomputes the same values
+    // from the restored state.
+    if (!history_valid() || s.time == 0.0) {
       momentum_.noalias() = system.mass() * s.v;
       potential_ = system.PotentialEnergy(s);
     }
+    step_start_time_ = s.time;
     const fluxion::StepResult result =
         explicit_ ? ExplicitStep(system, h, s) : ImplicitStep(system, h, s);
     if (!result.accepted()) return result;
 
-    // Commit p_{n+1} (and U) only for a step the base will accept (it rejects non-finite states).
-    if (!new_momentum_.allFinite() || !s.x.allFinite() || !s.v.allFinite())
+    // The base checks x and v; p_{n+1} also holds f at the new midpoint, which can overflow on
+    // its own (colliding N-body points), and must not become the next step's momentum.
+    if (!new_momentum_.allFinite())
       return fluxion::StepResult::Failure(
-          "the variational update is not finite (the integration diverged)");
+          "the momentum p_{n+1} is not finite (the integration diverged)");
+    return result;
+  }
+
+  // The step is accepted: p_{n+1} and U become the history, the Hamiltonian is reported and
+  // written (with the step's start time, as SOFA).
+  void DoCommit(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
+                const fluxion::State& /*state*/) override {
     momentum_.swap(new_momentum_);
     potential_ = new_potential_;
-    has_momentum_ = true;
     if (reports_hamiltonian()) {
       hamiltonian_ = new_hamiltonian_;
       if (save_energy_) {
-        energy_file_ << s.time << ',' << kinetic_ << ',' << reported_potential_ << ','
+        energy_file_ << step_start_time_ << ',' << kinetic_ << ',' << reported_potential_ << ','
                      << new_hamiltonian_ << '\n';
         energy_file_.flush();
       }
     }
-    return result;
   }
 
   // Explicit variant: v_{n+1} = h·P[M⁻¹(f + p_n/h) − rM·v_n].
@@ -232,23 +240,21 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
     int iteration = 0;
     double error = 0.0;
     bool linear_converged = true;
-    fluxion::LinearSolveResult solved;
+    fluxion::StepResult solved;  // of the last linear solve
     do {
       system.ComputeForce(s, force_);
-      system.AssembleStiffness(s, stiffness_);
+      implicit_.AssembleStiffness(s);
       rhs_ = force_;
       rhs_ += momentum_ * (2.0 / h);
-      product_.noalias() = stiffness_ * displacement_;
+      product_.noalias() = implicit_.stiffness() * displacement_;
       rhs_ += product_;  // SOFA's −K·r with its K = −ours
       system.ProjectResponse(rhs_);
 
-      fluxion::CombineMatrices(mass_factor, M, 0.0, nullptr, stiffness_factor, stiffness_, matrix_);
-      system.ProjectMatrix(matrix_);
-      const fluxion::LinearSolveResult factorized = linear_solver()->Factorize(matrix_);
-      if (!factorized.ok) return fluxion::StepResult::Failure(factorized.message);
-      solved = linear_solver()->Solve(rhs_, displacement_);
-      if (!solved.ok) return fluxion::StepResult::Failure(solved.message);
-      linear_converged = linear_converged && solved.converged;
+      // A = (4/h² + 4rM/h)·M + (1 + 4rK/h)·K, no B (SOFA's variational solver has none).
+      if (auto r = implicit_.Factorize(mass_factor, 0.0, stiffness_factor); !r.accepted()) return r;
+      solved = implicit_.Solve(rhs_, displacement_);
+      if (!solved.accepted()) return solved;
+      linear_converged = linear_converged && solved.status == fluxion::StepStatus::kOk;
 
       // q_{i+1} = x_n + r_{i+1}; the error is the change of the iterate relative to ‖x_n‖.
       s.x = start_position_ + displacement_;
@@ -304,14 +310,15 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
   std::string file_name_;
   std::ofstream energy_file_;
 
-  bool has_momentum_ = false;
-  double potential_ = 0.0;  // U_n (incremental) or U_0
+  double step_start_time_ = 0.0;  // t_n, for the energy file
+  double potential_ = 0.0;        // U_n (incremental) or U_0
   double new_potential_ = 0.0;
   double kinetic_ = 0.0;             // of the step being taken
   double reported_potential_ = 0.0;  // U or the potential energy at x_{n+1}
   double new_hamiltonian_ = 0.0;
   double hamiltonian_ = std::numeric_limits<double>::quiet_NaN();
-  fluxion::SparseMatrix stiffness_, matrix_, projected_mass_;
+  fluxion::ImplicitSystem implicit_;
+  fluxion::SparseMatrix projected_mass_;
   fluxion::Vector force_, rhs_, product_, displacement_, start_position_, previous_iterate_;
   fluxion::Vector momentum_, new_momentum_, mass_solution_;
 };

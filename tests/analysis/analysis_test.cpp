@@ -7,6 +7,7 @@
 
 #include "analysis.h"
 #include "fluxion/errors.h"
+#include "fluxion/host.h"
 #include "support/test_support.h"
 
 namespace fluxion::analysis {
@@ -23,23 +24,20 @@ constexpr double kLimitTolerance = 0.01;
 constexpr double kCoefficientTolerance = 0.05;
 
 // The build tree's plugins plus the test double of tests/analysis/test_plugins.
-const internal::ComponentRegistry& Registry() {
-  struct Loaded {
-    internal::ComponentRegistry registry = internal::ComponentRegistry::WithBuiltins();
-    internal::PluginLoader loader{registry};
-  };
-  static const Loaded* loaded = [] {
-    auto* created = new Loaded();
-    created->loader.AddDirectory(fluxion::testing::PluginDirectory(), "tests");
-    created->loader.AddDirectory(FLUXION_ANALYSIS_TEST_PLUGIN_DIR, "tests");
-    created->loader.LoadAll();
-    return created;
+const Host& AnalysisHost() {
+  // Never destroyed: analyzers made in tests may outlive any scope.
+  static const Host* host = [] {
+    HostOptions options;
+    options.default_plugin_directories = false;
+    options.plugin_directories = {fluxion::testing::PluginDirectory(),
+                                  FLUXION_ANALYSIS_TEST_PLUGIN_DIR};
+    return new Host(options);
   }();
-  return loaded->registry;
+  return *host;
 }
 
 Analyzer Make(SolverChoice solver, AnalyzerOptions options = {}) {
-  return Analyzer(Registry(), nullptr, std::move(solver), options);
+  return Analyzer(AnalysisHost(), std::move(solver), options);
 }
 
 AnalyzerOptions Damped(double zeta) {
@@ -54,7 +52,7 @@ AnalyzerOptions ByRecurrence() {
   return options;
 }
 
-bool Available(const std::string& name) { return Registry().Find(name) != nullptr; }
+bool Available(const std::string& name) { return AnalysisHost().FindComponent(name) != nullptr; }
 
 // Roots of z² − b·z + c = 0 (complex coefficients).
 std::pair<Complex, Complex> QuadraticRoots(Complex b, Complex c) {

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "plugin/component_registry.h"
+#include "fluxion/host.h"
 #include "support/test_support.h"
 
 namespace fluxion {
@@ -40,8 +40,11 @@ TEST(SceneFormatDoc, ReferenceSectionIsTheRegistryOutput) {
 
 TEST(Readme, NamesEveryBuiltinComponentAndExitStatus) {
   const std::string readme = ReadFile(std::string(FLUXION_TEST_SOURCE_DIR) + "/README.md");
-  const internal::ComponentRegistry registry = internal::ComponentRegistry::WithBuiltins();
-  for (const internal::ComponentEntry* entry : registry.Entries()) {
+  // A host with no plugin folder holds the built-in components only.
+  HostOptions no_plugins;
+  no_plugins.default_plugin_directories = false;
+  const Host builtins(no_plugins);
+  for (const ComponentInfo* entry : builtins.components()) {
     if (entry->spec.kind == ComponentKind::kIgnored) continue;
     EXPECT_NE(readme.find("`" + entry->spec.name + "`"), std::string::npos) << entry->spec.name;
   }

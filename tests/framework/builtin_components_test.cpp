@@ -49,7 +49,7 @@ TEST_F(Components, TemplatesSetCoordinatesPerPoint) {
     const Simulation simulation =
         LoadScene(Scene(R"(<MechanicalObject template=")" + name +
                         R"(" position="1 2 3 4 5 6"/><UniformMass vertexMass="1"/>)"));
-    const MechanicalObjectData& object = simulation.objects()[0];
+    const ObjectModel& object = simulation.objects()[0];
     EXPECT_EQ(object.dimension, dimension) << name;
     EXPECT_EQ(object.num_points, 6 / dimension) << name;
     EXPECT_EQ(simulation.solver_nodes()[0].system->num_dofs(), 6) << name;

@@ -40,7 +40,7 @@ class EulerExplicitSofaCases : public fluxion::testing::QuietTest,
 
 TEST_P(EulerExplicitSofaCases, MatchesSymplecticRecursion) {
   const auto [k, m, h] = GetParam();
-  internal::Simulation simulation = fluxion::testing::LoadScene(SpringScene(k, m, h, ""));
+  Simulation simulation = fluxion::testing::LoadScene(SpringScene(k, m, h, ""));
   const double g = 10.0, z0 = 1.0;
   double y = z0, v = 0.0;
   while (simulation.time() < 2.0) {
@@ -79,7 +79,7 @@ class EulerExplicitUpdateOrder : public fluxion::testing::QuietTest,
 TEST_P(EulerExplicitUpdateOrder, OneDofOscillatorFollowsRecursion) {
   const bool symplectic = GetParam();
   const double k = 100.0, m = 1.0, rest = 1.0, g = -10.0, h = 0.004;
-  internal::Simulation simulation =
+  Simulation simulation =
       fluxion::testing::LoadScene(std::string(R"(<Node name="root" gravity="-10 0 0" dt="0.004">
   <EulerExplicitSolver symplectic=")") +
                                   (symplectic ? "1" : "0") + R"("/>
@@ -114,7 +114,7 @@ TEST_P(EulerExplicitUpdateOrder, OneDofOscillatorFollowsRecursion) {
 TEST_P(EulerExplicitUpdateOrder, TwoObjectSpringFollowsRecursion) {
   const bool symplectic = GetParam();
   const double k = 200.0, m = 2.0, rest = 0.8, h = 0.005;
-  internal::Simulation simulation =
+  Simulation simulation =
       fluxion::testing::LoadScene(std::string(R"(<Node name="root" gravity="0 -10 0" dt="0.005">
   <EulerExplicitSolver symplectic=")") +
                                   (symplectic ? "1" : "0") + R"("/>
@@ -172,8 +172,8 @@ TEST_F(EulerExplicitRuns, TwoRunsAreBitIdentical) {
     <MeshSpringForceField linesStiffness="5" linesDamping="0.05"/>
   </Node>
 </Node>)";
-  internal::Simulation first = fluxion::testing::LoadScene(scene);
-  internal::Simulation second = fluxion::testing::LoadScene(scene);
+  Simulation first = fluxion::testing::LoadScene(scene);
+  Simulation second = fluxion::testing::LoadScene(scene);
   for (int n = 0; n < 300; ++n) {
     first.Step();
     second.Step();

@@ -1,6 +1,7 @@
 // The solver base (fluxion/solver.h, core/solver.cpp) through a tiny solver whose DoStep is
 // scripted by each test: argument checks, exact time keeping, rollback of rejected steps,
-// exceptions turned into failures, and ComputeAcceleration.
+// exceptions turned into failures, the history contract (DoCommit, history_valid,
+// InvalidateHistory) and ComputeAcceleration; then ImplicitSystem (fluxion/implicit_system.h).
 #include "fluxion/solver.h"
 
 #include <Eigen/Dense>
@@ -9,8 +10,11 @@
 #include <functional>
 #include <limits>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "fluxion/errors.h"
+#include "fluxion/implicit_system.h"
 #include "fluxion/parameters.h"
 #include "linear/ldl_linear_solver.h"
 #include "support/test_support.h"
@@ -58,12 +62,16 @@ class FakeSystem final : public MechanicalSystem {
 };
 
 using StepFunction = std::function<StepResult(const MechanicalSystem&, double, State&)>;
+using CommitFunction = std::function<void(double, const State&)>;
 
 class ScriptedSolver final : public Solver {
  public:
-  explicit ScriptedSolver(StepFunction step = nullptr) : step_(std::move(step)) {}
+  explicit ScriptedSolver(StepFunction step = nullptr, CommitFunction commit = nullptr)
+      : step_(std::move(step)), commit_(std::move(commit)) {}
   int initializations = 0;
   int steps = 0;
+  int commits = 0;
+  std::vector<bool> history_seen;  // history_valid() as each DoStep saw it
   StepResult Acceleration(const MechanicalSystem& system, const Vector& f, Vector& a) {
     return ComputeAcceleration(system, f, a);
   }
@@ -72,9 +80,15 @@ class ScriptedSolver final : public Solver {
   void DoInitialize(const MechanicalSystem& /*system*/) override { ++initializations; }
   StepResult DoStep(const MechanicalSystem& system, double h, State& state) override {
     ++steps;
+    history_seen.push_back(history_valid());
     return step_ ? step_(system, h, state) : StepResult::Ok();
   }
+  void DoCommit(const MechanicalSystem& /*system*/, double h, const State& state) override {
+    ++commits;
+    if (commit_) commit_(h, state);
+  }
   StepFunction step_;
+  CommitFunction commit_;
 };
 
 FakeSystem ThreeDofSystem() {
@@ -265,6 +279,120 @@ TEST_F(SolverBase, NotConvergedIsAcceptedWithWarning) {
   EXPECT_EQ(state.time, 0.1 + 0.01);
 }
 
+// DoCommit sees the accepted state, time already advanced, once per accepted step (also a
+// NotConverged one), and never a rejected step: a DoStep failure, a non-finite state, an exception.
+TEST_F(SolverBase, CommitsEachAcceptedStepWithTheAcceptedState) {
+  ExpectWarnings(1);  // the NotConverged step
+  const FakeSystem system = ThreeDofSystem();
+  int calls = 0;
+  std::vector<State> committed;
+  std::vector<double> committed_h;
+  ScriptedSolver solver(
+      [&](const MechanicalSystem&, double, State& s) -> StepResult {
+        switch (calls++) {
+          case 0:
+            s.x[1] = 4.0;
+            return StepResult::Ok();
+          case 1:
+            return StepResult::Failure("factorisation failed");
+          case 2:
+            s.v[2] = std::numeric_limits<double>::quiet_NaN();
+            return StepResult::Ok();
+          case 3:
+            throw std::runtime_error("bug");
+          default:
+            s.x[2] = 6.0;
+            return StepResult::NotConverged("CG stopped");
+        }
+      },
+      [&](double h, const State& s) {
+        committed.push_back(s);
+        committed_h.push_back(h);
+      });
+  solver.Initialize(system, nullptr);
+  State state = ThreeDofState();
+  ASSERT_EQ(solver.Step(system, 0.5, state).status, StepStatus::kOk);
+  for (int k = 0; k < 3; ++k) ASSERT_FALSE(solver.Step(system, 0.25, state).accepted());
+  ASSERT_EQ(solver.Step(system, 0.125, state).status, StepStatus::kNotConverged);
+  ASSERT_EQ(committed.size(), 2u);
+  EXPECT_EQ(committed_h, (std::vector<double>{0.5, 0.125}));
+  State first = ThreeDofState();
+  first.time = 0.1 + 0.5;
+  first.x[1] = 4.0;
+  ExpectSameState(committed[0], first);
+  State second = first;
+  second.time = first.time + 0.125;
+  second.x[2] = 6.0;
+  ExpectSameState(committed[1], second);
+  ExpectSameState(state, second);
+}
+
+TEST_F(SolverBase, CommitSeesTheTimeOfTheNewState) {
+  const FakeSystem system = ThreeDofSystem();
+  double committed_time = -1.0;
+  ScriptedSolver solver(nullptr, [&](double, const State& s) { committed_time = s.time; });
+  solver.Initialize(system, nullptr);
+  State state = ThreeDofState();
+  ASSERT_TRUE(solver.Step(system, 0.25, state).accepted());
+  EXPECT_EQ(committed_time, 0.1 + 0.25);
+  EXPECT_EQ(committed_time, state.time);
+}
+
+// history_valid(): false until a step is committed, and again after Initialize, InvalidateHistory
+// or an exception escaping from the solver; a rejected step (state restored) keeps it.
+TEST_F(SolverBase, HistoryIsValidAfterCommittedStepsUntilInvalidated) {
+  const FakeSystem system = ThreeDofSystem();
+  bool fail = false, raise = false;
+  ScriptedSolver solver([&](const MechanicalSystem&, double, State&) -> StepResult {
+    if (raise) throw std::runtime_error("bug");
+    return fail ? StepResult::Failure("no") : StepResult::Ok();
+  });
+  solver.Initialize(system, nullptr);
+  State state = ThreeDofState();
+  auto step = [&](bool failing, bool raising) {
+    fail = failing;
+    raise = raising;
+    return solver.Step(system, 0.01, state).accepted();
+  };
+  EXPECT_TRUE(step(false, false));  // 0: first step, no history
+  EXPECT_TRUE(step(false, false));  // 1: continues
+  EXPECT_FALSE(step(true, false));  // 2: continues, rejected
+  EXPECT_TRUE(step(false, false));  // 3: still continues: the rejected step changed nothing
+  solver.InvalidateHistory();       //    the host set the state
+  EXPECT_TRUE(step(false, false));  // 4: starts up
+  EXPECT_FALSE(step(false, true));  // 5: continues, throws
+  EXPECT_TRUE(step(false, false));  // 6: starts up
+  solver.Initialize(system, nullptr);
+  EXPECT_TRUE(step(false, false));  // 7: starts up
+  EXPECT_EQ(solver.history_seen,
+            (std::vector<bool>{false, true, true, true, false, true, false, false}));
+}
+
+// An exception from DoCommit is a bug in the solver: the step fails, the state is restored and
+// the next step starts up (the history may be half committed).
+TEST_F(SolverBase, ExceptionInDoCommitBecomesFailureAndInvalidatesHistory) {
+  const FakeSystem system = ThreeDofSystem();
+  bool raise = true;
+  ScriptedSolver solver(
+      [](const MechanicalSystem&, double, State& s) {
+        s.x *= 2.0;
+        return StepResult::Ok();
+      },
+      [&](double, const State&) {
+        if (raise) throw std::runtime_error("swap went wrong");
+      });
+  solver.Initialize(system, nullptr);
+  State state = ThreeDofState();
+  StepResult result;
+  ASSERT_NO_THROW(result = solver.Step(system, 0.01, state));
+  EXPECT_EQ(result.status, StepStatus::kNumericalFailure);
+  EXPECT_NE(result.message.find("swap went wrong"), std::string::npos) << result.message;
+  ExpectSameState(state, ThreeDofState());
+  raise = false;
+  ASSERT_TRUE(solver.Step(system, 0.01, state).accepted());
+  EXPECT_EQ(solver.history_seen, (std::vector<bool>{false, false}));
+}
+
 // SOFA's accFromF divides the force by the mass (a = f/m), then projectResponse zeroes fixed DOFs.
 TEST_F(SolverBase, AccelerationDividesByDiagonalMassAndProjects) {
   const FakeSystem system(Eigen::MatrixXd(Eigen::Vector4d(2.0, 7.0, 0.7, 0.0).asDiagonal()), {0});
@@ -317,6 +445,194 @@ TEST_F(SolverBase, AccelerationWithFullMassSurvivesOtherFactorisations) {
   // ... and the next acceleration must still be M⁻¹f.
   ASSERT_TRUE(solver.Acceleration(system, f, a).accepted());
   EXPECT_LE((a - expected).norm(), tolerance) << a.transpose() << " vs " << expected.transpose();
+}
+
+// --- ImplicitSystem ---------------------------------------------------------------------------
+
+// A 3×3 matrix with all nine entries stored (zeros included): every matrix of MatrixSystem has
+// this one pattern, as MechanicalSystem promises.
+SparseMatrix Full(const Eigen::Matrix3d& values) {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) entries.emplace_back(i, j, values(i, j));
+  SparseMatrix matrix(3, 3);
+  matrix.setFromTriplets(entries.begin(), entries.end());
+  matrix.makeCompressed();
+  return matrix;
+}
+
+// A system with given constant M, K and (optionally) B, and fixed DOFs projected in place (values
+// zeroed, 1 on the diagonal: the pattern is kept, as the assembled system does).
+class MatrixSystem final : public MechanicalSystem {
+ public:
+  MatrixSystem(const Eigen::Matrix3d& M, const Eigen::Matrix3d& K, const Eigen::Matrix3d* B,
+               std::vector<Index> fixed)
+      : mass_(Full(M)),
+        stiffness_(Full(K)),
+        damping_(Full(B != nullptr ? *B : Eigen::Matrix3d(Eigen::Matrix3d::Zero()))),
+        has_damping_(B != nullptr),
+        fixed_(std::move(fixed)),
+        inverse_(Vector::Zero(3)) {}
+  Index num_dofs() const override { return 3; }
+  const SparseMatrix& mass() const override { return mass_; }
+  bool is_mass_diagonal() const override { return false; }
+  const Vector& inverse_mass_diagonal() const override { return inverse_; }
+  void ComputeForce(const State& /*state*/, Vector& f) const override { f.setZero(3); }
+  SparseMatrix CreateMatrix() const override { return Full(Eigen::Matrix3d::Zero()); }
+  void AssembleStiffness(const State& /*state*/, SparseMatrix& K) const override { K = stiffness_; }
+  bool has_damping_matrix() const override { return has_damping_; }
+  void AssembleDamping(const State& /*state*/, SparseMatrix& B) const override { B = damping_; }
+  void ProjectResponse(Vector& vector) const override {
+    for (const Index i : fixed_) vector[i] = 0.0;
+  }
+  void ProjectMatrix(SparseMatrix& matrix) const override {
+    for (Index col = 0; col < matrix.outerSize(); ++col)
+      for (SparseMatrix::InnerIterator it(matrix, col); it; ++it)
+        for (const Index i : fixed_)
+          if (it.row() == i || it.col() == i) it.valueRef() = it.row() == it.col() ? 1.0 : 0.0;
+  }
+  double KineticEnergy(const State& /*state*/) const override { return 0.0; }
+  double PotentialEnergy(const State& /*state*/) const override { return 0.0; }
+
+ private:
+  SparseMatrix mass_, stiffness_, damping_;
+  bool has_damping_;
+  std::vector<Index> fixed_;
+  Vector inverse_;
+};
+
+// A linear solver that keeps the matrix it was asked to factorise (dense, for the checks), solves
+// with Eigen's LDLᵀ, and reports the outcome a test scripts.
+class RecordingLinearSolver final : public LinearSolver {
+ public:
+  LinearSolveResult factorize_result, solve_result;
+  Eigen::MatrixXd factorized;
+  int solves = 0;
+  const std::string& name() const override { return name_; }
+  LinearSolveResult Factorize(const SparseMatrix& A) override {
+    factorized = Eigen::MatrixXd(A);
+    return factorize_result;
+  }
+  LinearSolveResult Solve(const Vector& b, Vector& x) override {
+    ++solves;
+    x = factorized.ldlt().solve(b);
+    return solve_result;
+  }
+
+ private:
+  std::string name_ = "RecordingLinearSolver";
+};
+
+Eigen::Matrix3d SpdMatrix(double scale) {
+  Eigen::Matrix3d matrix;
+  matrix << 4.0, 0.5, 0.25, 0.5, 3.0, -0.75, 0.25, -0.75, 2.0;
+  return scale * matrix;
+}
+
+class ImplicitSystemTest : public fluxion::testing::QuietTest {};
+
+// A = P[m·M + b·B + k·K]P, entry by entry in CombineMatrices' order (the implicit solvers' results
+// depend on it to the last bit), with the fixed DOF's row and column cleared and 1 on its
+// diagonal; then y = A⁻¹r.
+TEST_F(ImplicitSystemTest, CombinesProjectsFactorisesAndSolves) {
+  const Eigen::Matrix3d M = SpdMatrix(1.0), K = SpdMatrix(0.3), B = SpdMatrix(0.7);
+  const MatrixSystem system(M, K, &B, {0});
+  RecordingLinearSolver linear;
+  ImplicitSystem implicit;
+  implicit.Initialize(system, &linear);
+  const State state = ThreeDofState();
+  implicit.AssembleStiffness(state);
+  implicit.AssembleDamping(state);
+  EXPECT_EQ(Eigen::MatrixXd(implicit.stiffness()), Eigen::MatrixXd(K));
+  EXPECT_EQ(Eigen::MatrixXd(implicit.damping()), Eigen::MatrixXd(B));
+
+  const double m = 1.1, b = 0.3, k = 0.07;
+  ASSERT_EQ(implicit.Factorize(m, b, k).status, StepStatus::kOk);
+  Eigen::Matrix3d expected;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      expected(i, j) =
+          i == 0 || j == 0 ? (i == j ? 1.0 : 0.0) : m * M(i, j) + b * B(i, j) + k * K(i, j);
+  EXPECT_EQ(linear.factorized, Eigen::MatrixXd(expected));
+
+  const Vector rhs = Eigen::Vector3d(0.0, 1.0, -2.0);
+  Vector y = Vector::Zero(3);
+  ASSERT_EQ(implicit.Solve(rhs, y).status, StepStatus::kOk);
+  // Well-conditioned 3×3: a few ulps.
+  EXPECT_LE((expected * y - rhs).norm(), 1e-14) << y.transpose();
+}
+
+// b = 0 leaves B out (CombineMatrices' two-term branch), and so does a system without damping
+// matrices, whatever b; such a system has no B at all.
+TEST_F(ImplicitSystemTest, LeavesBOutWhenBIsZeroOrAbsent) {
+  const Eigen::Matrix3d M = SpdMatrix(1.0), K = SpdMatrix(0.3), B = SpdMatrix(0.7);
+  const State state = ThreeDofState();
+  const double m = 1.1, k = 0.07;
+  Eigen::Matrix3d expected;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) expected(i, j) = m * M(i, j) + k * K(i, j);
+
+  const MatrixSystem damped(M, K, &B, {});
+  RecordingLinearSolver linear;
+  ImplicitSystem implicit;
+  implicit.Initialize(damped, &linear);
+  implicit.AssembleStiffness(state);
+  implicit.AssembleDamping(state);
+  ASSERT_TRUE(implicit.Factorize(m, 0.0, k).accepted());
+  EXPECT_EQ(linear.factorized, Eigen::MatrixXd(expected));
+
+  const MatrixSystem undamped(M, K, nullptr, {});
+  implicit.Initialize(undamped, &linear);
+  EXPECT_EQ(implicit.damping().rows(), 0);
+  implicit.AssembleStiffness(state);
+  implicit.AssembleDamping(state);  // nothing to assemble
+  ASSERT_TRUE(implicit.Factorize(m, 0.3, k).accepted());
+  EXPECT_EQ(linear.factorized, Eigen::MatrixXd(expected));
+}
+
+// The linear solver's outcome becomes the StepResult a solver passes on, with its message.
+TEST_F(ImplicitSystemTest, TurnsLinearSolverOutcomesIntoStepResults) {
+  const MatrixSystem system(SpdMatrix(1.0), SpdMatrix(0.3), nullptr, {});
+  RecordingLinearSolver linear;
+  ImplicitSystem implicit;
+  implicit.Initialize(system, &linear);
+  implicit.AssembleStiffness(ThreeDofState());
+  const Vector rhs = Vector::Ones(3);
+  Vector y = Vector::Zero(3);
+
+  linear.factorize_result = {.ok = false, .message = "not positive definite (pivot 2)"};
+  StepResult result = implicit.Factorize(1.0, 0.0, 1.0);
+  EXPECT_EQ(result.status, StepStatus::kNumericalFailure);
+  EXPECT_EQ(result.message, "not positive definite (pivot 2)");
+
+  linear.factorize_result = {};
+  ASSERT_TRUE(implicit.Factorize(1.0, 0.0, 1.0).accepted());
+  linear.solve_result = {.ok = false, .message = "non-finite solution"};
+  result = implicit.Solve(rhs, y);
+  EXPECT_EQ(result.status, StepStatus::kNumericalFailure);
+  EXPECT_EQ(result.message, "non-finite solution");
+
+  linear.solve_result = {.converged = false, .iterations = 25, .message = "CG did not converge"};
+  result = implicit.Solve(rhs, y);
+  EXPECT_EQ(result.status, StepStatus::kNotConverged);
+  EXPECT_EQ(result.message, "CG did not converge");
+  EXPECT_EQ(result.iterations, 0);  // Newton iterations are the solver's to count
+
+  linear.solve_result = {};
+  result = implicit.Solve(rhs, y);
+  EXPECT_EQ(result.status, StepStatus::kOk);
+  EXPECT_TRUE(result.message.empty());
+  EXPECT_EQ(linear.solves, 3);
+}
+
+TEST_F(ImplicitSystemTest, FailsWithoutLinearSolver) {
+  const MatrixSystem system(SpdMatrix(1.0), SpdMatrix(0.3), nullptr, {});
+  ImplicitSystem implicit;
+  implicit.Initialize(system, nullptr);
+  implicit.AssembleStiffness(ThreeDofState());
+  const StepResult result = implicit.Factorize(1.0, 0.0, 1.0);
+  EXPECT_EQ(result.status, StepStatus::kNumericalFailure);
+  EXPECT_NE(result.message.find("linear solver"), std::string::npos) << result.message;
 }
 
 }  // namespace

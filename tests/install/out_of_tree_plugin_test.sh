@@ -6,10 +6,14 @@
 #      package (find_package(Fluxion) + fluxion_add_plugin);
 #   3. copy its fluxion_damped_euler.so into a temporary plugin folder, run the 1-DOF oscillator with
 #      the INSTALLED scene-runner --plugin-dir, and check x_n, v_n against Damped Euler's closed form;
-#   4. build a plugin stamped with another ABI version the same way: the installed scene-runner must
+#   4. run the solver conformance suite (tests/conformance) with FLUXION_PLUGIN_PATH pointing at that
+#      plugin folder, filtered to DampedEulerSolver's instances: at least one test must run (the
+#      suite found the plugin on the path) and none may fail;
+#   5. build a plugin stamped with another ABI version the same way: the installed scene-runner must
 #      refuse it with exit 3 and a message naming the file and both versions.
 #
 # usage: out_of_tree_plugin_test.sh BUILD_DIR SOURCE_DIR CHECKER [CMAKE] [CONFIG] [CXX_COMPILER]
+#                                   [CONFORMANCE_TEST]
 set -euo pipefail
 
 build_dir="$1"
@@ -18,6 +22,7 @@ checker="$3"
 cmake="${4:-cmake}"
 config="${5:-}"
 cxx="${6:-}"
+conformance="${7:-}"  # the solver_conformance_test executable of the build tree
 jobs=2
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/fluxion-install-test.XXXXXX")"
@@ -140,7 +145,30 @@ quiet "$runner" "$work/fixed_damping.scn" --plugin-dir "$work/plugins" --steps 1
 "$checker" "$work/fixed.csv" --omega 2 --dt 0.1 --equilibrium 1 --damping-ratio 0.3 \
   --position root/dofs/p1.x --velocity root/dofs/v1.x
 
-# --- 4. a plugin for another ABI is refused ---------------------------------------------------------
+# --- 4. the dropped-in plugin passes the solver conformance suite ---------------------------------
+step "the solver conformance suite finds DampedEulerSolver on FLUXION_PLUGIN_PATH and passes it"
+[[ -n "$conformance" && -x "$conformance" ]] ||
+  fail "no solver conformance test executable (7th argument): '$conformance'"
+# The suite enumerates every registered solver; the filter keeps the instances named after the
+# out-of-tree one (the bundled solvers are the build's own tests' business).
+status=0
+FLUXION_PLUGIN_PATH="$work/plugins" "$conformance" --gtest_filter='*DampedEulerSolver*' \
+  > "$work/conformance.log" 2>&1 || status=$?
+# gtest's summary line: "[==========] 12 tests from 3 test suites ran. (1 ms total)"
+ran="$(sed -n 's/^\[==========\] \([0-9][0-9]*\) tests\{0,1\} from .* ran\..*$/\1/p' "$work/conformance.log")"
+if [[ $status -ne 0 ]] || grep -q '^\[  FAILED  \]' "$work/conformance.log"; then
+  cat "$work/conformance.log" >&2
+  fail "the solver conformance suite failed for DampedEulerSolver (exit status $status)"
+fi
+if [[ -z "$ran" || "$ran" -eq 0 ]]; then
+  cat "$work/conformance.log" >&2
+  fail "no conformance test ran for DampedEulerSolver: the suite did not find the plugin"
+fi
+grep -q '^\[ RUN      \] .*SolverConformance\..*/DampedEulerSolver$' "$work/conformance.log" ||
+  fail "DampedEulerSolver did not run the solver checks (not registered as an ODE solver?)"
+echo "$ran conformance tests passed"
+
+# --- 5. a plugin for another ABI is refused ---------------------------------------------------------
 step "a plugin stamped with ABI $((abi + 1)) is refused by the installed scene-runner"
 quiet "$cmake" -S "$source_dir/tests/install/stale_abi_plugin" -B "$work/stale-build" \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \

@@ -1,4 +1,4 @@
-// Plugin loading: the PluginLoader in process, then scene-runner end to end. Covers a bundled
+// Plugin loading: the Host in process, then scene-runner end to end. Covers a bundled
 // plugin found, a plugin missing, an ABI mismatch, a duplicate component, drop-ins from
 // --plugin-dir and FLUXION_PLUGIN_PATH, a library that is not a plugin, a registration that
 // throws, --list-plugins (text and JSON), RequiredPlugin, and that scene-runner links no solver.
@@ -10,10 +10,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "fluxion/host.h"
 #include "fluxion/version.h"
-#include "plugin/component_registry.h"
-#include "plugin/plugin_loader.h"
 #include "support/test_support.h"
 #include "tools/runner_test_helpers.h"
 
@@ -21,9 +22,6 @@ namespace fluxion::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using internal::ComponentRegistry;
-using internal::PluginLoader;
-using internal::PluginRecord;
 using ::testing::HasSubstr;
 
 // The folder of one test plugin case (tests/plugins/test_plugins/CMakeLists.txt), under
@@ -42,8 +40,8 @@ std::string TestPluginFile(const std::string& plugin_case) {
 }
 
 // The record of the plugin file `file_name` (e.g. "fluxion_test_drop_in.so"), or nullptr.
-const PluginRecord* RecordOf(const PluginLoader& loader, const std::string& file_name) {
-  for (const PluginRecord& record : loader.records())
+const PluginInfo* RecordOf(const Host& host, const std::string& file_name) {
+  for (const PluginInfo& record : host.plugins())
     if (fs::path(record.path).filename() == file_name) return &record;
   return nullptr;
 }
@@ -86,29 +84,33 @@ std::string OscillatorScene(const std::string& solver, const std::string& extra 
   return scene;
 }
 
-// --- In process: PluginLoader -------------------------------------------------------------------
+// --- In process: Host ----------------------------------------------------------------------------
 
-class PluginLoaderTest : public QuietTest {
- protected:
-  ComponentRegistry registry_ = ComponentRegistry::WithBuiltins();
-  PluginLoader loader_{registry_};
-};
+// A host searching only `directories` (as --plugin-dir folders), or also the default folders
+// (bundled, then $FLUXION_PLUGIN_PATH) when `defaults` is set.
+Host MakeHost(std::vector<std::filesystem::path> directories, bool defaults = false) {
+  HostOptions options;
+  options.default_plugin_directories = defaults;
+  options.plugin_directories = std::move(directories);
+  return Host(options);
+}
+
+using PluginLoaderTest = QuietTest;
 
 TEST_F(PluginLoaderTest, BundledPluginIsFoundNextToTheFrameworkLibrary) {
-  EXPECT_EQ(fs::weakly_canonical(PluginLoader::BundledPluginDirectory()),
+  EXPECT_EQ(fs::weakly_canonical(Host::BundledPluginDirectory()),
             fs::weakly_canonical(FLUXION_TEST_PLUGIN_DIR));
-  loader_.AddDefaultDirectories();
-  loader_.LoadAll();
-  ASSERT_FALSE(loader_.directories().empty());
-  EXPECT_EQ(loader_.directories().front().second, "bundled");
-  const PluginRecord* record = loader_.FindLoaded("euler_explicit");
+  const Host host = MakeHost({}, /*defaults=*/true);
+  ASSERT_FALSE(host.plugin_directories().empty());
+  EXPECT_EQ(host.plugin_directories().front().second, "bundled");
+  const PluginInfo* record = host.FindPlugin("euler_explicit");
   ASSERT_NE(record, nullptr);
-  EXPECT_EQ(loader_.FindLoaded("fluxion_euler_explicit"), record);
+  EXPECT_EQ(host.FindPlugin("fluxion_euler_explicit"), record);
   EXPECT_EQ(record->abi_version, static_cast<unsigned>(FLUXION_ABI_VERSION));
   EXPECT_FALSE(record->version.empty());
   EXPECT_EQ(record->source, "bundled");
   EXPECT_THAT(record->components, ::testing::Contains("EulerExplicitSolver"));
-  const internal::ComponentEntry* entry = registry_.Find("EulerExplicitSolver");
+  const ComponentInfo* entry = host.FindComponent("EulerExplicitSolver");
   ASSERT_NE(entry, nullptr);
   EXPECT_EQ(entry->origin, record->path);
   EXPECT_EQ(entry->plugin_name, "euler_explicit");
@@ -121,61 +123,56 @@ TEST_F(PluginLoaderTest, SearchPathIsBundledThenEnvironmentThenPluginDir) {
   fs::create_directories(scratch.path() / "env2");
   fs::create_directories(scratch.path() / "cli");
   const ScopedEnvironment path("FLUXION_PLUGIN_PATH", scratch / "env1" + ":" + scratch / "env2");
-  loader_.AddDefaultDirectories();
-  loader_.AddDirectory(scratch / "cli", "--plugin-dir");
-  ASSERT_EQ(loader_.directories().size(), 4u);
-  EXPECT_EQ(loader_.directories()[0].second, "bundled");
-  EXPECT_EQ(loader_.directories()[1].first, fs::weakly_canonical(scratch.path() / "env1"));
-  EXPECT_EQ(loader_.directories()[1].second, "FLUXION_PLUGIN_PATH");
-  EXPECT_EQ(loader_.directories()[2].first, fs::weakly_canonical(scratch.path() / "env2"));
-  EXPECT_EQ(loader_.directories()[3].first, fs::weakly_canonical(scratch.path() / "cli"));
-  EXPECT_EQ(loader_.directories()[3].second, "--plugin-dir");
+  const Host host = MakeHost({scratch.path() / "cli"}, /*defaults=*/true);
+  ASSERT_EQ(host.plugin_directories().size(), 4u);
+  EXPECT_EQ(host.plugin_directories()[0].second, "bundled");
+  EXPECT_EQ(host.plugin_directories()[1].first, fs::weakly_canonical(scratch.path() / "env1"));
+  EXPECT_EQ(host.plugin_directories()[1].second, "FLUXION_PLUGIN_PATH");
+  EXPECT_EQ(host.plugin_directories()[2].first, fs::weakly_canonical(scratch.path() / "env2"));
+  EXPECT_EQ(host.plugin_directories()[3].first, fs::weakly_canonical(scratch.path() / "cli"));
+  EXPECT_EQ(host.plugin_directories()[3].second, "--plugin-dir");
 }
 
 TEST_F(PluginLoaderTest, MissingExplicitFolderIsAProblem) {
-  loader_.AddDirectory("/nonexistent/fluxion/plugins", "--plugin-dir");
-  loader_.LoadAll();
-  EXPECT_TRUE(loader_.has_failures());
-  ASSERT_EQ(loader_.directory_problems().size(), 1u);
-  EXPECT_THAT(loader_.directory_problems()[0], HasSubstr("/nonexistent/fluxion/plugins"));
+  const Host host = MakeHost({"/nonexistent/fluxion/plugins"});
+  EXPECT_TRUE(host.has_plugin_failures());
+  ASSERT_EQ(host.plugin_directory_problems().size(), 1u);
+  EXPECT_THAT(host.plugin_directory_problems()[0], HasSubstr("/nonexistent/fluxion/plugins"));
 }
 
 TEST_F(PluginLoaderTest, AbiMismatchIsRefusedNamingBothVersions) {
   ExpectWarnings(1);
-  loader_.AddDirectory(TestPluginFolder("abi_mismatch"), "--plugin-dir");
-  loader_.LoadAll();
-  const PluginRecord* record = RecordOf(loader_, "fluxion_test_abi_mismatch.so");
+  const Host host = MakeHost({TestPluginFolder("abi_mismatch")});
+  const PluginInfo* record = RecordOf(host, "fluxion_test_abi_mismatch.so");
   ASSERT_NE(record, nullptr);
   EXPECT_FALSE(record->loaded);
   EXPECT_EQ(record->abi_version, 999u);
   EXPECT_THAT(record->error, HasSubstr("ABI version 999"));
   EXPECT_THAT(record->error, HasSubstr("ABI version " + std::to_string(FLUXION_ABI_VERSION)));
-  EXPECT_EQ(registry_.Find("AbiMismatchSolver"), nullptr);
-  EXPECT_TRUE(loader_.has_failures());
+  EXPECT_EQ(host.FindComponent("AbiMismatchSolver"), nullptr);
+  EXPECT_TRUE(host.has_plugin_failures());
 }
 
 TEST_F(PluginLoaderTest, DuplicateComponentIsRefusedNamingBothFiles) {
   ExpectWarnings(1);
-  loader_.AddDirectory(PluginDirectory(), "bundled");
-  loader_.AddDirectory(TestPluginFolder("duplicate_component"), "--plugin-dir");
-  loader_.LoadAll();
-  const PluginRecord* original = loader_.FindLoaded("euler_explicit");
-  const PluginRecord* duplicate = RecordOf(loader_, "fluxion_test_duplicate_component.so");
+  // The build tree's plugins first (as the bundled folder would be), then the duplicate.
+  const Host host = MakeHost({PluginDirectory(), TestPluginFolder("duplicate_component")});
+  const PluginInfo* original = host.FindPlugin("euler_explicit");
+  const PluginInfo* duplicate = RecordOf(host, "fluxion_test_duplicate_component.so");
   ASSERT_NE(original, nullptr);
   ASSERT_NE(duplicate, nullptr);
   EXPECT_FALSE(duplicate->loaded);
   EXPECT_THAT(duplicate->error, HasSubstr("EulerExplicitSolver"));
   EXPECT_THAT(duplicate->error, HasSubstr(original->path));
   // The first registration stays in force.
-  ASSERT_NE(registry_.Find("EulerExplicitSolver"), nullptr);
-  EXPECT_EQ(registry_.Find("EulerExplicitSolver")->origin, original->path);
+  ASSERT_NE(host.FindComponent("EulerExplicitSolver"), nullptr);
+  EXPECT_EQ(host.FindComponent("EulerExplicitSolver")->origin, original->path);
 }
 
 TEST_F(PluginLoaderTest, LibraryWithoutDescriptorIsRefused) {
   ExpectWarnings(1);
-  loader_.AddDirectory(TestPluginFolder("not_a_plugin"), "--plugin-dir");
-  loader_.LoadAll();
-  const PluginRecord* record = RecordOf(loader_, "fluxion_not_a_plugin.so");
+  const Host host = MakeHost({TestPluginFolder("not_a_plugin")});
+  const PluginInfo* record = RecordOf(host, "fluxion_not_a_plugin.so");
   ASSERT_NE(record, nullptr);
   EXPECT_FALSE(record->loaded);
   EXPECT_THAT(record->error, HasSubstr("not a Fluxion plugin"));
@@ -183,13 +180,12 @@ TEST_F(PluginLoaderTest, LibraryWithoutDescriptorIsRefused) {
 
 TEST_F(PluginLoaderTest, ThrowingRegistrationIsRefusedWithNoComponentKept) {
   ExpectWarnings(1);
-  loader_.AddDirectory(TestPluginFolder("throwing_registration"), "--plugin-dir");
-  loader_.LoadAll();
-  const PluginRecord* record = RecordOf(loader_, "fluxion_test_throwing_registration.so");
+  const Host host = MakeHost({TestPluginFolder("throwing_registration")});
+  const PluginInfo* record = RecordOf(host, "fluxion_test_throwing_registration.so");
   ASSERT_NE(record, nullptr);
   EXPECT_FALSE(record->loaded);
   EXPECT_THAT(record->error, HasSubstr("registration failed on purpose"));
-  EXPECT_EQ(registry_.Find("ThrowingSolver"), nullptr);
+  EXPECT_EQ(host.FindComponent("ThrowingSolver"), nullptr);
 }
 
 TEST_F(PluginLoaderTest, BadFilesDoNotStopTheOthersFromLoading) {
@@ -199,11 +195,10 @@ TEST_F(PluginLoaderTest, BadFilesDoNotStopTheOthersFromLoading) {
        {"not_a_plugin", "abi_mismatch", "throwing_registration", "drop_in"})
     fs::copy_file(TestPluginFile(plugin_case),
                   scratch.path() / fs::path(TestPluginFile(plugin_case)).filename());
-  loader_.AddDirectory(scratch.path(), "--plugin-dir");
-  loader_.LoadAll();
-  EXPECT_EQ(loader_.records().size(), 4u);
-  ASSERT_NE(loader_.FindLoaded("test_drop_in"), nullptr);
-  EXPECT_NE(registry_.Find("DropInSolver"), nullptr);
+  const Host host = MakeHost({scratch.path()});
+  EXPECT_EQ(host.plugins().size(), 4u);
+  ASSERT_NE(host.FindPlugin("test_drop_in"), nullptr);
+  EXPECT_NE(host.FindComponent("DropInSolver"), nullptr);
 }
 
 TEST_F(PluginLoaderTest, DropInFromPluginPathEnvironment) {
@@ -211,13 +206,12 @@ TEST_F(PluginLoaderTest, DropInFromPluginPathEnvironment) {
   fs::create_directories(scratch.path() / "empty");
   const ScopedEnvironment path("FLUXION_PLUGIN_PATH",
                                scratch / "empty" + ":" + TestPluginFolder("drop_in"));
-  loader_.AddDefaultDirectories();
-  loader_.LoadAll();
-  const PluginRecord* record = loader_.FindLoaded("test_drop_in");
+  const Host host = MakeHost({}, /*defaults=*/true);
+  const PluginInfo* record = host.FindPlugin("test_drop_in");
   ASSERT_NE(record, nullptr);
   EXPECT_EQ(record->source, "FLUXION_PLUGIN_PATH");
   EXPECT_EQ(record->version, "2.3.4");
-  EXPECT_NE(registry_.Find("DropInSolver"), nullptr);
+  EXPECT_NE(host.FindComponent("DropInSolver"), nullptr);
 }
 
 // --- End to end: scene-runner -------------------------------------------------------------------

@@ -12,7 +12,7 @@
 
 namespace {
 
-using fluxion::internal::Simulation;
+using fluxion::Simulation;
 using fluxion::testing::GallerySceneText;
 using fluxion::testing::LoadScene;
 

@@ -8,9 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/logging.h"
-#include "scene/scene_builder.h"
-#include "scene/xml_reader.h"
+#include "fluxion/log.h"
 
 namespace fluxion::testing {
 
@@ -20,20 +18,19 @@ std::string PluginDirectory() {
   return FLUXION_TEST_PLUGIN_DIR;
 }
 
-const Components& LoadedComponents() {
-  static const Components* components = [] {
-    auto* created = new Components();
-    created->loader.AddDirectory(PluginDirectory(), "tests");
-    created->loader.LoadAll();
-    return created;
+const Host& TestHost() {
+  // Never destroyed: simulations and solvers made in tests may outlive any scope.
+  static const Host* host = [] {
+    HostOptions options;
+    options.default_plugin_directories = false;
+    options.plugin_directories = {PluginDirectory()};
+    return new Host(options);
   }();
-  return *components;
+  return *host;
 }
 
-internal::Simulation LoadScene(const std::string& xml, const std::string& file_name) {
-  const Components& components = LoadedComponents();
-  const internal::SceneDescription scene = internal::ReadSceneText(xml, file_name);
-  return internal::BuildSimulation(scene, components.registry, &components.loader);
+Simulation LoadScene(const std::string& xml, const std::string& file_name) {
+  return TestHost().LoadString(xml, file_name);
 }
 
 std::string GallerySceneText(const std::string& name) {
@@ -67,11 +64,10 @@ CommandResult RunCommand(const std::string& command) {
 
 std::string SceneRunner() { return FLUXION_SCENE_RUNNER; }
 
-void QuietTest::SetUp() { internal::ResetWarningCount(); }
+void QuietTest::SetUp() { ResetWarningCount(); }
 
 void QuietTest::TearDown() {
-  EXPECT_EQ(internal::WarningCount(), expected_warnings_)
-      << "unexpected warning or error log lines";
+  EXPECT_EQ(WarningCount(), expected_warnings_) << "unexpected warning or error log lines";
 }
 
 }  // namespace fluxion::testing

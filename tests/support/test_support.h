@@ -7,25 +7,21 @@
 #include <memory>
 #include <string>
 
-#include "plugin/component_registry.h"
-#include "plugin/plugin_loader.h"
-#include "simulation/simulation.h"
+#include "fluxion/host.h"
+#include "fluxion/simulation.h"
 
 namespace fluxion::testing {
 
 /// The build tree's plugin folder (or $FLUXION_TEST_PLUGIN_DIR).
 std::string PluginDirectory();
 
-/// A registry with the built-in components and every plugin of PluginDirectory(), loaded once.
-struct Components {
-  internal::ComponentRegistry registry = internal::ComponentRegistry::WithBuiltins();
-  internal::PluginLoader loader{registry};
-};
-const Components& LoadedComponents();
+/// A host with the built-in components and every plugin of PluginDirectory() (and no other
+/// folder), loaded once.
+const Host& TestHost();
 
 /// Builds the simulation of an inline XML scene (throws SceneError/PluginError as the runner
 /// would).
-internal::Simulation LoadScene(const std::string& xml, const std::string& file_name = "inline.scn");
+Simulation LoadScene(const std::string& xml, const std::string& file_name = "inline.scn");
 
 /// The text of the gallery scene scenes/`name` (fails the test if it cannot be read).
 std::string GallerySceneText(const std::string& name);

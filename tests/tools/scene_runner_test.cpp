@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "plugin/component_registry.h"
+#include "fluxion/host.h"
 #include "support/test_support.h"
 #include "tools/runner_test_helpers.h"
 
@@ -163,7 +163,7 @@ TEST(SceneRunner, NumbersRoundTripToTheInProcessStateBitForBit) {
   const std::vector<std::string> lines = Lines(result.out);
   ASSERT_EQ(lines.size(), static_cast<std::size_t>(kSteps) + 2);
 
-  internal::Simulation simulation = LoadScene(kThreeObjects);
+  Simulation simulation = LoadScene(kThreeObjects);
   for (int step = 0; step <= kSteps; ++step) {
     if (step > 0) simulation.Step();
     std::vector<double> expected = {static_cast<double>(simulation.step_count()),
@@ -205,7 +205,8 @@ TEST(SceneRunner, EnergyAddsThreeColumns) {
 }
 
 // Output is streamed: a run that diverges stops with exit 4, one error line giving the step and
-// the time, and a file holding every complete row before the failure.
+// the time, and OUT.partial holding every complete row before the failure (OUT itself is only
+// written by a run that ends well).
 TEST(SceneRunner, DivergingRunExits4AndKeepsTheRowsBeforeIt) {
   ScratchFolder scratch;
   const std::string scene = scratch.Write("stiff.scn", R"(<Node name="root" dt="1" gravity="0 0 0">
@@ -230,7 +231,9 @@ TEST(SceneRunner, DivergingRunExits4AndKeepsTheRowsBeforeIt) {
   const long failed_step = std::stol(errors[0].substr(at + 5));
   EXPECT_GT(failed_step, 1);
 
-  const std::string csv = ReadFile(output);
+  EXPECT_THAT(errors[0], HasSubstr("the rows written so far are in " + output + ".partial"));
+  EXPECT_FALSE(std::filesystem::exists(output));
+  const std::string csv = ReadFile(output + ".partial");
   ASSERT_FALSE(csv.empty());
   EXPECT_EQ(csv.back(), '\n');  // no partial line
   const std::vector<std::string> lines = Lines(csv);
@@ -299,9 +302,12 @@ TEST(SceneRunner, ListComponentsListsEveryBuiltinAndThePluginSolvers) {
   const CommandResult result = RunSceneRunner("--list-components");
   ASSERT_EQ(result.status, 0) << result.err;
   const std::string listing = "\n" + result.out;
-  const internal::ComponentRegistry builtins = internal::ComponentRegistry::WithBuiltins();
-  ASSERT_GT(builtins.Entries().size(), 10u);
-  for (const internal::ComponentEntry* entry : builtins.Entries())
+  // A host with no plugin folder holds the built-in components only.
+  HostOptions no_plugins;
+  no_plugins.default_plugin_directories = false;
+  const Host builtins(no_plugins);
+  ASSERT_GT(builtins.components().size(), 10u);
+  for (const ComponentInfo* entry : builtins.components())
     EXPECT_THAT(listing, HasSubstr("\n" + entry->spec.name + " ")) << entry->spec.name;
   EXPECT_THAT(listing, HasSubstr("\nEulerExplicitSolver "));
 }
@@ -310,7 +316,7 @@ TEST(SceneRunner, ListComponentsDescribesUniformMassFields) {
   const CommandResult result = RunSceneRunner("--list-components UniformMass");
   ASSERT_EQ(result.status, 0) << result.err;
   EXPECT_THAT(result.out, ::testing::StartsWith("UniformMass"));
-  const internal::ComponentEntry* entry = LoadedComponents().registry.Find("UniformMass");
+  const ComponentInfo* entry = TestHost().FindComponent("UniformMass");
   ASSERT_NE(entry, nullptr);
   for (const FieldSpec& field : entry->spec.fields) {
     EXPECT_THAT(result.out, HasSubstr(field.name + " (" + std::string(FieldTypeName(field.type))));

@@ -7,32 +7,20 @@
 #include <benchmark/benchmark.h>
 
 #include <map>
-#include <memory>
 #include <string>
 
 #include "fluxion/errors.h"
-#include "plugin/component_registry.h"
-#include "plugin/plugin_loader.h"
-#include "scene/scene_builder.h"
-#include "scene/xml_reader.h"
+#include "fluxion/host.h"
+#include "fluxion/simulation.h"
 
 namespace {
 
-using fluxion::internal::Simulation;
+using fluxion::Simulation;
 
-struct Registry {
-  fluxion::internal::ComponentRegistry registry =
-      fluxion::internal::ComponentRegistry::WithBuiltins();
-  fluxion::internal::PluginLoader loader{registry};
-  Registry() {
-    loader.AddDefaultDirectories();
-    loader.LoadAll();
-  }
-};
-
-const Registry& Components() {
-  static const Registry* registry = new Registry();
-  return *registry;
+// The built-in components and the plugins of the default search path, loaded once.
+const fluxion::Host& Components() {
+  static const fluxion::Host* host = new fluxion::Host();
+  return *host;
 }
 
 // A horizontal cloth falling under gravity. dt is small enough for every explicit solver to stay
@@ -47,12 +35,7 @@ std::string ClothScene(int n, const std::string& solver, const std::string& line
          R"("/><MeshSpringForceField linesStiffness="100" linesDamping="0.1"/></Node></Node>)";
 }
 
-std::unique_ptr<Simulation> Load(const std::string& xml) {
-  const auto& components = Components();
-  const auto scene = fluxion::internal::ReadSceneText(xml, "benchmark.scn");
-  return std::make_unique<Simulation>(
-      fluxion::internal::BuildSimulation(scene, components.registry, &components.loader));
-}
+Simulation Load(const std::string& xml) { return Components().LoadString(xml, "benchmark.scn"); }
 
 void SetCounters(benchmark::State& state, const Simulation& simulation) {
   const double dofs = static_cast<double>(simulation.solver_nodes().front().system->num_dofs());
@@ -64,26 +47,26 @@ void SetCounters(benchmark::State& state, const Simulation& simulation) {
 }
 
 void BM_Step(benchmark::State& state, const std::string& solver, const std::string& linear_solver) {
-  if (Components().registry.Find(solver.substr(1, solver.find(' ') - 1)) == nullptr) {
+  if (Components().FindComponent(solver.substr(1, solver.find(' ') - 1)) == nullptr) {
     state.SkipWithError("solver plugin not found");
     return;
   }
-  auto simulation = Load(ClothScene(static_cast<int>(state.range(0)), solver, linear_solver));
+  Simulation simulation = Load(ClothScene(static_cast<int>(state.range(0)), solver, linear_solver));
   try {
-    simulation->Step();  // first step: one-time work (factorisation analysis, start-up values)
-    for (auto _ : state) simulation->Step();
+    simulation.Step();  // first step: one-time work (factorisation analysis, start-up values)
+    for (auto _ : state) simulation.Step();
   } catch (const fluxion::NumericalError& error) {
     state.SkipWithError(error.what());
     return;
   }
-  SetCounters(state, *simulation);
+  SetCounters(state, simulation);
 }
 
 // Assembly alone: the force and the tangent stiffness at the current state.
 void BM_Assembly(benchmark::State& state) {
-  auto simulation =
+  const Simulation simulation =
       Load(ClothScene(static_cast<int>(state.range(0)), "<EulerExplicitSolver/>", ""));
-  const auto& node = simulation->solver_nodes().front();
+  const auto& node = simulation.solver_nodes().front();
   fluxion::Vector force(node.system->num_dofs());
   fluxion::SparseMatrix stiffness = node.system->CreateMatrix();
   for (auto _ : state) {
@@ -91,7 +74,7 @@ void BM_Assembly(benchmark::State& state) {
     node.system->AssembleStiffness(node.state, stiffness);
     benchmark::DoNotOptimize(stiffness.valuePtr());
   }
-  SetCounters(state, *simulation);
+  SetCounters(state, simulation);
 }
 
 const std::map<std::string, std::string> kExplicit = {

@@ -8,10 +8,8 @@
 #include <limits>
 #include <numbers>
 
-#include "core/text_parsing.h"
 #include "fluxion/errors.h"
-#include "scene/scene_builder.h"
-#include "scene/xml_reader.h"
+#include "fluxion/text.h"
 
 namespace fluxion::analysis {
 
@@ -85,21 +83,20 @@ bool IsAttributeName(const std::string& name) {
   });
 }
 
-// The registry entry of an ODE solver, or the right exception for the command line.
-const internal::ComponentEntry& FindSolver(const internal::ComponentRegistry& registry,
-                                           const SolverChoice& solver) {
-  const internal::ComponentEntry* entry = registry.Find(solver.name);
+// The registered component of an ODE solver, or the right exception for the command line.
+const ComponentInfo& FindSolver(const Host& host, const SolverChoice& solver) {
+  const ComponentInfo* entry = host.FindComponent(solver.name);
   if (entry == nullptr) {
-    if (const std::string plugin = internal::BundledPluginFor(solver.name); !plugin.empty()) {
+    if (const std::string plugin = Host::BundledPluginFor(solver.name); !plugin.empty()) {
       throw PluginError("solver '" + solver.name + "' is provided by plugin 'fluxion_" + plugin +
                         ".so', which is not on the plugin search path (build it, or pass its "
                         "folder with --plugin-dir)");
     }
     std::vector<std::string> solvers;
-    for (const internal::ComponentEntry* candidate : registry.Entries())
+    for (const ComponentInfo* candidate : host.components())
       if (candidate->spec.kind == ComponentKind::kOdeSolver)
         solvers.push_back(candidate->spec.name);
-    const std::string suggestion = internal::SuggestClosest(solver.name, solvers);
+    const std::string suggestion = SuggestClosest(solver.name, solvers);
     throw ConfigError("solver", "unknown solver '" + solver.name + "' (" +
                                     (suggestion.empty() ? "expected an ODE solver on the plugin "
                                                           "search path; see --list-solvers"
@@ -116,16 +113,13 @@ const internal::ComponentEntry& FindSolver(const internal::ComponentRegistry& re
   return *entry;
 }
 
-// Build options: the time step, and the solver replacing the scene's own ones (if any).
-internal::BuildOptions Options(std::optional<double> dt,
-                               const std::optional<SolverChoice>& solver = std::nullopt) {
-  internal::BuildOptions options;
-  options.dt = dt;
-  if (solver) options.solver_override = internal::SolverOverride{solver->name, solver->parameters};
-  return options;
+// Load options: the time step, and the solver replacing the scene's own ones (if any).
+LoadOptions Options(std::optional<double> dt,
+                    const std::optional<SolverChoice>& solver = std::nullopt) {
+  return {.dt = dt, .solver = solver};
 }
 
-bool NeedsLinearSolver(const internal::ComponentEntry& entry) {
+bool NeedsLinearSolver(const ComponentInfo& entry) {
   return (entry.traits.flags & kNeedsLinearSolver) != 0;
 }
 
@@ -159,9 +153,9 @@ void SetRoots(TransitionPoint& point, std::vector<std::complex<double>> roots) {
 
 }  // namespace
 
-std::string SolverChoice::Label() const {
-  std::string label = name;
-  for (const auto& [key, value] : parameters) label += " " + key + "=" + value;
+std::string Label(const SolverChoice& solver) {
+  std::string label = solver.name;
+  for (const auto& [key, value] : solver.parameters) label += " " + key + "=" + value;
   return label;
 }
 
@@ -237,21 +231,17 @@ struct Analyzer::Run {
   std::string message;
 };
 
-Analyzer::Analyzer(const internal::ComponentRegistry& registry,
-                   const internal::PluginLoader* plugins, SolverChoice solver,
-                   AnalyzerOptions options)
-    : registry_(registry), plugins_(plugins), solver_(std::move(solver)), options_(options) {
+Analyzer::Analyzer(const Host& host, SolverChoice solver, AnalyzerOptions options)
+    : host_(host), solver_(std::move(solver)), options_(options) {
   if (!(options_.zeta >= 0.0) || !std::isfinite(options_.zeta))
     throw UsageError("the damping ratio must be finite and ≥ 0");
-  entry_ = &FindSolver(registry_, solver_);
+  entry_ = &FindSolver(host_, solver_);
   const bool history = (entry_->traits.flags & kHasHistory) != 0;
   measurement_ = history || options_.force_recurrence ? Measurement::kRecurrence
                                                       : Measurement::kTransitionMatrix;
-  // Validate the parameters once, with the scene builder's own checks (SceneError on failure).
-  const internal::SceneDescription scene =
-      internal::ReadSceneText(OscillatorXml(options_.zeta), "oscillator");
-  const internal::Simulation simulation =
-      internal::BuildSimulation(scene, registry_, plugins_, Options(0.1));
+  // Validate the parameters once, with the scene loader's own checks (SceneError on failure).
+  const Simulation simulation =
+      host_.LoadString(OscillatorXml(options_.zeta), "oscillator", Options(0.1));
   // The traits as configured (e.g. EulerExplicitSolver symplectic=0 is not symplectic).
   traits_ = simulation.solver_nodes().front().solver->RefineTraits(entry_->traits);
 }
@@ -276,17 +266,14 @@ std::string Analyzer::OscillatorXml(double zeta) const {
       // spring = "i j stiffness damping restLength": k = 1, zero rest length.
       "  <SpringForceField spring=\"0 1  1 0 0\"/>\n";
   if (zeta > 0.0)
-    xml += "  <UniformVelocityDampingForceField dampingCoefficient=\"" +
-           internal::FormatReal(2.0 * zeta) + "\" implicit=\"1\"/>\n";
+    xml += "  <UniformVelocityDampingForceField dampingCoefficient=\"" + FormatReal(2.0 * zeta) +
+           "\" implicit=\"1\"/>\n";
   return xml + "</Node>\n";
 }
 
 Analyzer::Run Analyzer::Simulate(double phi, double zeta, long steps) const {
   Run run;
-  const internal::SceneDescription scene =
-      internal::ReadSceneText(OscillatorXml(zeta), "oscillator");
-  internal::Simulation simulation =
-      internal::BuildSimulation(scene, registry_, plugins_, Options(phi));
+  Simulation simulation = host_.LoadString(OscillatorXml(zeta), "oscillator", Options(phi));
   auto record = [&] {
     const auto x = simulation.position(0);
     const auto v = simulation.velocity(0);
@@ -499,10 +486,7 @@ std::optional<double> Analyzer::GlobalOrder() const {
   for (const long steps : kGlobalErrorSteps) {
     const double h = kGlobalErrorTime / static_cast<double>(steps);
     // A plain run (no early stop): it must reach T.
-    const internal::SceneDescription scene =
-        internal::ReadSceneText(OscillatorXml(0.0), "oscillator");
-    internal::Simulation simulation =
-        internal::BuildSimulation(scene, registry_, plugins_, Options(h));
+    Simulation simulation = host_.LoadString(OscillatorXml(0.0), "oscillator", Options(h));
     try {
       for (long n = 0; n < steps; ++n) simulation.Step();
     } catch (const NumericalError&) {
@@ -525,10 +509,9 @@ std::optional<double> Analyzer::GlobalOrder() const {
 namespace {
 
 // Every position of every object, concatenated.
-Vector AllPositions(const internal::Simulation& simulation) {
+Vector AllPositions(const Simulation& simulation) {
   Index size = 0;
-  for (const internal::MechanicalObjectData& object : simulation.objects())
-    size += object.num_dofs();
+  for (const ObjectModel& object : simulation.objects()) size += object.num_dofs();
   Vector positions(size);
   Index offset = 0;
   for (int k = 0; k < static_cast<int>(simulation.objects().size()); ++k) {
@@ -541,24 +524,20 @@ Vector AllPositions(const internal::Simulation& simulation) {
 
 }  // namespace
 
-ConvergenceResult MeasureConvergence(const internal::ComponentRegistry& registry,
-                                     const internal::PluginLoader* plugins,
-                                     const std::string& scene_file,
+ConvergenceResult MeasureConvergence(const Host& host, const std::string& scene_file,
                                      const std::optional<SolverChoice>& solver,
                                      const ConvergenceOptions& options) {
   if (options.steps < 1 || options.levels < 2 || options.reference_refinement < 2)
     throw UsageError("--order needs at least one step, two levels and a finer reference");
-  if (solver) FindSolver(registry, *solver);  // an unknown name is bad input, not a plugin problem
-  const internal::SceneDescription scene = internal::ReadSceneFile(scene_file);
+  if (solver) FindSolver(host, *solver);  // an unknown name is bad input, not a plugin problem
   ConvergenceResult result;
-  result.dt = options.dt
-                  ? *options.dt
-                  : internal::BuildSimulation(scene, registry, plugins, Options({}, solver)).dt();
+  result.dt =
+      options.dt ? *options.dt : host.LoadFile(scene_file, Options(std::nullopt, solver)).dt();
   result.end_time = result.dt * static_cast<double>(options.steps);
 
   auto run = [&](long refinement) {
-    internal::Simulation simulation = internal::BuildSimulation(
-        scene, registry, plugins, Options(result.dt / static_cast<double>(refinement), solver));
+    Simulation simulation =
+        host.LoadFile(scene_file, Options(result.dt / static_cast<double>(refinement), solver));
     for (long n = 0; n < options.steps * refinement; ++n) simulation.Step();
     return AllPositions(simulation);
   };
@@ -588,15 +567,12 @@ ConvergenceResult MeasureConvergence(const internal::ComponentRegistry& registry
   return result;
 }
 
-EnergyResult MeasureEnergy(const internal::ComponentRegistry& registry,
-                           const internal::PluginLoader* plugins, const std::string& scene_file,
+EnergyResult MeasureEnergy(const Host& host, const std::string& scene_file,
                            const std::optional<SolverChoice>& solver,
                            const EnergyOptions& options) {
   if (options.steps < 1) throw UsageError("--energy needs at least one step");
-  if (solver) FindSolver(registry, *solver);
-  const internal::SceneDescription scene = internal::ReadSceneFile(scene_file);
-  internal::Simulation simulation =
-      internal::BuildSimulation(scene, registry, plugins, Options(options.dt, solver));
+  if (solver) FindSolver(host, *solver);
+  Simulation simulation = host.LoadFile(scene_file, Options(options.dt, solver));
   std::vector<double> energy;
   energy.reserve(static_cast<std::size_t>(options.steps) + 1);
   energy.push_back(simulation.KineticEnergy() + simulation.PotentialEnergy());

@@ -1,7 +1,7 @@
 // The measurements behind fluxion-analyze: how any ODE solver plugin behaves on the harmonic
 // oscillator (spectral radius r, numerical angle Ψ, stability limit, characteristic-root error),
 // and how it converges and conserves energy on any scene. The solver is only ever *stepped*
-// through the framework's own scene builder: nothing here knows a method's equations.
+// through the framework's host API: nothing here knows a method's equations.
 //
 // The oscillator. m = 1, k = ω₀² = 1, so Φ = ω₀h = h, with an optional damping ratio ζ
 // (a UniformVelocityDampingForceField with c = 2ζ·m·ω₀, which gives implicit solvers its exact
@@ -32,19 +32,13 @@
 #include <utility>
 #include <vector>
 
-#include "plugin/component_registry.h"
-#include "plugin/plugin_loader.h"
+#include "fluxion/host.h"
+#include "fluxion/simulation.h"
 
 namespace fluxion::analysis {
 
-/// A solver component and the parameters to give it, as XML attribute text.
-struct SolverChoice {
-  std::string name;
-  std::vector<std::pair<std::string, std::string>> parameters;
-
-  /// "EulerExplicitSolver symplectic=0": the name followed by the given parameters.
-  std::string Label() const;
-};
+/// "EulerExplicitSolver symplectic=0": the solver's name followed by the given parameters.
+std::string Label(const SolverChoice& solver);
 
 /// How the roots were obtained.
 enum class Measurement {
@@ -115,15 +109,15 @@ struct Summary {
 /// Measures one solver (with its parameters) on the oscillator.
 class Analyzer {
  public:
-  /// Checks that `solver` names an ODE solver of `registry` and that its parameters are valid by
+  /// Checks that `solver` names an ODE solver of `host` and that its parameters are valid by
   /// building the oscillator once. Throws ConfigError for an unknown or non-solver name (with a
   /// "did you mean"), PluginError when the solver's plugin is not on the search path, SceneError
-  /// for invalid parameters (the scene builder's own validation), UsageError for ζ < 0.
-  Analyzer(const internal::ComponentRegistry& registry, const internal::PluginLoader* plugins,
-           SolverChoice solver, AnalyzerOptions options = {});
+  /// for invalid parameters (the scene loader's own validation), UsageError for ζ < 0. `host`
+  /// must outlive the analyzer.
+  Analyzer(const Host& host, SolverChoice solver, AnalyzerOptions options = {});
 
   const SolverChoice& solver() const { return solver_; }
-  const internal::ComponentEntry& entry() const { return *entry_; }
+  const ComponentInfo& entry() const { return *entry_; }
   /// The solver's traits with its parameters (Solver::RefineTraits of the registered ones).
   const SolverTraits& traits() const { return traits_; }
   const AnalyzerOptions& options() const { return options_; }
@@ -140,7 +134,7 @@ class Analyzer {
 
   Summary Summarize() const;
 
-  /// The oscillator scene as XML text (dt is set by BuildOptions, the solver element is ours).
+  /// The oscillator scene as XML text (dt is set by LoadOptions, the solver element is ours).
   std::string OscillatorXml(double zeta) const;
 
   /// The largest |r − 1| that still counts as 1: round-off for the transition matrix (1e-12),
@@ -157,11 +151,10 @@ class Analyzer {
   void FitRootError(Summary& summary) const;
   std::optional<double> GlobalOrder() const;
 
-  const internal::ComponentRegistry& registry_;
-  const internal::PluginLoader* plugins_;
+  const Host& host_;
   SolverChoice solver_;
   AnalyzerOptions options_;
-  const internal::ComponentEntry* entry_ = nullptr;
+  const ComponentInfo* entry_ = nullptr;
   SolverTraits traits_;
   Measurement measurement_ = Measurement::kTransitionMatrix;
 };
@@ -187,12 +180,11 @@ struct ConvergenceResult {
   std::optional<double> order;             ///< the finest pair's estimate
   std::optional<double> fitted_order;      ///< least-squares slope of log e against log h
 };
-/// `solver`, when given, replaces every ODE solver of the scene (BuildOptions::solver_override,
-/// which also gives it a SparseLDLSolver when it needs one and the scene has none). Throws
-/// SceneError/PluginError/ConfigError for a bad scene or solver, NumericalError when a run fails.
-ConvergenceResult MeasureConvergence(const internal::ComponentRegistry& registry,
-                                     const internal::PluginLoader* plugins,
-                                     const std::string& scene_file,
+/// `solver`, when given, replaces every ODE solver of the scene (LoadOptions::solver, which also
+/// gives it a SparseLDLSolver when it needs one and the scene has none). The scene file is loaded
+/// once per run. Throws SceneError/PluginError/ConfigError for a bad scene or solver,
+/// NumericalError when a run fails.
+ConvergenceResult MeasureConvergence(const Host& host, const std::string& scene_file,
                                      const std::optional<SolverChoice>& solver,
                                      const ConvergenceOptions& options);
 
@@ -212,8 +204,7 @@ struct EnergyResult {
   double relative_oscillation = 0.0;
   double relative_final_change = 0.0;  ///< (E_N − E₀) / scale
 };
-EnergyResult MeasureEnergy(const internal::ComponentRegistry& registry,
-                           const internal::PluginLoader* plugins, const std::string& scene_file,
+EnergyResult MeasureEnergy(const Host& host, const std::string& scene_file,
                            const std::optional<SolverChoice>& solver, const EnergyOptions& options);
 
 }  // namespace fluxion::analysis

@@ -9,10 +9,11 @@
 #include <vector>
 
 #include "analysis.h"
-#include "core/logging.h"
-#include "core/text_parsing.h"
 #include "exit_status.h"
 #include "fluxion/errors.h"
+#include "fluxion/host.h"
+#include "fluxion/log.h"
+#include "fluxion/text.h"
 #include "fluxion/version.h"
 #include "plot.h"
 #include "report.h"
@@ -133,8 +134,8 @@ int main(int argc, char** argv) {
     return kExitInvalidInput;
   }
   LogLevel level = LogLevel::kWarn;
-  internal::ParseLogLevel(log_level, level);
-  internal::SetLogLevel(level);
+  ParseLogLevel(log_level, level);
+  SetLogLevel(level);
 
   const std::optional<std::vector<SolverChoice>> bound =
       BindParameters(app, solver_option, param_option, solver_names, params);
@@ -183,28 +184,26 @@ int main(int argc, char** argv) {
 
   const bool scene_mode = order || energy;
   try {
-    internal::ComponentRegistry registry = internal::ComponentRegistry::WithBuiltins();
-    internal::PluginLoader plugins(registry);
-    plugins.AddDefaultDirectories();
-    for (const std::string& dir : plugin_dirs) plugins.AddDirectory(dir, "--plugin-dir");
-    plugins.LoadAll();
-    if (plugins.has_failures() && !ignore_plugin_errors) {
-      for (const std::string& problem : plugins.directory_problems()) PrintError(problem);
-      for (const internal::PluginRecord& record : plugins.records())
+    HostOptions host_options;
+    host_options.plugin_directories.assign(plugin_dirs.begin(), plugin_dirs.end());
+    const Host host(host_options);
+    if (host.has_plugin_failures() && !ignore_plugin_errors) {
+      for (const std::string& problem : host.plugin_directory_problems()) PrintError(problem);
+      for (const PluginInfo& record : host.plugins())
         if (!record.loaded) PrintError("plugin " + record.path + " was refused: " + record.error);
       PrintError("fix or remove the plugins above (or run with --ignore-plugin-errors)");
       return kExitPluginProblem;
     }
 
     if (list_solvers) {
-      for (const internal::ComponentEntry* entry : registry.Entries())
+      for (const ComponentInfo* entry : host.components())
         if (entry->spec.kind == ComponentKind::kOdeSolver)
           std::printf("%s\t%s\n", entry->spec.name.c_str(), entry->origin.c_str());
       return kExitSuccess;
     }
     if (all) {
       std::vector<SolverChoice> every;
-      for (const internal::ComponentEntry* entry : registry.Entries())
+      for (const ComponentInfo* entry : host.components())
         if (entry->spec.kind == ComponentKind::kOdeSolver) every.push_back({entry->spec.name, {}});
       choices.insert(choices.begin(), every.begin(), every.end());
     }
@@ -216,25 +215,23 @@ int main(int argc, char** argv) {
     if (order || energy) {
       const std::optional<SolverChoice> solver =
           choices.empty() ? std::nullopt : std::optional<SolverChoice>(choices.front());
-      const std::string label = solver ? solver->Label() : std::string();
+      const std::string label = solver ? Label(*solver) : std::string();
       if (order) {
         ConvergenceOptions convergence;
         if (steps_option->count() > 0) convergence.steps = steps;
         if (dt_option->count() > 0) convergence.dt = dt;
-        std::fputs(ConvergenceJson(
-                       MeasureConvergence(registry, &plugins, order_scene, solver, convergence),
-                       order_scene, label)
+        std::fputs(ConvergenceJson(MeasureConvergence(host, order_scene, solver, convergence),
+                                   order_scene, label)
                        .c_str(),
                    stdout);
       } else {
         EnergyOptions options_energy;
         if (steps_option->count() > 0) options_energy.steps = steps;
         if (dt_option->count() > 0) options_energy.dt = dt;
-        std::fputs(
-            EnergyJson(MeasureEnergy(registry, &plugins, energy_scene, solver, options_energy),
-                       energy_scene, label)
-                .c_str(),
-            stdout);
+        std::fputs(EnergyJson(MeasureEnergy(host, energy_scene, solver, options_energy),
+                              energy_scene, label)
+                       .c_str(),
+                   stdout);
       }
       return kExitSuccess;
     }
@@ -242,14 +239,14 @@ int main(int argc, char** argv) {
     // Every other mode analyses the oscillator with each chosen solver.
     std::vector<std::unique_ptr<Analyzer>> analyzers;
     for (const SolverChoice& choice : choices)
-      analyzers.push_back(std::make_unique<Analyzer>(registry, &plugins, choice, options));
+      analyzers.push_back(std::make_unique<Analyzer>(host, choice, options));
 
     if (phi) {
       std::vector<TransitionPoint> points;
       for (const double value : ParsePhiRange(phi_text)) {
         points.push_back(analyzers.front()->Measure(value));
         if (!points.back().ok)
-          std::fprintf(stderr, "warning: Φ = %s: %s\n", internal::FormatReal(value).c_str(),
+          std::fprintf(stderr, "warning: Φ = %s: %s\n", FormatReal(value).c_str(),
                        points.back().message.c_str());
       }
       std::fputs(PhiCsv(points).c_str(), stdout);
@@ -269,7 +266,7 @@ int main(int argc, char** argv) {
           ParsePhiRange(phi_option->count() > 0 ? phi_text : "0.02:4:200");
       std::vector<PlotSeries> series;
       for (const auto& analyzer : analyzers) {
-        PlotSeries s{analyzer->solver().Label(), {}};
+        PlotSeries s{Label(analyzer->solver()), {}};
         for (const double value : range) s.points.push_back(analyzer->Measure(value));
         series.push_back(std::move(s));
       }

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/text_parsing.h"
 #include "fluxion/errors.h"
+#include "fluxion/text.h"
 
 namespace fluxion::analysis {
 
@@ -34,9 +34,7 @@ std::string Quoted(const std::string& text) {
 // r above 1 by more than this draws Ψ/Φ dashed (the plot's resolution, not the analyzer's).
 constexpr double kStableTolerance = 1e-6;
 
-std::string Number(double value) {
-  return std::isfinite(value) ? internal::FormatReal(value) : "NaN";
-}
+std::string Number(double value) { return std::isfinite(value) ? FormatReal(value) : "NaN"; }
 
 }  // namespace
 
@@ -96,7 +94,7 @@ std::string GnuplotScript(const std::vector<PlotSeries>& series, const std::stri
   // Two panels on one Φ axis, with the same margins so that they line up, and the legends to the
   // right. Values off the chart are clipped, not rescaled, so that every stable solver stays
   // readable next to an unstable one.
-  const std::string damping = zeta > 0.0 ? "ζ = " + internal::FormatReal(zeta) : "undamped";
+  const std::string damping = zeta > 0.0 ? "ζ = " + FormatReal(zeta) : "undamped";
   script += "set multiplot layout 2,1 title " +
             Quoted(
                 "Hoffmann's spectral radius r and numerical angle Ψ of one step on the harmonic "

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "core/text_parsing.h"
 #include "fluxion/errors.h"
+#include "fluxion/text.h"
 
 namespace fluxion::analysis {
 
@@ -18,7 +18,7 @@ json Optional(const std::optional<double>& value) {
 }
 
 std::string Real(double value) {
-  return std::isfinite(value) ? internal::FormatReal(value) : std::string("nan");
+  return std::isfinite(value) ? FormatReal(value) : std::string("nan");
 }
 
 // printf-style formatting for the Markdown table.
@@ -83,9 +83,9 @@ std::vector<double> ParsePhiRange(const std::string& text) {
   const std::size_t second = first == std::string::npos ? first : text.find(':', first + 1);
   if (second == std::string::npos) throw bad("not three fields");
   std::string why;
-  const auto a = internal::ParseReal(text.substr(0, first), &why);
-  const auto b = internal::ParseReal(text.substr(first + 1, second - first - 1), &why);
-  const auto n = internal::ParseInteger(text.substr(second + 1), &why);
+  const auto a = ParseReal(text.substr(0, first), &why);
+  const auto b = ParseReal(text.substr(first + 1, second - first - 1), &why);
+  const auto n = ParseInteger(text.substr(second + 1), &why);
   if (!a || !b || !n) throw bad(why.empty() ? "not numbers" : why);
   if (!(*a > 0.0) || *b < *a || *n < 1) throw bad("out of range");
   if (*n > 1000000) throw bad("more than a million points");

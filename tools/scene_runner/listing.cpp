@@ -3,21 +3,17 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/text_parsing.h"
+#include "fluxion/text.h"
 #include "fluxion/version.h"
 
 namespace fluxion::runner {
-
-using internal::ComponentEntry;
 
 namespace {
 
 std::string Bounds(const FieldSpec& field) {
   std::string text;
-  if (field.minimum)
-    text += (field.minimum_exclusive ? "> " : ">= ") + internal::FormatReal(*field.minimum);
-  if (field.maximum)
-    text += (text.empty() ? "" : ", ") + ("<= " + internal::FormatReal(*field.maximum));
+  if (field.minimum) text += (field.minimum_exclusive ? "> " : ">= ") + FormatReal(*field.minimum);
+  if (field.maximum) text += (text.empty() ? "" : ", ") + ("<= " + FormatReal(*field.maximum));
   if (!field.choices.empty()) {
     for (const std::string& choice : field.choices)
       text += (text.empty() ? "one of " : ", ") + choice;
@@ -39,18 +35,18 @@ std::string Join(const std::vector<std::string>& words, const char* separator) {
 
 }  // namespace
 
-std::string ListPluginsText(const internal::PluginLoader& loader) {
+std::string ListPluginsText(const Host& host) {
   std::ostringstream out;
   out << "Fluxion " << FLUXION_VERSION_STRING << ", plugin ABI " << FLUXION_ABI_VERSION << "\n";
   out << "search path:\n";
-  if (loader.directories().empty()) out << "  (no folder)\n";
-  for (const auto& [directory, source] : loader.directories())
+  if (host.plugin_directories().empty()) out << "  (no folder)\n";
+  for (const auto& [directory, source] : host.plugin_directories())
     out << "  " << directory.string() << "  (" << source << ")\n";
-  for (const std::string& problem : loader.directory_problems())
+  for (const std::string& problem : host.plugin_directory_problems())
     out << "  problem: " << problem << "\n";
   out << "plugins:\n";
-  if (loader.records().empty()) out << "  (none found)\n";
-  for (const internal::PluginRecord& record : loader.records()) {
+  if (host.plugins().empty()) out << "  (none found)\n";
+  for (const PluginInfo& record : host.plugins()) {
     out << "  " << (record.name.empty() ? "?" : record.name) << " " << record.version << "  ABI "
         << record.abi_version << "  " << (record.loaded ? "loaded" : "REFUSED") << "\n";
     out << "    file: " << record.path << "\n";
@@ -62,16 +58,16 @@ std::string ListPluginsText(const internal::PluginLoader& loader) {
   return out.str();
 }
 
-std::string ListPluginsJson(const internal::PluginLoader& loader) {
+std::string ListPluginsJson(const Host& host) {
   nlohmann::ordered_json document;
   document["fluxion_version"] = FLUXION_VERSION_STRING;
   document["abi_version"] = FLUXION_ABI_VERSION;
   document["search_path"] = nlohmann::ordered_json::array();
-  for (const auto& [directory, source] : loader.directories())
+  for (const auto& [directory, source] : host.plugin_directories())
     document["search_path"].push_back({{"path", directory.string()}, {"source", source}});
-  document["search_path_problems"] = loader.directory_problems();
+  document["search_path_problems"] = host.plugin_directory_problems();
   document["plugins"] = nlohmann::ordered_json::array();
-  for (const internal::PluginRecord& record : loader.records()) {
+  for (const PluginInfo& record : host.plugins()) {
     nlohmann::ordered_json plugin;
     plugin["name"] = record.name;
     plugin["version"] = record.version;
@@ -87,9 +83,9 @@ std::string ListPluginsJson(const internal::PluginLoader& loader) {
   return document.dump(2) + "\n";
 }
 
-std::string ListComponentsText(const internal::ComponentRegistry& registry) {
+std::string ListComponentsText(const Host& host) {
   std::ostringstream out;
-  for (const ComponentEntry* entry : registry.Entries()) {
+  for (const ComponentInfo* entry : host.components()) {
     out << entry->spec.name;
     if (!entry->spec.aliases.empty()) out << " (alias " << Join(entry->spec.aliases, ", ") << ")";
     out << "  [" << ComponentKindName(entry->spec.kind) << "; "
@@ -99,7 +95,7 @@ std::string ListComponentsText(const internal::ComponentRegistry& registry) {
   return out.str();
 }
 
-std::string DescribeComponentText(const ComponentEntry& entry) {
+std::string DescribeComponentText(const ComponentInfo& entry) {
   std::ostringstream out;
   out << entry.spec.name << " — " << entry.spec.summary << "\n";
   out << "  kind: " << ComponentKindName(entry.spec.kind) << "\n";
@@ -124,9 +120,9 @@ std::string DescribeComponentText(const ComponentEntry& entry) {
   return out.str();
 }
 
-std::string ComponentsMarkdown(const internal::ComponentRegistry& registry) {
+std::string ComponentsMarkdown(const Host& host) {
   std::ostringstream out;
-  for (const ComponentEntry* entry : registry.Entries()) {
+  for (const ComponentInfo* entry : host.components()) {
     out << "### " << entry->spec.name << "\n\n" << entry->spec.summary << ".\n\n";
     out << "Kind: " << ComponentKindName(entry->spec.kind) << ". From: "
         << (entry->plugin_name.empty() ? "built-in"

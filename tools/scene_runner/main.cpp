@@ -3,15 +3,58 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
+#include <limits>
+#include <optional>
+#include <utility>
 
-#include "core/logging.h"
 #include "exit_status.h"
 #include "fluxion/errors.h"
+#include "fluxion/host.h"
+#include "fluxion/log.h"
+#include "fluxion/text.h"
 #include "fluxion/version.h"
 #include "listing.h"
 #include "run.h"
 
 using namespace fluxion;
+
+namespace {
+
+// A finite number within [min, max] (CLI11's own range checks let NaN through and print the
+// largest double in full): the option's value or a one-line reason.
+CLI::Validator FiniteIn(double min, double max, const std::string& range_text) {
+  return CLI::Validator(
+      [=](const std::string& text) -> std::string {
+        std::string why;
+        const std::optional<double> value = ParseReal(text, &why);
+        if (!value)
+          return "'" + text + "' is " + why + " (expected a finite number " + range_text + ")";
+        if (*value < min || *value > max)
+          return "'" + text + "' is out of range (expected a number " + range_text + ")";
+        return {};
+      },
+      "NUMBER " + range_text);
+}
+
+// A whole number within [min, max], refused (not clamped) beyond what a long holds.
+CLI::Validator WholeIn(long min, long max, const std::string& range_text) {
+  return CLI::Validator(
+      [=](const std::string& text) -> std::string {
+        std::string why;
+        const std::optional<long> value = ParseInteger(text, &why);
+        if (!value)
+          return "'" + text + "' is " + why + " (expected a whole number " + range_text + ")";
+        if (*value < min || *value > max)
+          return "'" + text + "' is out of range (expected a whole number " + range_text + ")";
+        return {};
+      },
+      "INTEGER " + range_text);
+}
+
+constexpr double kLargest = std::numeric_limits<double>::max();
+constexpr long kMostSteps = long{1} << 62;
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"scene-runner: run a SOFA-style mass-spring scene and write its trajectory as CSV"};
@@ -27,35 +70,46 @@ int main(int argc, char** argv) {
   double end_time = 0, dt = 0;
 
   app.add_option("scene", options.scene, "scene file (SOFA XML)");
+  // Values are checked as text before CLI11 converts them: NaN and out-of-range integers are
+  // refused with a readable range, never clamped.
   auto* steps_option = app.add_option("--steps", steps, "number of steps (default 100)")
-                           ->check(CLI::NonNegativeNumber);
+                           ->transform(WholeIn(0, kMostSteps, "from 0 to 2^62"));
   auto* end_option = app.add_option("--end-time", end_time, "run until this time [s]")
-                         ->check(CLI::NonNegativeNumber);
+                         ->transform(FiniteIn(0, kLargest, ">= 0"));
   steps_option->excludes(end_option);
-  auto* dt_option = app.add_option("--dt", dt, "time step [s], replacing the scene's root dt")
-                        ->check(CLI::PositiveNumber);
-  app.add_option("--output,-o", options.output, "CSV file to write (default: stdout)");
+  auto* dt_option =
+      app.add_option("--dt", dt, "time step [s], replacing the scene's root dt")
+          ->transform(FiniteIn(std::numeric_limits<double>::denorm_min(), kLargest, "> 0"));
+  app.add_option("--output,-o", options.output,
+                 "CSV file to write (default: stdout); written as FILE.partial, renamed when the "
+                 "run ends");
+  app.add_option("--output-dir", options.output_dir,
+                 "folder the scene's own files (e.g. an energy file) are written in (default: the "
+                 "current folder)");
+  app.add_flag("--overwrite", options.overwrite,
+               "let the scene replace existing files in --output-dir");
   app.add_option("--every", options.every,
                  "record every K steps (the first and last are always recorded)")
-      ->check(CLI::PositiveNumber);
+      ->transform(WholeIn(1, kMostSteps, "from 1 to 2^62"));
   app.add_flag("--energy", options.energy, "add kinetic,potential,total energy columns");
   auto* compare_option =
       app.add_option("--compare", options.compare,
                      "compare the run with this reference trajectory CSV: prints a "
                      "report, exit 0 on match, 1 on mismatch");
   app.add_option("--rtol", options.rtol, "--compare: relative tolerance (default 1e-9)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(FiniteIn(0, kLargest, ">= 0"))
       ->needs(compare_option);
   app.add_option("--atol", options.atol, "--compare: absolute tolerance (default 1e-12)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(FiniteIn(0, kLargest, ">= 0"))
       ->needs(compare_option);
   app.add_flag(
       "--solver-outputs", options.solver_outputs,
       "add each solver's outputs (e.g. VariationalSymplecticSolver's hamiltonian) as columns "
       "<node path>/<solver>/<output>");
+  std::string solver;
   std::vector<std::string> params;
   auto* solver_option =
-      app.add_option("--solver", options.solver,
+      app.add_option("--solver", solver,
                      "replace every ODE solver of the scene by this one (e.g. RungeKutta4Solver)");
   app.add_option("--param", params, "a parameter of --solver as key=value, as in XML (repeatable)")
       ->needs(solver_option);
@@ -70,6 +124,9 @@ int main(int argc, char** argv) {
                "with --list-components: print the docs/scene-format.md reference");
   app.add_flag("--ignore-plugin-errors", ignore_plugin_errors,
                "run even if some plugin file on the search path could not be loaded");
+  bool strict_plugins = false;
+  app.add_flag("--strict-plugins", strict_plugins,
+               "refuse plugin files and folders that every user may write (default: a warning)");
   app.add_option("--log-level", log_level, "trace|debug|info|warn|error (default warn)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
   app.add_flag("--quiet,-q", quiet, "only errors on stderr, no progress");
@@ -91,6 +148,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: %s (see scene-runner --help)\n", e.what());
     return runner::kExitInvalidInput;
   }
+  SolverChoice choice{solver, {}};
   for (const std::string& param : params) {
     const auto equals = param.find('=');
     if (equals == std::string::npos || equals == 0) {
@@ -98,42 +156,40 @@ int main(int argc, char** argv) {
                    param.c_str());
       return runner::kExitInvalidInput;
     }
-    options.solver_params.emplace_back(param.substr(0, equals), param.substr(equals + 1));
+    choice.parameters.emplace_back(param.substr(0, equals), param.substr(equals + 1));
   }
+  if (!solver.empty()) options.solver = std::move(choice);
   if (*steps_option) options.steps = steps;
   if (*end_option) options.end_time = end_time;
   if (*dt_option) options.dt = dt;
   options.progress = !quiet;
 
   LogLevel level = LogLevel::kWarn;
-  internal::ParseLogLevel(log_level, level);
+  ParseLogLevel(log_level, level);
   if (quiet) level = LogLevel::kError;
-  internal::SetLogLevel(level);
+  SetLogLevel(level);
 
   try {
-    internal::ComponentRegistry registry = internal::ComponentRegistry::WithBuiltins();
-    internal::PluginLoader plugins(registry);
+    HostOptions host_options;
+    host_options.plugin_directories.assign(plugin_dirs.begin(), plugin_dirs.end());
     // Refused files are reported below as errors (or listed); log them only when they are skipped.
-    plugins.LogRefusals(ignore_plugin_errors);
-    plugins.AddDefaultDirectories();
-    for (const std::string& dir : plugin_dirs) plugins.AddDirectory(dir, "--plugin-dir");
-    plugins.LoadAll();
+    host_options.log_plugin_refusals = ignore_plugin_errors;
+    host_options.strict_plugin_permissions = strict_plugins;
+    const Host host(host_options);
 
     if (list_plugins) {
-      std::fputs(
-          (json ? runner::ListPluginsJson(plugins) : runner::ListPluginsText(plugins)).c_str(),
-          stdout);
+      std::fputs((json ? runner::ListPluginsJson(host) : runner::ListPluginsText(host)).c_str(),
+                 stdout);
       return runner::kExitSuccess;
     }
     if (list_components) {
       if (list_components->empty()) {
-        std::fputs(
-            (markdown ? runner::ComponentsMarkdown(registry) : runner::ListComponentsText(registry))
-                .c_str(),
-            stdout);
+        std::fputs((markdown ? runner::ComponentsMarkdown(host) : runner::ListComponentsText(host))
+                       .c_str(),
+                   stdout);
         return runner::kExitSuccess;
       }
-      const internal::ComponentEntry* entry = registry.Find(*list_components);
+      const ComponentInfo* entry = host.FindComponent(*list_components);
       if (entry == nullptr) {
         std::fprintf(stderr,
                      "error: no component named '%s' (see scene-runner --list-components)\n",
@@ -148,11 +204,11 @@ int main(int argc, char** argv) {
           stderr, "error: no scene file given (usage: scene-runner SCENE [options]; see --help)\n");
       return runner::kExitInvalidInput;
     }
-    if (plugins.has_failures() && !ignore_plugin_errors) {
+    if (host.has_plugin_failures() && !ignore_plugin_errors) {
       // One line per problem, each saying how to go on without the file or folder.
-      for (const std::string& problem : plugins.directory_problems())
+      for (const std::string& problem : host.plugin_directory_problems())
         std::fprintf(stderr, "error: %s\n", problem.c_str());
-      for (const internal::PluginRecord& record : plugins.records())
+      for (const PluginInfo& record : host.plugins())
         if (!record.loaded)
           std::fprintf(stderr,
                        "error: plugin %s was refused: %s; fix or remove it, or run with "
@@ -160,7 +216,7 @@ int main(int argc, char** argv) {
                        record.path.c_str(), record.error.c_str());
       return runner::kExitPluginProblem;
     }
-    return runner::RunScene(options, registry, plugins);
+    return runner::RunScene(options, host);
   } catch (const PluginError& error) {
     std::fprintf(stderr, "error: %s\n", error.what());
     return runner::kExitPluginProblem;

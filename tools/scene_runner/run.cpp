@@ -4,17 +4,18 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <new>
 #include <optional>
 #include <sstream>
 
-#include "core/text_parsing.h"
 #include "fluxion/errors.h"
-#include "output/csv_trajectory_writer.h"
-#include "scene/scene_builder.h"
-#include "scene/xml_reader.h"
+#include "fluxion/output_files.h"
+#include "fluxion/text.h"
+#include "fluxion/trajectory_writer.h"
+#include "output_file.h"
 #include "trajectory_compare.h"
 
 namespace fluxion::runner {
@@ -30,10 +31,6 @@ void PrintError(const std::string& message) {
     start = end + 1;
   }
 }
-
-struct FileCloser {
-  void operator()(std::FILE* file) const { std::fclose(file); }
-};
 
 // Number of steps to reach end_time from `start` with step dt: the first n with start + n·dt ≥ T
 // (with a relative slack of 1e-9 steps, so that T = 1, dt = 0.1 gives 10 steps, not 11); nullopt
@@ -61,18 +58,67 @@ std::string ReadWholeFile(const std::string& path) {
   return text.str();
 }
 
+// The inputs of the run are read and checked before anything is written: the --compare reference
+// is read whole (a missing one fails before the simulation runs), and the output may not be the
+// scene or the reference under any name. Returns an exit status, kExitSuccess when all is well.
+int CheckInputs(const RunOptions& options, std::string& reference) {
+  if (!options.compare.empty()) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(options.compare, error)) {
+      PrintError(options.compare + ": cannot read the reference trajectory (expected a CSV file)");
+      return kExitInvalidInput;
+    }
+    std::ifstream stream(options.compare, std::ios::binary);
+    if (!stream) {
+      PrintError(options.compare + ": cannot read the reference trajectory (expected a CSV file)");
+      return kExitInvalidInput;
+    }
+    std::ostringstream text;
+    text << stream.rdbuf();
+    reference = text.str();
+  }
+  if (options.output.empty()) return kExitSuccess;
+  for (const auto& [input, what] : {std::pair{options.scene, "the scene"},
+                                    std::pair{options.compare, "the --compare reference"}}) {
+    if (!input.empty() && (input == options.output || SameFile(input, options.output))) {
+      PrintError(options.output + ": is " + what +
+                 " of this run (expected another output file: the output never replaces an "
+                 "input)");
+      return kExitInvalidInput;
+    }
+  }
+  std::error_code error;
+  if (std::filesystem::is_directory(options.output, error)) {
+    PrintError(options.output + ": is a directory (expected an output file name)");
+    return kExitInvalidInput;
+  }
+  return kExitSuccess;
+}
+
+// The writer of this run's trajectory into `stream` (only the CSV format exists so far).
+std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FILE* stream) {
+  return MakeCsvTrajectoryWriter(
+      stream, {.energy = options.energy, .solver_outputs = options.solver_outputs});
+}
+
 }  // namespace
 
-int RunScene(const RunOptions& options, const internal::ComponentRegistry& registry,
-             const internal::PluginLoader& plugins) {
-  std::optional<internal::Simulation> simulation;
+int RunScene(const RunOptions& options, const Host& host) {
+  std::string reference;
+  if (const int status = CheckInputs(options, reference); status != kExitSuccess) return status;
+  // Files the scene itself writes (a solver's energy file) go below --output-dir only, never over
+  // an input of the run.
+  OutputPolicy policy;
+  policy.directory = options.output_dir;
+  policy.overwrite = options.overwrite;
+  policy.protected_files = {options.scene};
+  if (!options.compare.empty()) policy.protected_files.emplace_back(options.compare);
+  if (!options.output.empty()) policy.protected_files.emplace_back(options.output);
+  SetOutputPolicy(policy);
+
+  std::optional<Simulation> simulation;
   try {
-    const internal::SceneDescription scene = internal::ReadSceneFile(options.scene);
-    internal::BuildOptions build;
-    build.dt = options.dt;
-    if (!options.solver.empty())
-      build.solver_override = internal::SolverOverride{options.solver, options.solver_params};
-    simulation.emplace(internal::BuildSimulation(scene, registry, &plugins, build));
+    simulation.emplace(host.LoadFile(options.scene, {.dt = options.dt, .solver = options.solver}));
   } catch (const SceneError& error) {
     for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
     return kExitInvalidInput;
@@ -96,9 +142,8 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
     const std::optional<long> until =
         StepsUntil(simulation->time(), *options.end_time, simulation->dt());
     if (!until) {
-      PrintError("--end-time " + internal::FormatReal(*options.end_time) +
-                 " with dt = " + internal::FormatReal(simulation->dt()) +
-                 " needs too many steps (expected at most 2^62)");
+      PrintError("--end-time " + FormatReal(*options.end_time) + " with dt = " +
+                 FormatReal(simulation->dt()) + " needs too many steps (expected at most 2^62)");
       return kExitInvalidInput;
     }
     steps = *until;
@@ -108,6 +153,7 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
   // With --compare and no --output, the trajectory goes to memory and only the report is printed.
   MemoryBuffer memory;  // declared before `file`: freed after the stream writing into it is closed
   std::unique_ptr<std::FILE, FileCloser> file;
+  TrajectoryFile output;
   std::FILE* stream = stdout;
   if (options.output.empty() && !options.compare.empty()) {
     file.reset(open_memstream(&memory.data, &memory.size));
@@ -117,45 +163,61 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
     }
     stream = file.get();
   } else if (!options.output.empty()) {
-    file.reset(std::fopen(options.output.c_str(), "wb"));
-    if (!file) {
-      PrintError(
-          options.output +
-          ": cannot open the output file for writing (check the folder exists and is writable)");
+    std::string why;
+    if (!output.Open(options.output, why)) {
+      PrintError(why);
       return kExitInvalidInput;
     }
-    stream = file.get();
+    stream = output.stream();
   }
-  internal::CsvTrajectoryWriter writer(stream, options.energy, options.solver_outputs);
-  writer.WriteHeader(*simulation);
-  writer.WriteRow(*simulation);
+  const std::unique_ptr<TrajectoryWriter> writer = MakeWriter(options, stream);
+  writer->Begin(*simulation);
+  writer->Record(*simulation);
 
+  // Step and record; a failure stops the run, and the writer is ended however the run stops.
   using Clock = std::chrono::steady_clock;
-  const auto started = Clock::now();
-  auto last_report = started;
+  auto last_report = Clock::now();
+  int status = kExitSuccess;
   for (long step = 1; step <= steps; ++step) {
     try {
       simulation->Step();
     } catch (const NumericalError& error) {
-      PrintError(options.scene + ": numerical failure at " + error.what());
-      return kExitNumericalFailure;  // the rows written so far are complete and flushed
+      // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
+      PrintError(options.scene + ": numerical failure at " + error.what() +
+                 (options.output.empty()
+                      ? std::string()
+                      : "; the rows written so far are in " + output.partial_path()));
+      status = kExitNumericalFailure;  // the rows written so far are complete and flushed
+      break;
     }
-    if (step % options.every == 0 || step == steps) writer.WriteRow(*simulation);
-    if (!writer.ok()) {
+    if (step % options.every == 0 || step == steps) writer->Record(*simulation);
+    if (!writer->ok()) {
       PrintError((options.output.empty() ? std::string("stdout") : options.output) +
                  ": write failed");
-      return kExitInvalidInput;
+      status = kExitInvalidInput;
+      break;
     }
     if (options.progress && (step & 63) == 0) {
       const auto now = Clock::now();
       if (now - last_report > std::chrono::seconds(2)) {
         std::fprintf(stderr, "progress: step %ld of %ld (t = %s)\n", step, steps,
-                     internal::FormatReal(simulation->time()).c_str());
+                     FormatReal(simulation->time()).c_str());
         last_report = now;
       }
     }
   }
-  if (options.compare.empty()) return kExitSuccess;
+  writer->End(*simulation);
+  if (!options.output.empty()) {
+    // A finished run's file takes its name; a failed one stays NAME.partial with its rows.
+    std::string why;
+    if (status != kExitSuccess) {
+      output.Keep();
+    } else if (!output.Commit(why)) {
+      PrintError(why);
+      return kExitInvalidInput;
+    }
+  }
+  if (status != kExitSuccess || options.compare.empty()) return status;
 
   // --compare: the whole trajectory against the reference, column by column and step by step.
   std::string candidate;
@@ -163,24 +225,17 @@ int RunScene(const RunOptions& options, const internal::ComponentRegistry& regis
     file.reset();  // closing the memory stream finalises memory.data and memory.size
     candidate.assign(memory.data, memory.size);
   } else {
-    file.reset();
     candidate = ReadWholeFile(options.output);
   }
-  return CompareWithReference(options, candidate);
+  return CompareWithReference(options, reference, candidate);
 }
 
-int CompareWithReference(const RunOptions& options, const std::string& candidate) {
-  std::ifstream stream(options.compare, std::ios::binary);
-  if (!stream) {
-    PrintError(options.compare + ": cannot read the reference trajectory (expected a CSV file)");
-    return kExitInvalidInput;
-  }
-  std::ostringstream reference;
-  reference << stream.rdbuf();
+int CompareWithReference(const RunOptions& options, const std::string& reference,
+                         const std::string& candidate) {
   namespace rg = fluxion::regress;
   try {
     const rg::ComparisonReport report = rg::CompareTrajectories(
-        reference.str(), candidate, rg::Tolerances{.rtol = options.rtol, .atol = options.atol},
+        reference, candidate, rg::Tolerances{.rtol = options.rtol, .atol = options.atol},
         options.compare, options.scene);
     std::fputs(rg::FormatReport(report).c_str(), stdout);
     return report.match ? kExitSuccess : kExitMismatch;

@@ -3,41 +3,40 @@
 
 #include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "exit_status.h"
-#include "plugin/component_registry.h"
-#include "plugin/plugin_loader.h"
+#include "fluxion/host.h"
+#include "fluxion/simulation.h"
 
 namespace fluxion::runner {
 
 struct RunOptions {
   std::string scene;
-  std::optional<long> steps;       ///< number of steps (default 100 unless end_time)
-  std::optional<double> end_time;  ///< run until t ≥ end_time
-  std::optional<double> dt;        ///< overrides the scene's dt
-  std::string output;              ///< CSV file; empty: stdout
-  long every = 1;                  ///< record every K steps (and always the last)
-  bool energy = false;             ///< add kinetic,potential,total columns
-  bool solver_outputs = false;     ///< add each solver's outputs (e.g. hamiltonian) as columns
-  std::string solver;              ///< replaces every ODE solver of the scene (empty: keep)
-  std::vector<std::pair<std::string, std::string>> solver_params;  ///< its parameters
-  std::string compare;  ///< reference CSV to compare the run with (empty: none)
-  double rtol = 1e-9;   ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
+  std::optional<long> steps;           ///< number of steps (default 100 unless end_time)
+  std::optional<double> end_time;      ///< run until t ≥ end_time
+  std::optional<double> dt;            ///< overrides the scene's dt
+  std::string output;                  ///< CSV file; empty: stdout
+  std::string output_dir = ".";        ///< where the scene may write its own files
+  bool overwrite = false;              ///< the scene may replace existing files there
+  long every = 1;                      ///< record every K steps (and always the last)
+  bool energy = false;                 ///< add kinetic,potential,total columns
+  bool solver_outputs = false;         ///< add each solver's outputs (e.g. hamiltonian) as columns
+  std::optional<SolverChoice> solver;  ///< replaces every ODE solver of the scene (none: keep)
+  std::string compare;                 ///< reference CSV to compare the run with (empty: none)
+  double rtol = 1e-9;  ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
   double atol = 1e-12;
   bool progress = true;  ///< progress lines on stderr for long runs
 };
 
 inline constexpr long kDefaultSteps = 100;
 
-/// Compares `candidate` (trajectory CSV text) with the reference file options.compare, prints the
-/// report on stdout and returns 0 (match), 1 (mismatch) or 2 (unreadable or malformed reference).
-int CompareWithReference(const RunOptions& options, const std::string& candidate);
+/// Compares `candidate` (trajectory CSV text) with `reference` (the text of options.compare),
+/// prints the report on stdout and returns 0 (match), 1 (mismatch) or 2 (malformed reference).
+int CompareWithReference(const RunOptions& options, const std::string& reference,
+                         const std::string& candidate);
 
-/// Loads and runs `options.scene` with the components of `registry`. Prints each problem as
+/// Loads and runs `options.scene` with the components of `host`. Prints each problem as
 /// "error: ..." on stderr and returns the exit status.
-int RunScene(const RunOptions& options, const internal::ComponentRegistry& registry,
-             const internal::PluginLoader& plugins);
+int RunScene(const RunOptions& options, const Host& host);
 
 }  // namespace fluxion::runner

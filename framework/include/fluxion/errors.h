@@ -80,16 +80,17 @@ class FLUXION_API NumericalError : public Error {
   double time_;
 };
 
-namespace internal {
+/// Used by FLUXION_DEMAND: prints the failed condition with file:line and aborts.
+namespace detail {
 [[noreturn]] FLUXION_API void DemandFailed(const char* condition, const char* file, int line);
-}  // namespace internal
+}  // namespace detail
 
 }  // namespace fluxion
 
 /// Always-on invariant check for our own bugs: aborts with the condition and file:line.
-#define FLUXION_DEMAND(condition)                                        \
-  do {                                                                   \
-    if (!(condition)) {                                                  \
-      ::fluxion::internal::DemandFailed(#condition, __FILE__, __LINE__); \
-    }                                                                    \
+#define FLUXION_DEMAND(condition)                                      \
+  do {                                                                 \
+    if (!(condition)) {                                                \
+      ::fluxion::detail::DemandFailed(#condition, __FILE__, __LINE__); \
+    }                                                                  \
   } while (false)

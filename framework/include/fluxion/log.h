@@ -14,6 +14,14 @@ enum class LogLevel { kTrace, kDebug, kInfo, kWarn, kError };
 FLUXION_API bool ShouldLog(LogLevel level);
 FLUXION_API void Log(LogLevel level, std::string_view message);
 
+/// Sets the level below which messages are dropped (default kWarn). For hosts, not plugins.
+FLUXION_API void SetLogLevel(LogLevel level);
+/// Parses "trace|debug|info|warn|error" (also "warning"); false for anything else.
+FLUXION_API bool ParseLogLevel(std::string_view text, LogLevel& level);
+/// Warnings and errors logged since the last reset (tests fail on unexpected ones).
+FLUXION_API int WarningCount();
+FLUXION_API void ResetWarningCount();
+
 inline void LogDebug(std::string_view message) { Log(LogLevel::kDebug, message); }
 inline void LogInfo(std::string_view message) { Log(LogLevel::kInfo, message); }
 inline void LogWarn(std::string_view message) { Log(LogLevel::kWarn, message); }

@@ -72,6 +72,7 @@ enum class ComponentKind {
   kOdeSolver,
   kLinearSolver,
   kLoader,
+  kContext,  ///< sets a property of its node's context (SOFA's Gravity)
   kIgnored,  ///< accepted for SOFA compatibility, has no effect (visual components)
 };
 

@@ -8,7 +8,9 @@
 //     fluxion::kExplicitMethod});
 //   }
 //
-// A plugin may register any number of ODE solvers and force fields (fluxion/force_field.h).
+// A plugin may register any number of ODE solvers, force fields (fluxion/force_field.h), linear
+// solvers (fluxion/linear_solver.h) and other components built from a scene (fluxion/component.h).
+// Fluxion's built-in components are registered through this same interface.
 //
 // The host reads the descriptor's magic number and ABI version before anything else and refuses a
 // library built against other headers; it copies every string out of plugin memory, and every
@@ -18,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "fluxion/component.h"
 #include "fluxion/export.h"
 #include "fluxion/force_field.h"
 #include "fluxion/parameters.h"
@@ -35,6 +38,9 @@ using SolverFactory = std::unique_ptr<Solver> (*)(const Parameters& parameters);
 /// field name means the component as a whole).
 using ForceFieldFactory = std::unique_ptr<ForceField> (*)(const Parameters& parameters,
                                                           const ForceFieldContext& context);
+
+/// Creates a linear solver from its validated parameters. May throw ConfigError.
+using LinearSolverFactory = std::unique_ptr<LinearSolver> (*)(const Parameters& parameters);
 
 /// The host's registry, as a plugin sees it during registration.
 class FLUXION_API PluginRegistrar {
@@ -66,6 +72,24 @@ class FLUXION_API PluginRegistrar {
           return std::make_unique<FieldType>(p, c);
         });
   }
+
+  /// Registers a linear solver component (`spec.kind` must be ComponentKind::kLinearSolver). An
+  /// ODE solver that needs one uses the component named by its `linearSolver` link, else the
+  /// first linear solver in its node or below.
+  virtual void AddLinearSolver(const ComponentSpec& spec, LinearSolverFactory factory) = 0;
+
+  /// Convenience: registers `SolverType` (a LinearSolver), constructed from `const Parameters&`.
+  template <class SolverType>
+  void AddLinearSolver(const ComponentSpec& spec) {
+    AddLinearSolver(spec, [](const Parameters& p) -> std::unique_ptr<LinearSolver> {
+      return std::make_unique<SolverType>(p);
+    });
+  }
+
+  /// Registers any other component built from a scene (topologies, objects, masses, constraints,
+  /// loads, context settings): `build` runs once per element, in the pass of `spec.kind` (see
+  /// fluxion/component.h). kIgnored components need no build function (pass nullptr).
+  virtual void AddComponent(const ComponentSpec& spec, ComponentBuilder build) = 0;
 };
 
 }  // namespace fluxion

@@ -47,8 +47,8 @@ enum SolverFlag : unsigned {
 
 /// What a solver declares about itself when it is registered; read by tools and docs.
 struct SolverTraits {
-  int order = 1;              ///< global order of accuracy in h
-  unsigned flags = 0;         ///< SolverFlag bits
+  int order = 1;       ///< global order of accuracy of the positions in h, from x(t₀), v(t₀)
+  unsigned flags = 0;  ///< SolverFlag bits
   int force_evaluations = 1;  ///< per step (Newton solvers: per iteration)
   int linear_solves = 0;      ///< per step (Newton solvers: per iteration)
 };
@@ -56,13 +56,25 @@ struct SolverTraits {
 /// Base class of every ODE solver ("fat base, thin solver").
 ///
 /// `Step` validates its arguments, keeps a backup of the state, calls `DoStep`, translates
-/// exceptions escaping from it into a failure, rejects non-finite results (restoring the backup)
-/// and advances time by exactly h. `DoStep` implements one step of the method on `state`, whose
-/// `time` is t_n on entry; it must not change `state.time`.
+/// exceptions escaping from it into a failure, rejects non-finite results (restoring the backup),
+/// advances time by exactly h and then lets the solver commit its history (`DoCommit`). `DoStep`
+/// implements one step of the method on `state`, whose `time` is t_n on entry; it must not change
+/// `state.time`.
+///
+/// History (stored accelerations, momenta, previous steps of a multistep method) has one owner:
+/// the base decides when it is valid and when a step is final, so that no solver compares states
+/// or re-checks finiteness itself.
+///  - `DoStep` reads the history only when `history_valid()` says the state it was given is the
+///    one the last accepted step returned; otherwise it starts the method up from that state
+///    (while the history is invalid its buffers hold nothing and may take the start-up values).
+///    It writes the step's new values into scratch buffers, never over a valid history, because
+///    the step may still be rejected (by the solver, or by the base for a non-finite state).
+///  - `DoCommit` runs once per accepted step, after the base has checked the state: it moves the
+///    scratch values into the history (swaps, no allocation) and does the step's side effects.
 ///
 /// Rules for implementations: size every work buffer in `DoInitialize` (no heap allocation in
-/// `DoStep`), obtain matrices from `system.CreateMatrix()` once, and commit any history (stored
-/// accelerations, momenta) only when returning an accepted status.
+/// `DoStep` or `DoCommit`) and obtain matrices from `system.CreateMatrix()` once; implicit methods
+/// use `ImplicitSystem` (fluxion/implicit_system.h) for A = m·M + b·B + k·K and its solve.
 class FLUXION_API Solver {
  public:
   Solver(const Solver&) = delete;
@@ -76,8 +88,26 @@ class FLUXION_API Solver {
 
   /// Advances `state` from t to t + h. Throws UsageError for h ≤ 0, a non-finite h, a state whose
   /// size does not match the system, or a call before Initialize; every numerical problem is a
-  /// returned status instead.
+  /// returned status instead. A rejected step leaves `state` and the solver's history as they
+  /// were, so the caller may retry (e.g. with a smaller h) without calling InvalidateHistory;
+  /// only an exception escaping from the solver also invalidates the history.
   StepResult Step(const MechanicalSystem& system, double h, State& state);
+
+  /// Tells the solver that the next Step does not continue from the state the last accepted Step
+  /// returned: the host has set positions or velocities (a script between two steps, an
+  /// interactive drag), restored a checkpoint, or moved time. Solvers with history (kHasHistory:
+  /// multistep methods, a stored acceleration or momentum) then start up again from the state
+  /// they are given, as after Initialize; the others are unaffected. Cheap (it clears a flag), it
+  /// keeps buffers, factorisations and the binding to the system.
+  ///
+  /// The base does not detect such changes by comparing states (a copy and a comparison of x and
+  /// v per step in every solver with history, for something the host knows anyway), so a host
+  /// that lets anyone write the state between steps must call this after every write: a scripting
+  /// binding (Python) calls it inside its position and velocity setters, so that scripts need not
+  /// know about it. Reading the state, or retrying after a rejected step, needs no call. Calling
+  /// it when nothing changed is harmless but not free: the next step is a start-up step (an Euler
+  /// step for AB-2, a fresh a_n for Newmark), so the trajectory differs from an uninterrupted run.
+  void InvalidateHistory();
 
   /// Names of the scalar outputs the solver reports after each step (e.g. "hamiltonian"), fixed
   /// for the solver's lifetime. scene-runner --solver-outputs writes them as extra CSV columns.
@@ -98,6 +128,14 @@ class FLUXION_API Solver {
   /// The scene's linear solver (null if the scene has none).
   LinearSolver* linear_solver() const;
 
+  /// True when the state DoStep is given is the one the last accepted step returned, unchanged:
+  /// a step has been accepted (and committed) since Initialize, and neither InvalidateHistory nor
+  /// an exception escaping from DoStep or DoCommit came since. Then (and only then) the history
+  /// committed by DoCommit belongs to this state. A rejected step does not change it (its state
+  /// was restored). Meaningful inside DoStep. The step size is the solver's business: a method
+  /// whose history assumes a fixed h compares it itself.
+  bool history_valid() const;
+
   /// a = P·M⁻¹·f: the projected acceleration. Uses the diagonal inverse when M is diagonal and
   /// the linear solver otherwise (failing if the scene has none). `a` must have num_dofs() entries.
   StepResult ComputeAcceleration(const MechanicalSystem& system, const Vector& f, Vector& a);
@@ -105,6 +143,15 @@ class FLUXION_API Solver {
  private:
   virtual void DoInitialize(const MechanicalSystem& system);
   virtual StepResult DoStep(const MechanicalSystem& system, double h, State& state) = 0;
+
+  /// Commits the step DoStep just took: called by Step once per accepted step, after the base has
+  /// checked that `state` is finite and advanced its time, so `state` is (t_n + h, x_{n+1},
+  /// v_{n+1}) and `h` the step just taken. Move the step's new history values in (swap scratch
+  /// buffers: no allocation) and do what only an accepted step may do (update reported outputs,
+  /// write a log file). It cannot reject the step; an exception escaping from it turns the step
+  /// into a failure (state restored, history invalidated), which is meant for bugs only.
+  /// Default: nothing (solvers without history).
+  virtual void DoCommit(const MechanicalSystem& system, double h, const State& state);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

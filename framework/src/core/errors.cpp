@@ -15,9 +15,12 @@ ConfigError::ConfigError(std::string field, const std::string& message)
     : Error(message), field_(std::move(field)) {}
 ConfigError::~ConfigError() = default;
 
+// One diagnostic is one line, whatever the scene holds: control characters are escaped here, as a
+// last line of defence behind the components' own quoting (internal::Shown).
 std::string SceneDiagnostic::Format() const {
-  if (line > 0) return file + ":" + std::to_string(line) + ": " + message;
-  return file + ": " + message;
+  const std::string where = internal::EscapeControl(file);
+  if (line > 0) return where + ":" + std::to_string(line) + ": " + internal::EscapeControl(message);
+  return where + ": " + internal::EscapeControl(message);
 }
 
 namespace {
@@ -42,12 +45,12 @@ NumericalError::NumericalError(long step, double time, const std::string& messag
       time_(time) {}
 NumericalError::~NumericalError() = default;
 
-namespace internal {
+namespace detail {
 void DemandFailed(const char* condition, const char* file, int line) {
   std::fprintf(stderr, "fluxion: internal error: %s:%d: FLUXION_DEMAND(%s) failed\n", file, line,
                condition);
   std::abort();
 }
-}  // namespace internal
+}  // namespace detail
 
 }  // namespace fluxion

@@ -37,7 +37,9 @@ spdlog::logger& Logger() {
   return *logger;
 }
 
-void SetLogLevel(LogLevel level) { Logger().set_level(ToSpdlog(level)); }
+}  // namespace internal
+
+void SetLogLevel(LogLevel level) { internal::Logger().set_level(internal::ToSpdlog(level)); }
 
 bool ParseLogLevel(std::string_view text, LogLevel& level) {
   if (text == "trace")
@@ -55,10 +57,8 @@ bool ParseLogLevel(std::string_view text, LogLevel& level) {
   return true;
 }
 
-int WarningCount() { return warning_count.load(); }
-void ResetWarningCount() { warning_count = 0; }
-
-}  // namespace internal
+int WarningCount() { return internal::warning_count.load(); }
+void ResetWarningCount() { internal::warning_count = 0; }
 
 bool ShouldLog(LogLevel level) { return internal::Logger().should_log(internal::ToSpdlog(level)); }
 

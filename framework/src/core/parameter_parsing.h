@@ -5,7 +5,6 @@
 #include <utility>
 #include <vector>
 
-#include "fluxion/export.h"
 #include "fluxion/parameters.h"
 
 namespace fluxion::internal {
@@ -25,15 +24,13 @@ struct ParameterProblem {
 };
 
 /// Parses one value of `field` from `text` into `value`; returns an error message or "".
-FLUXION_API std::string ParseFieldValue(const FieldSpec& field, const std::string& text,
-                                        FieldValue& value);
+std::string ParseFieldValue(const FieldSpec& field, const std::string& text, FieldValue& value);
 
 /// Parses `attributes` against `spec`, appending each problem found to `problems` (with the
 /// attribute's line), and returns the values that did parse, with defaults for the rest. Unknown
 /// attributes are problems (with a "did you mean" hint); the caller filters out the bookkeeping
 /// attributes it ignores before calling.
-FLUXION_API Parameters ParseAttributes(const ComponentSpec& spec,
-                                       const std::vector<AttributeText>& attributes,
-                                       std::vector<ParameterProblem>& problems);
+Parameters ParseAttributes(const ComponentSpec& spec, const std::vector<AttributeText>& attributes,
+                           std::vector<ParameterProblem>& problems);
 
 }  // namespace fluxion::internal

@@ -51,6 +51,8 @@ std::string_view ComponentKindName(ComponentKind kind) {
       return "linear solver";
     case ComponentKind::kLoader:
       return "loader";
+    case ComponentKind::kContext:
+      return "context";
     case ComponentKind::kIgnored:
       return "ignored (visual or SOFA-only)";
   }
@@ -217,17 +219,17 @@ std::string ParseFieldValue(const FieldSpec& field, const std::string& text, Fie
   switch (field.type) {
     case FieldType::kBool: {
       const auto word = single_word();
-      if (!word) return "'" + text + "' " + why + " (expected 0, 1, true or false)";
+      if (!word) return "'" + Shown(text) + "' " + why + " (expected 0, 1, true or false)";
       const auto parsed = ParseBool(*word);
-      if (!parsed) return "'" + text + "' is not a boolean (expected 0, 1, true or false)";
+      if (!parsed) return "'" + Shown(text) + "' is not a boolean (expected 0, 1, true or false)";
       value = *parsed;
       return {};
     }
     case FieldType::kInteger: {
       const auto word = single_word();
-      if (!word) return "'" + text + "' " + why + " (expected one whole number)";
+      if (!word) return "'" + Shown(text) + "' " + why + " (expected one whole number)";
       const auto parsed = ParseInteger(*word, &why);
-      if (!parsed) return "'" + text + "' is " + why + " (expected a whole number)";
+      if (!parsed) return "'" + Shown(text) + "' is " + why + " (expected a whole number)";
       if (!WithinBounds(field, static_cast<double>(*parsed)))
         return "value " + text + " is out of range (expected " + BoundsText(field) + ")";
       value = *parsed;
@@ -235,9 +237,9 @@ std::string ParseFieldValue(const FieldSpec& field, const std::string& text, Fie
     }
     case FieldType::kReal: {
       const auto word = single_word();
-      if (!word) return "'" + text + "' " + why + " (expected one number)";
+      if (!word) return "'" + Shown(text) + "' " + why + " (expected one number)";
       const auto parsed = ParseReal(*word, &why);
-      if (!parsed) return "'" + std::string(*word) + "' is " + why + " (expected a finite number)";
+      if (!parsed) return "'" + Shown(*word) + "' is " + why + " (expected a finite number)";
       if (!WithinBounds(field, *parsed))
         return "value " + std::string(*word) + " is out of range (expected " + BoundsText(field) +
                ")";
@@ -256,7 +258,7 @@ std::string ParseFieldValue(const FieldSpec& field, const std::string& text, Fie
         std::string options;
         for (const std::string& choice : field.choices)
           options += (options.empty() ? "" : ", ") + choice;
-        return "'" + text + "' is not one of the choices (expected one of " + options + ")";
+        return "'" + Shown(text) + "' is not one of the choices (expected one of " + options + ")";
       }
       value = word_text;
       return {};
@@ -267,7 +269,7 @@ std::string ParseFieldValue(const FieldSpec& field, const std::string& text, Fie
       for (std::size_t i = 0; i < words.size(); ++i) {
         const auto parsed = ParseReal(words[i], &why);
         if (!parsed)
-          return "value " + std::to_string(i + 1) + " '" + std::string(words[i]) + "' is " + why +
+          return "value " + std::to_string(i + 1) + " '" + Shown(words[i]) + "' is " + why +
                  " (expected finite numbers)";
         if (!WithinBounds(field, *parsed))
           return "value " + std::to_string(i + 1) + " (" + std::string(words[i]) +
@@ -306,7 +308,7 @@ Parameters ParseAttributes(const ComponentSpec& spec, const std::vector<Attribut
   for (const AttributeText& attribute : attributes) {
     const FieldSpec* field = spec.FindField(attribute.name);
     if (field == nullptr) {
-      std::string message = "unknown attribute '" + attribute.name + "' for " + spec.name;
+      std::string message = "unknown attribute '" + Shown(attribute.name) + "' for " + spec.name;
       const std::string suggestion = SuggestClosest(attribute.name, known);
       if (!suggestion.empty())
         message += " (did you mean '" + suggestion + "'?)";

@@ -22,6 +22,8 @@ struct Solver::Impl {
   Vector mass_diagonal;
   // M for the linear-solver path of ComputeAcceleration (non-diagonal masses only).
   SparseMatrix projected_mass;
+  // The state Step is given is the one the last committed step returned (see history_valid()).
+  bool history_valid = false;
 };
 
 Solver::Solver() : impl_(std::make_unique<Impl>()) {}
@@ -30,14 +32,18 @@ Solver::~Solver() = default;
 SolverTraits Solver::RefineTraits(const SolverTraits& registered) const { return registered; }
 
 void Solver::DoInitialize(const MechanicalSystem& /*system*/) {}
+void Solver::DoCommit(const MechanicalSystem& /*system*/, double /*h*/, const State& /*state*/) {}
 std::vector<std::string> Solver::OutputNames() const { return {}; }
 void Solver::ReadOutputs(double* /*values*/) const {}
 
 LinearSolver* Solver::linear_solver() const { return impl_->linear_solver; }
+bool Solver::history_valid() const { return impl_->history_valid; }
+void Solver::InvalidateHistory() { impl_->history_valid = false; }
 
 void Solver::Initialize(const MechanicalSystem& system, LinearSolver* linear_solver) {
   impl_->system = &system;
   impl_->linear_solver = linear_solver;
+  impl_->history_valid = false;  // a restart: the first step starts the method up
   impl_->backup_x.resize(system.num_dofs());
   impl_->backup_v.resize(system.num_dofs());
   if (system.is_mass_diagonal()) {
@@ -103,6 +109,8 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
   try {
     result = DoStep(system, h, state);
   } catch (const std::exception& error) {
+    // The exception may have cut the solver short anywhere: start it up again on the next step.
+    impl_->history_valid = false;
     result = StepResult::Failure(std::string("solver raised an exception: ") + error.what());
   }
   state.time = start_time;  // DoStep must not move time; the base does, below
@@ -117,13 +125,29 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
     }
   }
   if (!result.accepted()) {
+    // The history is untouched (DoStep writes scratch only) and still matches the restored state.
     state.x = impl_->backup_x;
     state.v = impl_->backup_v;
     return result;
   }
+  state.time = start_time + h;
+
+  // The step is final: the solver commits its history for the state it returned.
+  try {
+    DoCommit(system, h, state);
+  } catch (const std::exception& error) {
+    // A half-committed history cannot be trusted: restore the state and start up again.
+    impl_->history_valid = false;
+    state.x = impl_->backup_x;
+    state.v = impl_->backup_v;
+    state.time = start_time;
+    return StepResult::Failure(
+        std::string("solver raised an exception while committing the step: ") + error.what());
+  }
+  impl_->history_valid = true;
+
   if (result.status == StepStatus::kNotConverged && ShouldLog(LogLevel::kWarn))
     LogWarn("t = " + internal::FormatReal(start_time) + ": " + result.message);
-  state.time = start_time + h;
   return result;
 }
 

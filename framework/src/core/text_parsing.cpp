@@ -23,6 +23,10 @@ std::vector<std::string_view> SplitWords(std::string_view text) {
   return words;
 }
 
+}  // namespace fluxion::internal
+
+namespace fluxion {
+
 std::optional<double> ParseReal(std::string_view word, std::string* why) {
   // from_chars is locale-independent and rejects leading '+' and spaces; accept a leading '+'
   // as SOFA's stream parsing does.
@@ -59,6 +63,41 @@ std::optional<long> ParseInteger(std::string_view word, std::string* why) {
   return value;
 }
 
+}  // namespace fluxion
+
+namespace fluxion::internal {
+
+std::string EscapeControl(std::string_view text) {
+  std::string shown;
+  shown.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      shown += "\\n";
+    } else if (c == '\t') {
+      shown += "\\t";
+    } else if (c == '\r') {
+      shown += "\\r";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      constexpr char kHex[] = "0123456789abcdef";
+      shown += "\\x";
+      shown += kHex[byte >> 4];
+      shown += kHex[byte & 15];
+    } else {
+      shown += c;
+    }
+  }
+  return shown;
+}
+
+std::string Shown(std::string_view text, std::size_t max_length) {
+  if (text.size() <= max_length) return EscapeControl(text);
+  // Cut on a UTF-8 character boundary (never inside a multi-byte sequence).
+  std::size_t cut = max_length;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return EscapeControl(text.substr(0, cut)) + "…";
+}
+
 std::optional<bool> ParseBool(std::string_view word) {
   std::string lower(word);
   std::transform(lower.begin(), lower.end(), lower.begin(),
@@ -67,6 +106,9 @@ std::optional<bool> ParseBool(std::string_view word) {
   if (lower == "0" || lower == "false") return false;
   return std::nullopt;
 }
+}  // namespace fluxion::internal
+
+namespace fluxion {
 
 void AppendReal(std::string& out, double value) {
   char buffer[32];
@@ -99,6 +141,9 @@ std::size_t EditDistance(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::string SuggestClosest(std::string_view word, const std::vector<std::string>& candidates) {
+  // No name that long is a misspelling of a real one; and the edit distance is quadratic.
+  constexpr std::size_t kLongestPlausible = 64;
+  if (word.size() > kLongestPlausible) return {};
   std::string best;
   std::size_t best_distance = std::string::npos;
   for (const std::string& candidate : candidates) {
@@ -115,4 +160,4 @@ std::string SuggestClosest(std::string_view word, const std::vector<std::string>
   return best;
 }
 
-}  // namespace fluxion::internal
+}  // namespace fluxion

@@ -1,4 +1,5 @@
-// Strict, locale-independent parsing of scene text, and shortest round-trip number formatting.
+// Strict, locale-independent parsing of scene text, and shortest round-trip number formatting
+// (the public part is fluxion/text.h).
 #pragma once
 
 #include <optional>
@@ -6,28 +7,29 @@
 #include <string_view>
 #include <vector>
 
-#include "fluxion/export.h"
+#include "fluxion/text.h"
 #include "fluxion/types.h"
 
 namespace fluxion::internal {
 
 /// Splits on whitespace (and commas, which some SOFA scenes use between vectors).
-FLUXION_API std::vector<std::string_view> SplitWords(std::string_view text);
+std::vector<std::string_view> SplitWords(std::string_view text);
 
-/// Parses one finite double, or returns nullopt and sets `why` ("not a number", "not finite",
-/// "out of range").
-FLUXION_API std::optional<double> ParseReal(std::string_view word, std::string* why = nullptr);
-FLUXION_API std::optional<long> ParseInteger(std::string_view word, std::string* why = nullptr);
-FLUXION_API std::optional<bool> ParseBool(std::string_view word);
+/// "0"/"1"/"true"/"false", else nullopt.
+std::optional<bool> ParseBool(std::string_view word);
 
-/// The shortest decimal text that parses back to exactly `value` ("0.1", "1e-300", "-0").
-FLUXION_API std::string FormatReal(double value);
-/// Appends FormatReal(value) to `out` without a temporary string.
-FLUXION_API void AppendReal(std::string& out, double value);
+/// Scene text as a message shows it: at most `max_length` characters (then "…"), control
+/// characters escaped (\n, \t, \xNN), so that no scene content can start a new line or reach the
+/// terminal raw.
+std::string Shown(std::string_view text, std::size_t max_length = 80);
 
-/// The candidate closest to `word` by edit distance (case-insensitive), if close enough to be a
-/// plausible misspelling; empty otherwise.
-FLUXION_API std::string SuggestClosest(std::string_view word,
-                                       const std::vector<std::string>& candidates);
+/// Control characters of `text` escaped as in Shown, nothing cut.
+std::string EscapeControl(std::string_view text);
+
+using ::fluxion::AppendReal;
+using ::fluxion::FormatReal;
+using ::fluxion::ParseInteger;
+using ::fluxion::ParseReal;
+using ::fluxion::SuggestClosest;
 
 }  // namespace fluxion::internal

@@ -16,7 +16,7 @@ namespace fluxion::internal {
 /// in later solves they can stop the iterations before x moves. x starts at 0 unless `warmStart`.
 /// b = 0 gives x = 0. `LinearSolveResult::iterations` counts the iterations that updated x.
 /// `Solve` before `Factorize` throws UsageError.
-class FLUXION_API CgLinearSolver final : public LinearSolver {
+class CgLinearSolver final : public LinearSolver {
  public:
   static ComponentSpec Spec();
   explicit CgLinearSolver(const Parameters& parameters);

@@ -17,7 +17,7 @@ namespace fluxion::internal {
 /// A matrix with another pattern (compared entry by entry, not only by size) is analysed again. A
 /// non-positive pivot is reported as a failure, and `Solve` then fails too until a Factorize
 /// succeeds. `Solve` before any `Factorize` throws UsageError.
-class FLUXION_API LdlLinearSolver final : public LinearSolver {
+class LdlLinearSolver final : public LinearSolver {
  public:
   static ComponentSpec Spec();
   explicit LdlLinearSolver(const Parameters& parameters);

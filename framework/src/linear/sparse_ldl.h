@@ -4,7 +4,6 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "fluxion/export.h"
 #include "fluxion/types.h"
 
 namespace fluxion::internal {
@@ -24,7 +23,7 @@ namespace fluxion::internal {
 /// column counts, and every workspace. `Factorize` then gathers A's values through the map and
 /// runs the numeric factorisation in Eigen's exact operation order (SimplicialCholesky_impl.h),
 /// and `Solve` its triangular solves: results are bit-identical to SimplicialLDLT<·, Lower>.
-class FLUXION_API SparseLdl {
+class SparseLdl {
  public:
   /// How a numeric factorisation ended.
   enum class Status { kOk, kZeroPivot, kNegativePivot };

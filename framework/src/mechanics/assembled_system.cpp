@@ -57,6 +57,12 @@ AssembledSystem::AssembledSystem(SystemParts parts)
   mass_matrix_ = pattern_;
   for (Index i = 0; i < num_dofs_; ++i)
     mass_matrix_.valuePtr()[FindSlot(pattern_, i, i)] = parts.mass[i];
+  // Told from M itself, so that it stays true when masses with off-diagonal terms arrive.
+  for (Index col = 0; col < num_dofs_ && mass_is_diagonal_; ++col)
+    for (Index k = mass_matrix_.outerIndexPtr()[col]; k < mass_matrix_.outerIndexPtr()[col + 1];
+         ++k)
+      if (mass_matrix_.innerIndexPtr()[k] != col && mass_matrix_.valuePtr()[k] != 0.0)
+        mass_is_diagonal_ = false;
 
   // Projection: every entry in a fixed row or column, and the fixed diagonals.
   std::vector<bool> fixed = std::move(parts.fixed);

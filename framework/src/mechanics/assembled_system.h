@@ -4,7 +4,6 @@
 #include <memory>
 #include <vector>
 
-#include "fluxion/export.h"
 #include "fluxion/force_field.h"
 #include "fluxion/mechanical_system.h"
 
@@ -21,13 +20,13 @@ struct SystemParts {
 
 /// MechanicalSystem over lumped masses and a list of force fields. The common matrix pattern is
 /// computed once here: the diagonal, then every force field's stiffness and damping entries.
-class FLUXION_API AssembledSystem final : public MechanicalSystem {
+class AssembledSystem final : public MechanicalSystem {
  public:
   explicit AssembledSystem(SystemParts parts);
 
   Index num_dofs() const override { return num_dofs_; }
   const SparseMatrix& mass() const override { return mass_matrix_; }
-  bool is_mass_diagonal() const override { return true; }
+  bool is_mass_diagonal() const override { return mass_is_diagonal_; }
   const Vector& inverse_mass_diagonal() const override { return inverse_mass_; }
   void ComputeForce(const State& state, Vector& f) const override;
   SparseMatrix CreateMatrix() const override { return pattern_; }
@@ -47,6 +46,7 @@ class FLUXION_API AssembledSystem final : public MechanicalSystem {
   void CheckPattern(const SparseMatrix& matrix, const char* what) const;
 
   Index num_dofs_;
+  bool mass_is_diagonal_ = true;  // no non-zero entry of M off its diagonal
   Vector inverse_mass_;
   std::vector<Index> fixed_dofs_;
   Vector external_force_;

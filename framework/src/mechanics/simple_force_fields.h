@@ -4,14 +4,13 @@
 
 #include <vector>
 
-#include "fluxion/export.h"
 #include "fluxion/force_field.h"
 
 namespace fluxion::internal {
 
 /// A force that does not depend on the state: f += F. Potential energy −F·x.
 /// Used for gravity (F = m_i·g per DOF, SOFA's Mass::addForce) and ConstantForceField.
-class FLUXION_API ConstantForce final : public ForceField {
+class ConstantForce final : public ForceField {
  public:
   /// `dofs[k]` receives `values[k]`.
   ConstantForce(std::vector<Index> dofs, std::vector<double> values);
@@ -25,7 +24,7 @@ class FLUXION_API ConstantForce final : public ForceField {
 
 /// SOFA's UniformVelocityDampingForceField: f −= c·v on the given DOFs. With `implicit` it also
 /// provides B = c·I (B = −∂f/∂v), so implicit solvers treat it implicitly.
-class FLUXION_API UniformVelocityDamping final : public ForceField {
+class UniformVelocityDamping final : public ForceField {
  public:
   UniformVelocityDamping(std::vector<Index> dofs, double coefficient, bool implicit);
   void AddForce(const State& state, Vector& f) const override;

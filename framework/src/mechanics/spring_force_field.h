@@ -3,7 +3,6 @@
 
 #include <vector>
 
-#include "fluxion/export.h"
 #include "fluxion/force_field.h"
 
 namespace fluxion::internal {
@@ -31,7 +30,7 @@ struct Spring {
 ///
 /// By default the dashpot is explicit only (no B), as in SOFA. With `exact_damping_jacobian`
 /// (a Fluxion extension) the field also provides B = −∂f/∂v: B_aa = B_bb = kd·ûûᵀ, B_ab = −kd·ûûᵀ.
-class FLUXION_API SpringForceField final : public ForceField {
+class SpringForceField final : public ForceField {
  public:
   SpringForceField(int dimension, std::vector<Spring> springs, bool exact_damping_jacobian);
 

@@ -4,7 +4,6 @@
 
 #include <vector>
 
-#include "fluxion/export.h"
 #include "fluxion/force_field.h"
 
 namespace fluxion::internal {
@@ -34,7 +33,7 @@ namespace fluxion::internal {
 /// for implicit methods' end points), so each method keeps its order. Results equal SOFA's for
 /// solvers that evaluate forces at t_n only (EulerExplicit, CentralDifference, the first force of
 /// every step).
-class FLUXION_API KeyFramedForce final : public ForceField {
+class KeyFramedForce final : public ForceField {
  public:
   /// `dimension` axes per point; `point_dofs[p]` is the system DOF of listed point p, axis 0
   /// (duplicates add up, as in SOFA); `times` strictly increasing; `forces` times.size() ×
@@ -65,7 +64,7 @@ class FLUXION_API KeyFramedForce final : public ForceField {
 /// V = −Σ_p F_p(t)·x_p, as for a constant force at that instant (f = −∂V/∂x at fixed t); the load
 /// depends on time, so the total energy is not conserved (the work done by the load is not
 /// tracked).
-class FLUXION_API SinusoidalForce final : public ForceField {
+class SinusoidalForce final : public ForceField {
  public:
   /// `point_dofs[p]` is the system DOF of listed point p, axis 0; `amplitudes` holds
   /// point_dofs.size() × dimension numbers [N]; ω in rad/s, φ in rad.

@@ -1,5 +1,8 @@
 #include "plugin/plugin_loader.h"
 
+#include <sys/stat.h>
+
+#include <boost/dll/library_info.hpp>
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
 
@@ -22,54 +25,6 @@ bool IsPluginFileName(const fs::path& path) {
   const std::string file = path.filename().string();
   return file.rfind("fluxion_", 0) == 0 && path.extension() == ".so";
 }
-
-// Collects the components a plugin registers, stamped with their origin.
-class Registrar final : public PluginRegistrar {
- public:
-  Registrar(std::string origin, std::string plugin_name, std::shared_ptr<const void> library)
-      : origin_(std::move(origin)),
-        plugin_name_(std::move(plugin_name)),
-        library_(std::move(library)) {}
-
-  void AddSolver(const ComponentSpec& spec, const SolverTraits& traits,
-                 SolverFactory factory) override {
-    if (spec.kind != ComponentKind::kOdeSolver)
-      throw PluginError(origin_ + ": AddSolver called for '" + spec.name +
-                        "', whose kind is not kOdeSolver");
-    if (factory == nullptr)
-      throw PluginError(origin_ + ": AddSolver('" + spec.name + "') without a factory");
-    ComponentEntry entry;
-    entry.spec = spec;  // a deep copy: nothing keeps pointing into plugin memory
-    entry.origin = origin_;
-    entry.plugin_name = plugin_name_;
-    entry.traits = traits;
-    entry.solver_factory = factory;
-    entry.library = library_;
-    entries.push_back(std::move(entry));
-  }
-
-  void AddForceField(const ComponentSpec& spec, ForceFieldFactory factory) override {
-    if (spec.kind != ComponentKind::kForceField)
-      throw PluginError(origin_ + ": AddForceField called for '" + spec.name +
-                        "', whose kind is not kForceField");
-    if (factory == nullptr)
-      throw PluginError(origin_ + ": AddForceField('" + spec.name + "') without a factory");
-    ComponentEntry entry;
-    entry.spec = spec;
-    entry.origin = origin_;
-    entry.plugin_name = plugin_name_;
-    entry.force_field_factory = factory;
-    entry.library = library_;
-    entries.push_back(std::move(entry));
-  }
-
-  std::vector<ComponentEntry> entries;
-
- private:
-  std::string origin_;
-  std::string plugin_name_;
-  std::shared_ptr<const void> library_;
-};
 
 std::string CopyString(const char* text) {
   return text == nullptr ? std::string() : std::string(text);
@@ -148,6 +103,37 @@ void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
       LogDebug("plugin " + record.path + " was not loaded: " + why);
   };
 
+  // Anything writable by every user can be replaced by anyone: say so, and refuse when asked to.
+  for (const fs::path& checked : {path.parent_path(), path}) {
+    struct stat info {};
+    if (::stat(checked.c_str(), &info) != 0 || (info.st_mode & S_IWOTH) == 0) continue;
+    const std::string what = checked == path ? "plugin file " : "plugin folder ";
+    const std::string problem =
+        what + checked.string() +
+        " is writable by every user (anyone could replace the code it loads)";
+    if (strict_permissions_) {
+      refuse(problem + "; make it writable by its owner only, or run without --strict-plugins");
+      return;
+    }
+    LogWarn(problem + ": make it writable by its owner only (chmod o-w)");
+  }
+
+  // The file's symbol table is read without loading it: a library that is not a Fluxion plugin
+  // is refused before any of its code (its static constructors) can run.
+  try {
+    boost::dll::library_info info(path, /*throw_if_not_native=*/true);
+    const std::vector<std::string> symbols = info.symbols();
+    if (std::find(symbols.begin(), symbols.end(), kDescriptorSymbol) == symbols.end()) {
+      refuse(std::string("it is not a Fluxion plugin (no '") + kDescriptorSymbol +
+             "' symbol; build it with fluxion_add_plugin and FLUXION_PLUGIN)");
+      return;
+    }
+  } catch (const std::exception& exception) {
+    refuse(std::string("it is not a loadable shared library (not an ELF shared object: ") +
+           exception.what() + ")");
+    return;
+  }
+
   auto library = std::make_shared<boost::dll::shared_library>();
   std::error_code error;
   library->load(path, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local, error);
@@ -189,8 +175,8 @@ void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
   }
 
   // Registration runs plugin code: collect first, then add all or nothing.
-  Registrar registrar(record.path, record.name,
-                      std::shared_ptr<const void>(library, library.get()));
+  CollectingRegistrar registrar(record.path, record.name,
+                                std::shared_ptr<const void>(library, library.get()));
   try {
     descriptor.register_components(registrar);
   } catch (const std::exception& exception) {
@@ -230,7 +216,7 @@ void PluginLoader::LoadFile(const fs::path& path, const std::string& source) {
   LogDebug("loaded plugin " + record.name + " " + record.version + " from " + record.path);
 }
 
-const PluginRecord* PluginLoader::FindLoaded(const std::string& name) const {
+const PluginRecord* PluginLoader::FindLoaded(std::string_view name) const {
   for (const PluginRecord& record : records_) {
     if (!record.loaded) continue;
     if (record.name == name || "fluxion_" + record.name == name ||

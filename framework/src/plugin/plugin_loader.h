@@ -6,30 +6,18 @@
 #include <string>
 #include <vector>
 
-#include "fluxion/export.h"
-#include "plugin/component_registry.h"
+#include "fluxion/host.h"
+#include "registry/component_registry.h"
 
 namespace fluxion::internal {
 
-/// What is known about one plugin file, loaded or not.
-struct PluginRecord {
-  std::string path;
-  std::string
-      source;  ///< where its directory came from ("bundled", "FLUXION_PLUGIN_PATH", "--plugin-dir")
-  bool loaded = false;
-  std::string error;  ///< why it was refused, when !loaded
-  std::string name;   ///< plugin name from its descriptor
-  std::string version;
-  std::string framework_version;  ///< Fluxion version it was built with
-  unsigned abi_version = 0;
-  std::vector<std::string> components;
-};
+using PluginRecord = PluginInfo;
 
 /// The search path, in order: the bundled plugin folder (<libdir>/fluxion/plugins beside the
 /// framework library, in the build tree and in an install), then each folder of the colon-separated
 /// FLUXION_PLUGIN_PATH, then each --plugin-dir. Only files named fluxion_*.so directly in those
 /// folders are plugins.
-class FLUXION_API PluginLoader {
+class PluginLoader {
  public:
   explicit PluginLoader(ComponentRegistry& registry) : registry_(registry) {}
 
@@ -50,9 +38,11 @@ class FLUXION_API PluginLoader {
   /// Whether each refused file is logged as a warning (default) or only at debug level, for a
   /// caller that reports `records()` itself.
   void LogRefusals(bool enabled) { log_refusals_ = enabled; }
+  /// Refuse (instead of only warning about) plugin files and folders writable by every user.
+  void StrictPermissions(bool enabled) { strict_permissions_ = enabled; }
 
   /// The plugin called `name` ("euler_explicit" or "fluxion_euler_explicit"), if loaded.
-  const PluginRecord* FindLoaded(const std::string& name) const;
+  const PluginRecord* FindLoaded(std::string_view name) const;
 
   const std::vector<PluginRecord>& records() const { return records_; }
   const std::vector<std::pair<std::filesystem::path, std::string>>& directories() const {
@@ -71,6 +61,7 @@ class FLUXION_API PluginLoader {
   std::vector<std::string> directory_problems_;
   std::vector<PluginRecord> records_;
   bool log_refusals_ = true;
+  bool strict_permissions_ = false;
 };
 
 }  // namespace fluxion::internal

@@ -1,13 +1,16 @@
 #include "scene/xml_reader.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <tinyxml2.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "core/text_parsing.h"
 #include "fluxion/errors.h"
 
 namespace fluxion::internal {
@@ -75,7 +78,7 @@ class Reader {
           }
         }
         if (child->FirstChildElement() != nullptr)
-          Fail(component.line, "component <" + component.type +
+          Fail(component.line, "component <" + Shown(component.type) +
                                    "> has child elements (expected only <Node> elements to nest)");
         node.components.push_back(std::move(component));
       }
@@ -106,9 +109,14 @@ class Reader {
       Fail(1, "the file holds no XML element (expected a <Node> root)");
       throw SceneError(diagnostics_);
     }
+    if (const tinyxml2::XMLElement* second = root->NextSiblingElement(); second != nullptr) {
+      Fail(second->GetLineNum(), "a second root element <" + Shown(second->Name()) +
+                                     "> after the <Node> root (expected one root element)");
+      throw SceneError(diagnostics_);
+    }
     if (std::string(root->Name()) != "Node") {
       Fail(root->GetLineNum(),
-           "the root element is <" + std::string(root->Name()) + "> (expected <Node>)");
+           "the root element is <" + Shown(root->Name()) + "> (expected <Node>)");
       throw SceneError(diagnostics_);
     }
     ReadNode(*root, scene.root, 0);
@@ -127,20 +135,57 @@ SceneDescription ReadSceneText(const std::string& text, const std::string& file_
   return Reader(file_name).Read(text);
 }
 
-SceneDescription ReadSceneFile(const std::string& path) {
-  std::error_code error;
-  if (!std::filesystem::exists(path, error))
-    throw SceneError({{path, 0, "the scene file does not exist (expected a readable XML file)"}});
-  if (std::filesystem::is_directory(path, error))
-    throw SceneError({{path, 0, "is a directory (expected a scene file)"}});
-  std::ifstream stream(path, std::ios::binary);
-  if (!stream)
-    throw SceneError(
-        {{path, 0, "the scene file cannot be opened for reading (check permissions)"}});
-  std::ostringstream content;
-  content << stream.rdbuf();
-  if (stream.bad()) throw SceneError({{path, 0, "the scene file could not be read"}});
-  return ReadSceneText(content.str(), path);
+namespace {
+
+// Reads at most `max_bytes` from `fd` into `text`; false (with `why`) when there is more, or on a
+// read error.
+bool ReadBounded(int fd, std::size_t max_bytes, std::string& text, std::string& why) {
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got == 0) return true;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      why = "the scene file could not be read";
+      return false;
+    }
+    if (text.size() + static_cast<std::size_t>(got) > max_bytes) {
+      why = "the scene is larger than " + std::to_string(max_bytes) +
+            " bytes (expected a smaller scene, or a larger LoadOptions::max_scene_bytes)";
+      return false;
+    }
+    text.append(buffer, static_cast<std::size_t>(got));
+  }
+}
+
+}  // namespace
+
+SceneDescription ReadSceneFile(const std::string& path, std::size_t max_bytes) {
+  const auto fail = [&](const std::string& message) { throw SceneError({{path, 0, message}}); };
+  std::string text, why;
+  if (path == "-") {  // standard input, read with the same limit
+    if (!ReadBounded(STDIN_FILENO, max_bytes, text, why)) fail(why);
+    return ReadSceneText(text, "<stdin>");
+  }
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) fail("the scene file does not exist (expected a readable XML file)");
+    if (errno == EISDIR) fail("is a directory (expected a scene file)");
+    fail("the scene file cannot be opened for reading (check permissions)");
+  }
+  struct stat info {};
+  const bool regular = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+  const bool read = regular && ReadBounded(fd, max_bytes, text, why);
+  ::close(fd);
+  if (!regular) {
+    fail(S_ISDIR(info.st_mode)
+             ? "is a directory (expected a scene file)"
+             : "is not a regular file (expected a scene file; a FIFO or device is "
+               "never read)");
+  }
+  if (!read) fail(why);
+  return ReadSceneText(text, path);
 }
 
 }  // namespace fluxion::internal

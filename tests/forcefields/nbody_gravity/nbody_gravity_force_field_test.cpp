@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "fluxion/errors.h"
+#include "registry/component_registry.h"
 #include "support/test_support.h"
 #include "tools/runner_test_helpers.h"
 
@@ -51,8 +52,7 @@ struct Bodies {
 
 // The field as the builder makes it: registry entry, parsed parameters, context of the object.
 std::unique_ptr<ForceField> MakeField(const Bodies& b) {
-  const internal::ComponentEntry* entry =
-      LoadedComponents().registry.Find("NBodyGravityForceField");
+  const ComponentInfo* entry = TestHost().FindComponent("NBodyGravityForceField");
   if (entry == nullptr) {
     ADD_FAILURE() << "NBodyGravityForceField not registered (plugin not built?)";
     return nullptr;
@@ -344,8 +344,7 @@ TEST(NBodyGravityDynamics, TwoBodyCircularOrbitHasItsKeplerPeriod) {
   const double period = M_PI, omega = 2.0;
   // The distance from the start after one period, with n steps per period.
   const auto error_after_one_period = [&](int n) {
-    internal::Simulation sim =
-        LoadScene(TwoBodyScene("ForestRuthSolver", period / n), "two_body.scn");
+    Simulation sim = LoadScene(TwoBodyScene("ForestRuthSolver", period / n), "two_body.scn");
     const Vector start = sim.position(0);
     for (int k = 0; k < n; ++k) sim.Step();
     return (sim.position(0) - start).norm();
@@ -355,7 +354,7 @@ TEST(NBodyGravityDynamics, TwoBodyCircularOrbitHasItsKeplerPeriod) {
   EXPECT_GT(e1 / e2, 16 / 1.5);
   EXPECT_LT(e1 / e2, 16 * 1.5);
   // Half a period: the bodies are on the opposite side.
-  internal::Simulation sim = LoadScene(TwoBodyScene("ForestRuthSolver", period / 200), "2b.scn");
+  Simulation sim = LoadScene(TwoBodyScene("ForestRuthSolver", period / 200), "2b.scn");
   for (int k = 0; k < 100; ++k) sim.Step();
   const double half_period_scale = 10 * M_PI * std::pow(omega * period / 200, 4);
   EXPECT_NEAR(sim.position(0)[0], 0.75, 0.75 * half_period_scale);
@@ -378,7 +377,7 @@ TEST(NBodyGravityDynamics, VelocityVerletConservesAngularMomentumToRounding) {
   const double h = M_PI / 200;
   std::string xml = TwoBodyScene("VelocityVerletSolver", h);
   xml.replace(xml.find("0 -1.5  0 0.5"), 13, "0 -1.35  0 0.45");
-  internal::Simulation sim = LoadScene(xml, "two_body.scn");
+  Simulation sim = LoadScene(xml, "two_body.scn");
   const double m[2] = {1, 3};
   const auto angular = [&] {
     const Vector x = sim.position(0), v = sim.velocity(0);

@@ -19,8 +19,6 @@
 namespace fluxion::testing {
 namespace {
 
-using internal::Simulation;
-
 constexpr double kEps = 2.220446049250313e-16;
 
 // The scene's text with one attribute text replaced (solver, dt, an initial value).

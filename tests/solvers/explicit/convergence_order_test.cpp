@@ -81,7 +81,7 @@ std::vector<double> LeapfrogStart(double h) {
 
 // Positions of the chain at T after T/h steps (counted, so T is reached exactly).
 Vector RunTo(const std::string& solver, double h, bool leapfrog_start) {
-  internal::Simulation simulation =
+  Simulation simulation =
       LoadScene(ChainScene(solver, h, leapfrog_start ? LeapfrogStart(h) : std::vector<double>{}));
   const long steps = std::lround(kEndTime / h);
   for (long n = 0; n < steps; ++n) simulation.Step();

@@ -58,7 +58,7 @@ constexpr long kSteps = 1000;                      // T = 10 s, ten periods
 // Largest |x_n − expected(n)| over the run from (x0, v0).
 template <class Expected>
 double MaxError(const std::string& solver, double x0, double v0, Expected expected) {
-  internal::Simulation simulation = LoadScene(OscillatorScene(solver, kOmega, kStep, x0, v0));
+  Simulation simulation = LoadScene(OscillatorScene(solver, kOmega, kStep, x0, v0));
   double error = 0.0;
   for (long n = 1; n <= kSteps; ++n) {
     simulation.Step();
@@ -145,8 +145,8 @@ struct Transition {
 
 Transition StepBasis(const std::string& solver, double phi) {
   const double omega = 1.0, h = phi;
-  internal::Simulation from_x = LoadScene(OscillatorScene(solver, omega, h, 1.0, 0.0));
-  internal::Simulation from_v = LoadScene(OscillatorScene(solver, omega, h, 0.0, 1.0));
+  Simulation from_x = LoadScene(OscillatorScene(solver, omega, h, 1.0, 0.0));
+  Simulation from_v = LoadScene(OscillatorScene(solver, omega, h, 0.0, 1.0));
   from_x.Step();
   from_v.Step();
   return {from_x.position(1)[0], from_v.position(1)[0], from_x.velocity(1)[0],
@@ -237,7 +237,7 @@ constexpr double kEnergyPhi = 0.2;
 // The band on E is reached (where ω|x| = |v|), so its test allows only round-off beyond it.
 TEST_F(ExplicitOscillatorEnergy, CentralDifferenceEnergyOscillatesWithoutDrift) {
   const double omega = 1.0, h = kEnergyPhi, phi = kEnergyPhi;
-  internal::Simulation simulation = LoadScene(OscillatorScene(kCentralDifference, omega, h, 1, 0));
+  Simulation simulation = LoadScene(OscillatorScene(kCentralDifference, omega, h, 1, 0));
   const auto modified = [&](double energy) {
     return energy - 0.5 * h * omega * omega * simulation.position(1)[0] * simulation.velocity(1)[0];
   };
@@ -270,7 +270,7 @@ TEST_F(ExplicitOscillatorEnergy, CentralDifferenceEnergyOscillatesWithoutDrift) 
 // round-off adds up linearly (RoundOff).
 void ExpectEnergyFactorPerStep(const std::string& solver, double factor, long steps) {
   const double omega = 1.0, h = kEnergyPhi;
-  internal::Simulation simulation = LoadScene(OscillatorScene(solver, omega, h, 1, 0));
+  Simulation simulation = LoadScene(OscillatorScene(solver, omega, h, 1, 0));
   const double e0 = simulation.KineticEnergy() + simulation.PotentialEnergy();
   double previous = e0;
   for (long n = 1; n <= steps; ++n) {

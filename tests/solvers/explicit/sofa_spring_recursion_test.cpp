@@ -106,7 +106,7 @@ class ExplicitSofaSpringCases : public fluxion::testing::QuietTest,
 
 TEST_P(ExplicitSofaSpringCases, MatchesRecursionBeforeEveryStep) {
   const SofaCase& c = GetParam();
-  internal::Simulation simulation =
+  Simulation simulation =
       LoadScene(SofaSpringScene(SolverElement(c.method, c.rayleigh_mass), c.k, c.m, c.h));
   Recursion expected(c.method, c.k, c.m, c.h, c.rayleigh_mass);
   int comparisons = 0;
@@ -145,8 +145,7 @@ class ExplicitSofaSanityValues : public fluxion::testing::QuietTest {};
 
 void ExpectSanityValues(Method method, double k, double m, double h, double rayleigh_mass,
                         const double (&values)[3]) {
-  internal::Simulation simulation =
-      LoadScene(SofaSpringScene(SolverElement(method, rayleigh_mass), k, m, h));
+  Simulation simulation = LoadScene(SofaSpringScene(SolverElement(method, rayleigh_mass), k, m, h));
   Recursion expected(method, k, m, h, rayleigh_mass);
   const long checkpoints[3] = {1, std::lround(1.0 / h), std::lround(2.0 / h)};
   int next = 0;

@@ -26,8 +26,7 @@ constexpr double kRelativeTolerance = 1e-12;
 class EulerImplicitSolverTest : public fluxion::testing::QuietTest {};
 
 TEST_F(EulerImplicitSolverTest, DeclaresItsTraits) {
-  const internal::ComponentEntry* entry =
-      fluxion::testing::LoadedComponents().registry.Find("EulerImplicitSolver");
+  const ComponentInfo* entry = fluxion::testing::TestHost().FindComponent("EulerImplicitSolver");
   ASSERT_NE(entry, nullptr);
   EXPECT_EQ(entry->traits.order, 1);
   EXPECT_EQ(entry->traits.flags, kImplicitMethod | kNeedsLinearSolver);
@@ -40,7 +39,7 @@ TEST_F(EulerImplicitSolverTest, DeclaresItsTraits) {
 // but the test animates with 0.001; Fluxion steps with the root's dt, so dt = 0.001 here. SOFA's
 // tolerance 0.01 covers backward Euler's numerical damping, 1 − exp(−ω²h·t/2) ≈ 0.01 at t = 2.
 TEST_F(EulerImplicitSolverTest, SpringSolverDynamicFollowsTheCosine) {
-  internal::Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.001">
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.001">
   <RequiredPlugin pluginName="Sofa.Component.ODESolver.Backward"/>
   <DefaultAnimationLoop/>
   <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
@@ -66,7 +65,7 @@ TEST_F(EulerImplicitSolverTest, SpringSolverDynamicFollowsTheCosine) {
 
 // Steps with dt = 1 until the state stops moving (SOFA's EulerImplicitSolverStatic_test: max
 // |Δx| and |Δv| ≤ 1e-4 between steps, at most 100 steps); returns the number of steps.
-int StepUntilStatic(internal::Simulation& simulation) {
+int StepUntilStatic(Simulation& simulation) {
   for (int step = 1; step <= 100; ++step) {
     const Vector x = simulation.solver_nodes()[0].state.x;
     const Vector v = simulation.solver_nodes()[0].state.v;
@@ -81,7 +80,7 @@ int StepUntilStatic(internal::Simulation& simulation) {
 // EulerImplicitSolverStatic_test, case 1: a string of two particles, the first fixed; the second
 // settles at −m·g/K = −9.81/1000 below its rest position (SOFA checks 1e-4).
 TEST_F(EulerImplicitSolverTest, StaticStringSettlesUnderGravity) {
-  internal::Simulation simulation = LoadScene(R"(<Node name="root" dt="1">
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="1">
   <EulerImplicitSolver/>
   <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e-5"/>
   <Node name="string_1">
@@ -101,7 +100,7 @@ TEST_F(EulerImplicitSolverTest, StaticStringSettlesUnderGravity) {
 // EulerImplicitSolverStatic_test, case 2: two free unit masses 3 apart on a spring of rest length
 // 1, no gravity: they end 1 apart around their centre of mass y = 0.5, the child at the origin.
 TEST_F(EulerImplicitSolverTest, StaticPairSettlesAroundItsCentreOfMass) {
-  internal::Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt="1">
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt="1">
   <EulerImplicitSolver/>
   <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e-5"/>
   <MechanicalObject name="DOF" position="0 2 0"/>
@@ -137,7 +136,7 @@ std::string DampedParticleScene(bool implicit_damping) {
 // ≈ v0·m/c = 10 within 0.1). The closed form is compared to 1e-9 relative (2500 steps of
 // round-off).
 TEST_F(EulerImplicitSolverTest, ExplicitDragFollowsTheDiscreteDecay) {
-  internal::Simulation simulation = LoadScene(DampedParticleScene(false));
+  Simulation simulation = LoadScene(DampedParticleScene(false));
   for (int step = 0; step < 2500; ++step) simulation.Step();
   const double h = 0.02, c = 0.1, q = 1 - h * c;
   const double expected = q * (1 - std::pow(q, 2500)) / c;
@@ -150,7 +149,7 @@ TEST_F(EulerImplicitSolverTest, ExplicitDragFollowsTheDiscreteDecay) {
 // With implicit="1" the drag provides B = c·I, which enters A only: (m + h·c)·Δv = −h·c·v_n, so
 // v_N = v_0·(m/(m + h·c))^N (a B·v term in b would count the drag twice).
 TEST_F(EulerImplicitSolverTest, ImplicitDragEntersTheMatrixOnly) {
-  internal::Simulation simulation = LoadScene(DampedParticleScene(true));
+  Simulation simulation = LoadScene(DampedParticleScene(true));
   for (int step = 0; step < 100; ++step) simulation.Step();
   const double expected = std::pow(1.0 / (1.0 + 0.02 * 0.1), 100);
   for (int axis = 0; axis < 3; ++axis)
@@ -169,7 +168,7 @@ TEST_F(EulerImplicitSolverTest, ImplicitDragEntersTheMatrixOnly) {
 // positions (≈ 2) per step: n·1e-15.
 TEST_F(EulerImplicitSolverTest, RayleighMassDampedOscillatorIsFirstOrderAccurate) {
   const double omega = 2.0, r_m = 0.5, h = 1e-3;
-  internal::Simulation simulation = LoadScene(fluxion::testing::OscillatorScene(
+  Simulation simulation = LoadScene(fluxion::testing::OscillatorScene(
       "<EulerImplicitSolver rayleighMass=\"" + Num(r_m) + "\"/>", omega, h, 1.0, 0.0, Linear::kCg));
   const double zeta = r_m / (2 * omega), omega_d = omega * std::sqrt(1 - zeta * zeta);
   const double a_norm_squared = 2 * omega * omega + r_m * r_m;
@@ -205,7 +204,7 @@ class EulerImplicitVariants : public fluxion::testing::QuietTest,
 TEST_P(EulerImplicitVariants, MatchesRecursion) {
   const Variant& c = GetParam();
   const double K = 100, m = 10, h = 0.1, g = 10, z0 = 1;
-  internal::Simulation simulation = LoadScene(SofaSpringScene(
+  Simulation simulation = LoadScene(SofaSpringScene(
       std::string("<EulerImplicitSolver ") + c.attributes + "/>", K, m, h, Linear::kLdl));
   double y = z0, v = 0;
   const double th = c.tau * h;
@@ -245,7 +244,7 @@ INSTANTIATE_TEST_SUITE_P(
 // along y, where one linearised backward Euler step is exact, so the residual is round-off: a few
 // ulps of its largest terms, h·(K·1 + m·g) = 20, squared.
 TEST_F(EulerImplicitSolverTest, ResidualIsRoundOffOnALinearProblem) {
-  internal::Simulation simulation = LoadScene(
+  Simulation simulation = LoadScene(
       SofaSpringScene(R"(<EulerImplicitSolver computeResidual="1"/>)", 100, 10, 0.1, Linear::kLdl));
   const Solver& solver = *simulation.solver_nodes()[0].solver;
   ASSERT_EQ(solver.OutputNames(), std::vector<std::string>{"residual"});
@@ -262,7 +261,7 @@ TEST_F(EulerImplicitSolverTest, ResidualIsRoundOffOnALinearProblem) {
 
 // A tilted spring is geometrically nonlinear: the linearised step leaves a residual.
 TEST_F(EulerImplicitSolverTest, ResidualIsPositiveOnANonlinearProblem) {
-  internal::Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.1">
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.1">
   <EulerImplicitSolver computeResidual="1"/>
   <SparseLDLSolver/>
   <MechanicalObject position="0 0 0  1 1 0"/>
@@ -278,7 +277,7 @@ TEST_F(EulerImplicitSolverTest, ResidualIsPositiveOnANonlinearProblem) {
 }
 
 TEST_F(EulerImplicitSolverTest, NoOutputsWithoutComputeResidual) {
-  internal::Simulation simulation =
+  Simulation simulation =
       LoadScene(SofaSpringScene("<EulerImplicitSolver/>", 100, 10, 0.1, Linear::kCg));
   EXPECT_TRUE(simulation.solver_nodes()[0].solver->OutputNames().empty());
 }
@@ -287,7 +286,7 @@ TEST_F(EulerImplicitSolverTest, NoOutputsWithoutComputeResidual) {
 // is tilted so that b is not an eigenvector of A and one CG iteration cannot solve the system.
 TEST_F(EulerImplicitSolverTest, UnconvergedLinearSolveIsAWarning) {
   ExpectWarnings(3);
-  internal::Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.01">
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.01">
   <EulerImplicitSolver/>
   <CGLinearSolver iterations="1" tolerance="1e-12" threshold="1e-12"/>
   <MechanicalObject position="0 2 0  1 1 0"/>

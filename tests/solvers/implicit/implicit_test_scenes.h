@@ -112,7 +112,7 @@ inline std::string CompressedSpringScene(const std::string& solver_xml) {
 /// message contains `reason`) and leave positions, velocities and time exactly as they were.
 inline void ExpectFailedFactorisationLeavesTheStateUntouched(const std::string& solver_xml,
                                                              const std::string& reason) {
-  internal::Simulation simulation = LoadScene(CompressedSpringScene(solver_xml));
+  Simulation simulation = LoadScene(CompressedSpringScene(solver_xml));
   const State before = simulation.solver_nodes()[0].state;
   try {
     simulation.Step();

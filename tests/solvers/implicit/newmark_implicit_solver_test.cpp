@@ -22,8 +22,7 @@ using ::testing::HasSubstr;
 class NewmarkImplicitSolverTest : public fluxion::testing::QuietTest {};
 
 TEST_F(NewmarkImplicitSolverTest, DeclaresItsTraits) {
-  const internal::ComponentEntry* entry =
-      fluxion::testing::LoadedComponents().registry.Find("NewmarkImplicitSolver");
+  const ComponentInfo* entry = fluxion::testing::TestHost().FindComponent("NewmarkImplicitSolver");
   ASSERT_NE(entry, nullptr);
   EXPECT_EQ(entry->traits.order, 2);
   EXPECT_EQ(entry->traits.flags, kImplicitMethod | kNeedsLinearSolver | kHasHistory);
@@ -43,7 +42,7 @@ class NewmarkOscillator : public fluxion::testing::QuietTest,
 
 TEST_P(NewmarkOscillator, FollowsTheCosineWithSecondOrderPhaseError) {
   const double omega = 2.0, h = 0.01;
-  internal::Simulation simulation =
+  Simulation simulation =
       LoadScene(OscillatorScene("<NewmarkImplicitSolver/>", omega, h, 1.0, 0.0, GetParam()));
   for (int n = 1; n <= 1000; ++n) {
     simulation.Step();
@@ -63,7 +62,7 @@ INSTANTIATE_TEST_SUITE_P(LinearSolvers, NewmarkOscillator,
 
 // One step from (x, v), returned as (x_1, v_1): a fresh scene each time, so a_0 = −ω²x.
 Eigen::Vector2d OneStep(double omega, double h, double x, double v) {
-  internal::Simulation simulation =
+  Simulation simulation =
       LoadScene(OscillatorScene("<NewmarkImplicitSolver/>", omega, h, x, v, Linear::kLdl));
   simulation.Step();
   return {simulation.position(1)[0] - fluxion::testing::kOscillatorRest, simulation.velocity(1)[0]};
@@ -98,14 +97,14 @@ INSTANTIATE_TEST_SUITE_P(StepSizes, NewmarkAmplification, ::testing::Values(0.01
 //   x_{n+1} = x_n + h·v_n + h²(½−β)·a_n + h²β·a_{n+1},   v_{n+1} = v_n + h(1−γ)·a_n + hγ·a_{n+1}.
 TEST_F(NewmarkImplicitSolverTest, DampingMatrixEntersTheVelocityTermTwice) {
   const double c = 0.5, h = 0.1, m = 1.0, gamma = 0.5, beta = 0.25;
-  internal::Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt=")" + Num(h) +
-                                              R"(">
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt=")" + Num(h) +
+                                    R"(">
   <NewmarkImplicitSolver/>
   <SparseLDLSolver/>
   <MechanicalObject template="Vec1d" position="0" velocity="1"/>
   <UniformMass vertexMass="1"/>
   <UniformVelocityDampingForceField dampingCoefficient=")" +
-                                              Num(c) + R"(" implicit="1"/>
+                                    Num(c) + R"(" implicit="1"/>
 </Node>)");
   double x = 0.0, v = 1.0, a = -c * v / m;
   for (int n = 1; n <= 50; ++n) {
@@ -127,10 +126,10 @@ TEST_F(NewmarkImplicitSolverTest, FailedFactorisationLeavesTheStateUntouched) {
 // The stored acceleration is committed by accepted steps only: good, rejected, good gives the
 // same state as good, good.
 TEST_F(NewmarkImplicitSolverTest, RejectedStepKeepsTheStoredAcceleration) {
-  internal::Simulation interrupted = LoadScene(CompressedSpringScene("<NewmarkImplicitSolver/>"));
-  internal::Simulation reference = LoadScene(CompressedSpringScene("<NewmarkImplicitSolver/>"));
-  const internal::SolverNode& a = interrupted.solver_nodes()[0];
-  const internal::SolverNode& b = reference.solver_nodes()[0];
+  Simulation interrupted = LoadScene(CompressedSpringScene("<NewmarkImplicitSolver/>"));
+  Simulation reference = LoadScene(CompressedSpringScene("<NewmarkImplicitSolver/>"));
+  const SolverNode& a = interrupted.solver_nodes()[0];
+  const SolverNode& b = reference.solver_nodes()[0];
   State sa = a.state, sb = b.state;
   const double small = 1e-3, large = 1.0;
   ASSERT_TRUE(a.solver->Step(*a.system, small, sa).accepted());

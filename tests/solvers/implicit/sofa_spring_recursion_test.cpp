@@ -114,7 +114,7 @@ class SofaSpringCases : public fluxion::testing::QuietTest,
 
 TEST_P(SofaSpringCases, MatchesHandWrittenRecursion) {
   const auto& [c, linear] = GetParam();
-  internal::Simulation simulation = fluxion::testing::LoadScene(
+  Simulation simulation = fluxion::testing::LoadScene(
       fluxion::testing::SofaSpringScene(SolverXml(c), c.k, c.m, c.h, linear));
   Recursion expected(c);
   // SOFA's loop: compare, then step, while t < 2.
@@ -187,7 +187,7 @@ class SofaSanityValues : public fluxion::testing::QuietTest,
 TEST_P(SofaSanityValues, MatchesPublishedValues) {
   const SanityCase& s = GetParam();
   const SofaCase& c = s.scene;
-  internal::Simulation simulation = fluxion::testing::LoadScene(
+  Simulation simulation = fluxion::testing::LoadScene(
       fluxion::testing::SofaSpringScene(SolverXml(c), c.k, c.m, c.h, Linear::kCg));
   const long steps_per_second = std::lround(1.0 / c.h);
   for (long step = 1; step <= 2 * steps_per_second; ++step) {

@@ -28,15 +28,15 @@ constexpr double kRelativeTolerance = 1e-12;
 
 class VariationalSymplecticSolverTest : public fluxion::testing::QuietTest {};
 
-double Hamiltonian(const internal::Simulation& simulation) {
+double Hamiltonian(const Simulation& simulation) {
   double value = 0.0;
   simulation.solver_nodes()[0].solver->ReadOutputs(&value);
   return value;
 }
 
 TEST_F(VariationalSymplecticSolverTest, DeclaresItsTraits) {
-  const internal::ComponentEntry* entry =
-      fluxion::testing::LoadedComponents().registry.Find("VariationalSymplecticSolver");
+  const ComponentInfo* entry =
+      fluxion::testing::TestHost().FindComponent("VariationalSymplecticSolver");
   ASSERT_NE(entry, nullptr);
   EXPECT_EQ(entry->traits.order, 2);
   EXPECT_EQ(entry->traits.flags,
@@ -55,7 +55,7 @@ class VariationalOscillator : public fluxion::testing::QuietTest,
 
 TEST_P(VariationalOscillator, FollowsTheCosineWithSecondOrderPhaseError) {
   const double omega = 2.0, h = 0.01;
-  internal::Simulation simulation = LoadScene(fluxion::testing::OscillatorScene(
+  Simulation simulation = LoadScene(fluxion::testing::OscillatorScene(
       "<VariationalSymplecticSolver/>", omega, h, 1.0, 0.0, GetParam()));
   for (int n = 1; n <= 1000; ++n) {
     simulation.Step();
@@ -95,7 +95,7 @@ class VariationalHamiltonian : public fluxion::testing::QuietTest,
                                public ::testing::WithParamInterface<bool> {};
 
 TEST_P(VariationalHamiltonian, IsConservedOnLinearSpringsWithGravity) {
-  internal::Simulation simulation = LoadScene(ChainScene(GetParam()));
+  Simulation simulation = LoadScene(ChainScene(GetParam()));
   ASSERT_EQ(simulation.solver_nodes()[0].solver->OutputNames(),
             std::vector<std::string>{"hamiltonian"});
   const double initial = 0.5 * (0.25 + 0.09) - (12.0 + 21.0) + 0.5 * 100 * 0.04 + 0.5 * 50 * 0.01;
@@ -115,7 +115,7 @@ INSTANTIATE_TEST_SUITE_P(PotentialEnergy, VariationalHamiltonian, ::testing::Boo
 
 TEST_F(VariationalSymplecticSolverTest, ReportsNoHamiltonianWhenNotComputed) {
   for (const char* attributes : {R"(computeHamiltonian="0")", R"(explicitIntegration="1")"}) {
-    internal::Simulation simulation = LoadScene(fluxion::testing::SofaSpringScene(
+    Simulation simulation = LoadScene(fluxion::testing::SofaSpringScene(
         std::string("<VariationalSymplecticSolver ") + attributes + "/>", 100, 1, 0.01,
         Linear::kCg));
     EXPECT_TRUE(simulation.solver_nodes()[0].solver->OutputNames().empty()) << attributes;
@@ -123,15 +123,15 @@ TEST_F(VariationalSymplecticSolverTest, ReportsNoHamiltonianWhenNotComputed) {
 }
 
 // Steps the solver of `simulation` directly (outside Simulation::Step) to read its StepResult.
-StepResult StepDirectly(const internal::Simulation& simulation, double h, State& state) {
-  const internal::SolverNode& node = simulation.solver_nodes()[0];
+StepResult StepDirectly(const Simulation& simulation, double h, State& state) {
+  const SolverNode& node = simulation.solver_nodes()[0];
   return node.solver->Step(*node.system, h, state);
 }
 
 // On SOFA's (linear) spring scene Newton's first solve is exact: the second iteration changes q by
 // round-off only, below newtonError·‖x_n‖, and the loop stops after two iterations.
 TEST_F(VariationalSymplecticSolverTest, NewtonStopsWhenTheIterateSettles) {
-  internal::Simulation simulation = LoadScene(fluxion::testing::SofaSpringScene(
+  Simulation simulation = LoadScene(fluxion::testing::SofaSpringScene(
       R"(<VariationalSymplecticSolver newtonError="1e-12"/>)", 100, 1, 0.01, Linear::kLdl));
   State state = simulation.solver_nodes()[0].state;
   const StepResult result = StepDirectly(simulation, 0.01, state);
@@ -142,7 +142,7 @@ TEST_F(VariationalSymplecticSolverTest, NewtonStopsWhenTheIterateSettles) {
 // Newton missing newtonError within `steps` is silent in SOFA: the step is accepted, status ok,
 // with `steps` iterations. A tilted spring is nonlinear, so with newtonError = 0 the loop runs out.
 TEST_F(VariationalSymplecticSolverTest, NewtonRunningOutOfStepsIsNotAnError) {
-  internal::Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.05">
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.05">
   <VariationalSymplecticSolver newtonError="0" steps="2"/>
   <SparseLDLSolver/>
   <MechanicalObject position="0 2 0  1 1 0"/>
@@ -162,7 +162,7 @@ TEST_F(VariationalSymplecticSolverTest, NewtonRunningOutOfStepsIsNotAnError) {
 // r = h²g/4 = 0.025 > newtonError = 0.01, the second by 0 (the force is constant), so two
 // iterations; then v_1 = 2r/h = −h·g/2 and y_1 = h·v_1 = −0.05.
 TEST_F(VariationalSymplecticSolverTest, ZeroPositionNormUsesTheAbsoluteNewtonError) {
-  internal::Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.1">
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.1">
   <VariationalSymplecticSolver/>
   <SparseLDLSolver/>
   <MechanicalObject position="0 0 0"/>
@@ -183,7 +183,7 @@ TEST_F(VariationalSymplecticSolverTest, WritesTheEnergyFile) {
   std::remove(file.c_str());
   std::vector<double> reported;
   {
-    internal::Simulation simulation =
+    Simulation simulation =
         LoadScene(
             fluxion::testing::SofaSpringScene(R"(<VariationalSymplecticSolver newtonError="1e-12"
             saveEnergyInFile="1" file=")" + file + R"("/>)",
@@ -231,10 +231,8 @@ TEST_F(VariationalSymplecticSolverTest, FailedFactorisationLeavesTheStateUntouch
 // The momentum is committed by accepted steps only: good, rejected, good gives the same state as
 // good, good.
 TEST_F(VariationalSymplecticSolverTest, RejectedStepKeepsTheMomentum) {
-  internal::Simulation interrupted =
-      LoadScene(CompressedSpringScene("<VariationalSymplecticSolver/>"));
-  internal::Simulation reference =
-      LoadScene(CompressedSpringScene("<VariationalSymplecticSolver/>"));
+  Simulation interrupted = LoadScene(CompressedSpringScene("<VariationalSymplecticSolver/>"));
+  Simulation reference = LoadScene(CompressedSpringScene("<VariationalSymplecticSolver/>"));
   State sa = interrupted.solver_nodes()[0].state, sb = reference.solver_nodes()[0].state;
   ASSERT_TRUE(StepDirectly(interrupted, 1e-3, sa).accepted());
   ASSERT_FALSE(StepDirectly(interrupted, 1.0, sa).accepted());

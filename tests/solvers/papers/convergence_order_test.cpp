@@ -40,7 +40,7 @@ std::string ChainScene(const SolverUnderTest& solver, double h) {
 
 // Positions of the chain at kEndTime, stepped with h.
 Vector PositionsAtEnd(const SolverUnderTest& solver, double h) {
-  internal::Simulation simulation = testing::LoadScene(ChainScene(solver, h));
+  Simulation simulation = testing::LoadScene(ChainScene(solver, h));
   const long steps = std::lround(kEndTime / h);
   for (long n = 0; n < steps; ++n) simulation.Step();
   // The fixed point is projected out of every increment: it must not have moved.

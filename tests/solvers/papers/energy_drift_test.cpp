@@ -19,7 +19,7 @@ constexpr int kSteps = 100000;
 
 // E_n/E_0 for n = 0 … kSteps, from (x, v) = (1, 0).
 std::vector<double> EnergyRatios(const SolverUnderTest& solver, double phi) {
-  internal::Simulation simulation = testing::LoadScene(OscillatorScene(solver, phi, 1.0, 0.0));
+  Simulation simulation = testing::LoadScene(OscillatorScene(solver, phi, 1.0, 0.0));
   const double e0 = simulation.KineticEnergy() + simulation.PotentialEnergy();
   std::vector<double> ratios{1.0};
   ratios.reserve(kSteps + 1);

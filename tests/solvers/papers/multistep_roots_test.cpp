@@ -64,7 +64,7 @@ TEST_F(PapersMultistep, AdamsBashforth2StartsWithAnEulerStep) {
   // Howe §4: "the startup problem associated with AB-2 … is solved by using Euler integration for
   // the first step". From (x, v) = (1, 0), a = −x, h = 0.1, by hand:
   const double h = 0.1;
-  internal::Simulation simulation = testing::LoadScene(papers::OscillatorScene(kAb2, h, 1, 0));
+  Simulation simulation = testing::LoadScene(papers::OscillatorScene(kAb2, h, 1, 0));
   simulation.Step();  // Euler: x1 = x0 + h·v0, v1 = v0 + h·a0
   const double x1 = 1.0, v1 = -h, a0 = -1.0, a1 = -x1;
   EXPECT_DOUBLE_EQ(simulation.position(0)[1], x1);
@@ -90,7 +90,7 @@ TEST_F(PapersMultistep, ModifiedEulerStartsWithAHalfStepAndReportsItsEstimate) {
         Case{"predictor", v_half + h * (0.875 * a0 - 0.375 * a0),
              v_3half + h * (0.875 * a1 - 0.375 * a0)},
         Case{"trapezoidal", v_half + 0.5 * h * a1, v_3half + 0.5 * h * -d2}}) {
-    internal::Simulation simulation =
+    Simulation simulation =
         testing::LoadScene(papers::OscillatorScene(ModifiedEuler(c.estimate), h, 1, 0));
     simulation.Step();
     EXPECT_NEAR(simulation.position(0)[1], d1, 1e-15) << c.estimate;

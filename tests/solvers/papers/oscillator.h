@@ -74,7 +74,7 @@ inline std::string OscillatorScene(const SolverUnderTest& solver, double h, doub
 inline Eigen::Matrix2d OneStepMatrix(const SolverUnderTest& solver, double h, double damping = 0) {
   Eigen::Matrix2d transition;
   for (int j = 0; j < 2; ++j) {
-    internal::Simulation simulation = testing::LoadScene(
+    Simulation simulation = testing::LoadScene(
         OscillatorScene(solver, h, j == 0 ? 1.0 : 0.0, j == 0 ? 0.0 : 1.0, damping));
     simulation.Step();
     transition(0, j) = simulation.position(0)[1];
@@ -116,7 +116,7 @@ inline Spectrum SpectrumOf(const Eigen::Matrix2d& transition) {
 /// Positions x_0 … x_steps of the oscillator under `solver`.
 inline std::vector<double> PositionRun(const SolverUnderTest& solver, double h, int steps,
                                        double damping = 0.0, double x0 = 1.0, double v0 = 0.0) {
-  internal::Simulation simulation = testing::LoadScene(OscillatorScene(solver, h, x0, v0, damping));
+  Simulation simulation = testing::LoadScene(OscillatorScene(solver, h, x0, v0, damping));
   std::vector<double> x{simulation.position(0)[1]};
   for (int n = 0; n < steps; ++n) {
     simulation.Step();

@@ -117,9 +117,9 @@ TEST_F(PaperSolverParameters, TrapezoidalNewtonNotConvergingIsAWarningNotAFailur
     xml.replace(xml.find("ITERATIONS"), 10, count);
     return xml;
   };
-  internal::Simulation converging = testing::LoadScene(with_iterations("10"));
+  Simulation converging = testing::LoadScene(with_iterations("10"));
   converging.Step();
-  internal::Simulation limited = testing::LoadScene(with_iterations("1"));
+  Simulation limited = testing::LoadScene(with_iterations("1"));
   ExpectWarnings(1);
   limited.Step();
   EXPECT_EQ(limited.step_count(), 1);
@@ -145,7 +145,7 @@ TEST_F(PaperSolverParameters, DeclaredTraits) {
         Row{"TrapezoidalSolver", 2, kImplicitMethod | kNeedsLinearSolver, 1, 1},
         Row{"ModifiedEulerSolver", 2, ex | sy | hi, 1, 0},
         Row{"AdamsBashforth2Solver", 2, ex | hi, 1, 0}}) {
-    const internal::ComponentEntry* entry = testing::LoadedComponents().registry.Find(row.name);
+    const ComponentInfo* entry = testing::TestHost().FindComponent(row.name);
     ASSERT_NE(entry, nullptr) << row.name;
     EXPECT_EQ(entry->traits.order, row.order) << row.name;
     EXPECT_EQ(entry->traits.flags, row.flags) << row.name;

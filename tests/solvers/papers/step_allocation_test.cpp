@@ -78,7 +78,7 @@ class PapersStepAllocation : public testing::QuietTest,
 
 TEST_P(PapersStepAllocation, StepsWithoutAllocating) {
   if (!FLUXION_COUNT_MALLOC) GTEST_SKIP() << "malloc belongs to the sanitizer";
-  internal::Simulation simulation = testing::LoadScene(DampedChain(GetParam()));
+  Simulation simulation = testing::LoadScene(DampedChain(GetParam()));
   for (int n = 0; n < 3; ++n) simulation.Step();  // past any start-up
   const long before = allocations;
   for (int n = 0; n < 10; ++n) simulation.Step();

@@ -1,0 +1,122 @@
+// How a component is built from a scene: the interface every component's build function receives.
+//
+// A component type is registered with its ComponentSpec (fields, defaults, help) and a build
+// function (`PluginRegistrar::AddComponent`). When a scene uses it, the scene builder parses and
+// validates the element's attributes against the spec, then calls the build function once with a
+// BuildContext: the component reads its `parameters()`, finds the objects and topology it acts on,
+// and contributes to the scene — a topology, a mechanical object, masses, fixed points, force
+// fields. Built-in components and plugin components use the same interface.
+//
+// Passes: the builder calls build functions in passes, by the component's kind, each pass in
+// document order:
+//   1. kLoader, kContext, kTopology  — plugins required, node gravity, node topologies;
+//   2. kState                        — mechanical objects (they may take their points from the
+//                                      node's topology);
+//   3. kMass, kConstraint, kForceField — masses, fixed points, force fields (every object and its
+//                                      place in its solver's system is known).
+// Force fields registered with `AddForceField` (a ForceFieldFactory) are built after pass 3, when
+// every point's mass is known. ODE and linear solvers are created last, from their factories.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "fluxion/export.h"
+#include "fluxion/force_field.h"
+#include "fluxion/model.h"
+#include "fluxion/parameters.h"
+#include "fluxion/topology.h"
+
+namespace fluxion {
+
+/// What a component's build function sees of the scene being built.
+///
+/// Every problem is reported, not thrown: `Error` records a scene error at the component's line
+/// (the builder reports every problem of a pass at once, then stops with exit status 2), and the
+/// build function returns. Objects are handed out as `const ObjectModel*`, valid until the build
+/// ends; their `offset` and `system` are known from pass 3 on.
+class FLUXION_API BuildContext {
+ public:
+  virtual ~BuildContext();
+
+  // --- The component -------------------------------------------------------------------------
+  /// Its validated fields (defaults applied).
+  virtual const Parameters& parameters() const = 0;
+  /// The element name as written in the scene (an alias stays an alias, for messages).
+  virtual const std::string& type() const = 0;
+  /// Its `name` attribute, or its type when it has none.
+  virtual const std::string& name() const = 0;
+  /// Path of its node, e.g. "root/cloth".
+  virtual const std::string& node_path() const = 0;
+
+  // --- Diagnostics -----------------------------------------------------------------------------
+  /// A scene error at the component's line: "what is wrong (what was expected)".
+  virtual void Error(const std::string& message) = 0;
+  /// A plugin problem at the component's line (exit status 3): a required plugin is missing.
+  virtual void PluginProblem(const std::string& message) = 0;
+  /// A warning logged as "FILE:LINE: message".
+  virtual void Warn(const std::string& message) = 0;
+  /// "FILE:LINE: " for messages a component logs itself.
+  virtual std::string Where() const = 0;
+
+  // --- Node context (pass 1) -------------------------------------------------------------------
+  /// Gravity in the component's node [m/s²]: the nearest Gravity setting of the node or an
+  /// ancestor, else the root node's `gravity`.
+  virtual std::array<double, 3> gravity() const = 0;
+  /// Sets the gravity of the component's node and its subtree (SOFA's Gravity context object).
+  virtual void SetGravity(const std::array<double, 3>& gravity) = 0;
+  /// The topology of the component's node, or null.
+  virtual std::shared_ptr<const Topology> topology() const = 0;
+  /// Gives the component's node its topology (at most one per node).
+  virtual void SetTopology(Topology topology) = 0;
+  /// Points of every topology built so far; components refuse absurd sizes against it.
+  virtual Index topology_points() const = 0;
+  /// Records that a plugin is required: a plugin problem when no loaded plugin has that name.
+  virtual void RequirePlugin(const std::string& plugin_name) = 0;
+
+  // --- Objects (pass 2 creates them) -----------------------------------------------------------
+  /// Creates the node's mechanical object from `object` (name, dimension, points, initial state).
+  /// The builder sets its id, place and topology.
+  virtual void AddObject(ObjectModel object) = 0;
+  /// Points of every object created so far.
+  virtual Index object_points() const = 0;
+  /// Largest number of points a scene may hold.
+  virtual Index max_scene_points() const = 0;
+
+  /// The mechanical object of the component's node; null after reporting
+  /// "<Type> needs a MechanicalObject in node '…'".
+  virtual const ObjectModel* NodeObject() = 0;
+  /// The object named by the link in `field` ("@path", SOFA's rules: relative to the node,
+  /// "../" for the parent, "/" for the root), or the node's object when the field is empty;
+  /// null after reporting why.
+  virtual const ObjectModel* LinkedObject(std::string_view field) = 0;
+
+  // --- Contributions to the object's solver system (pass 3) -----------------------------------
+  /// Sets the lumped mass of each point of `object` [kg] (one value per point).
+  virtual void SetPointMass(const ObjectModel& object, std::span<const double> mass) = 0;
+  /// The lumped mass of each point of `object` set so far (0 where none).
+  virtual std::vector<double> PointMass(const ObjectModel& object) const = 0;
+  /// Fixes a point: its DOFs are projected out of every increment (SOFA's projective constraint).
+  virtual void FixPoint(const ObjectModel& object, Index point) = 0;
+  /// Sets the initial velocity of one point (e.g. a constraint that also fixes velocities).
+  virtual void SetInitialVelocity(const ObjectModel& object, Index point,
+                                  std::span<const double> velocity) = 0;
+  /// Adds a force field to the system integrating `object`. Ignored for a static object (no
+  /// solver): nothing moves there.
+  virtual void AddForceField(const ObjectModel& object, std::unique_ptr<ForceField> field) = 0;
+  /// Counts springs towards the scene's limit; false after reporting that `count` more would
+  /// exceed it.
+  virtual bool ReserveSprings(std::size_t count) = 0;
+  /// How many more springs the scene may hold.
+  virtual std::size_t spring_budget() const = 0;
+};
+
+/// Builds one component of a scene (see BuildContext). May throw ConfigError for a bad value
+/// (reported at the component's line, naming the field).
+using ComponentBuilder = void (*)(BuildContext& context);
+
+}  // namespace fluxion

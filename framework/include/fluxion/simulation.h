@@ -1,0 +1,108 @@
+// A loaded scene, ready to step: the public runtime of the host API (see fluxion/host.h).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fluxion/export.h"
+#include "fluxion/linear_solver.h"
+#include "fluxion/mechanical_system.h"
+#include "fluxion/model.h"
+#include "fluxion/solver.h"
+#include "fluxion/state.h"
+
+namespace fluxion {
+
+namespace internal {
+struct SimulationAccess;
+}
+
+/// Deletes an object created by plugin code while keeping the plugin's library loaded: the
+/// destructor runs inside the library, which is released only after it returns.
+template <class T>
+struct PinnedDeleter {
+  std::shared_ptr<const void> library;
+  void operator()(T* object) const { delete object; }
+};
+using SolverHandle = std::unique_ptr<Solver, PinnedDeleter<Solver>>;
+using LinearSolverHandle = std::unique_ptr<LinearSolver, PinnedDeleter<LinearSolver>>;
+
+/// One ODE solver node and what it integrates. Members are destroyed in reverse order: the
+/// solver first, then the linear solver, then the system they point to.
+struct SolverNode {
+  std::string solver_type;  ///< component name, e.g. "EulerExplicitSolver"
+  std::string node_path;    ///< e.g. "root/bob"
+  std::unique_ptr<MechanicalSystem> system;
+  LinearSolverHandle linear_solver;  ///< null when the scene provides none
+  SolverHandle solver;
+  State state;               ///< the current state of the node's DOFs
+  std::vector<int> objects;  ///< indices into Model::objects
+};
+
+/// A solver and its parameters as they would be written in XML, e.g. {"RungeKutta4Solver", {}}.
+struct SolverChoice {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> parameters;
+};
+
+/// The stepping loop of a scene: every solver node advances by the same dt, one after the other
+/// in document order (they are independent: no force field crosses two solver nodes).
+///
+/// Movable, not copyable. Everything it needs (plugin code included) stays alive as long as it
+/// does, even after the Host that loaded it is gone.
+class FLUXION_API Simulation {
+ public:
+  Simulation(Simulation&&) noexcept;
+  Simulation& operator=(Simulation&&) noexcept;
+  ~Simulation();
+
+  /// The scene as built: objects with their topology, components, solver nodes.
+  const Model& model() const;
+  std::shared_ptr<const Model> shared_model() const;
+  const std::vector<ObjectModel>& objects() const { return model().objects; }
+  /// Index of the object with this id ("root/bob/dofs"), or -1.
+  int FindObject(std::string_view id) const { return model().FindObject(id); }
+
+  double dt() const;
+  /// Current time: the start time plus dt once per step, accumulated as SOFA does (t += dt).
+  double time() const;
+  long step_count() const;
+  const std::vector<SolverNode>& solver_nodes() const;
+
+  /// Current positions / velocities of object `index`, point by point (its initial ones if no
+  /// solver moves it). Valid until the next call that changes the simulation.
+  Eigen::Map<const Vector> position(int index) const;
+  Eigen::Map<const Vector> velocity(int index) const;
+  /// Sets the positions / velocities of object `index` (num_points × dimension values). The
+  /// solvers restart from the new state (history is discarded). Throws UsageError for a wrong
+  /// size or a static object.
+  void SetPosition(int index, const Eigen::Ref<const Vector>& values);
+  void SetVelocity(int index, const Eigen::Ref<const Vector>& values);
+
+  /// Advances every solver node by dt. Throws NumericalError (with the step number and the time
+  /// at which the state stopped being finite, or the solver's failure) and leaves the last good
+  /// state in place.
+  void Step();
+  /// `steps` steps, calling `after_step` (if given) after each one.
+  void Run(long steps, const std::function<void(const Simulation&)>& after_step = {});
+
+  /// Sums over all solver nodes (static objects carry no energy).
+  double KineticEnergy() const;
+  double PotentialEnergy() const;
+
+  /// Replaces the ODE solver of every solver node by `choice` (as scene-runner --solver does),
+  /// keeping the current state; an implicit replacement gets a SparseLDLSolver where the node has
+  /// no linear solver. Throws SceneError (unknown solver, bad parameter) or PluginError.
+  void ReplaceSolver(const SolverChoice& choice);
+
+ private:
+  friend struct internal::SimulationAccess;
+  struct Impl;
+  explicit Simulation(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace fluxion

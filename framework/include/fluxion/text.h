@@ -1,0 +1,30 @@
+// Number text as Fluxion reads and writes it: strict, locale-independent parsing and shortest
+// round-trip formatting, shared by the scene reader, the CSV writer and the tools.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fluxion/export.h"
+
+namespace fluxion {
+
+/// Parses one finite double, or returns nullopt and sets `why` ("not a number", "not finite",
+/// "out of range").
+FLUXION_API std::optional<double> ParseReal(std::string_view word, std::string* why = nullptr);
+/// Parses one whole number, or returns nullopt and sets `why`.
+FLUXION_API std::optional<long> ParseInteger(std::string_view word, std::string* why = nullptr);
+
+/// The shortest decimal text that parses back to exactly `value` ("0.1", "1e-300", "-0").
+FLUXION_API std::string FormatReal(double value);
+/// Appends FormatReal(value) to `out` without a temporary string.
+FLUXION_API void AppendReal(std::string& out, double value);
+
+/// The candidate closest to `word` by edit distance (case-insensitive), if close enough to be a
+/// plausible misspelling; empty otherwise.
+FLUXION_API std::string SuggestClosest(std::string_view word,
+                                       const std::vector<std::string>& candidates);
+
+}  // namespace fluxion

@@ -1,0 +1,30 @@
+// The connectivity of a mechanical object: points and the elements built on them, as SOFA's
+// topology containers expose them (MeshTopology, RegularGridTopology, …).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "fluxion/types.h"
+
+namespace fluxion {
+
+/// Points (always 3-D coordinates, as SOFA stores them whatever the object's template) and the
+/// elements of a mesh. Element vertex indices refer to `points`. A topology is a plain value:
+/// components build it once while the scene is built, and the model keeps it unchanged.
+struct Topology {
+  std::vector<std::array<double, 3>> points;
+  std::vector<std::array<Index, 2>> edges;
+  std::vector<std::array<Index, 3>> triangles;
+  std::vector<std::array<Index, 4>> quads;
+  std::vector<std::array<Index, 4>> tetrahedra;
+  std::vector<std::array<Index, 8>> hexahedra;
+  std::array<Index, 3> grid_size = {0, 0, 0};  ///< nx, ny, nz for regular grids, else 0 0 0
+
+  bool empty() const {
+    return points.empty() && edges.empty() && triangles.empty() && quads.empty() &&
+           tetrahedra.empty() && hexahedra.empty();
+  }
+};
+
+}  // namespace fluxion

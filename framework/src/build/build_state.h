@@ -1,0 +1,111 @@
+// What the passes of the scene builder share: the scene as read, the node tree with its parsed
+// components, the objects and system parts built so far, and the problems found.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fluxion/errors.h"
+#include "fluxion/host.h"
+#include "fluxion/model.h"
+#include "mechanics/assembled_system.h"
+#include "plugin/plugin_loader.h"
+#include "registry/component_registry.h"
+#include "scene/scene_description.h"
+
+namespace fluxion::internal {
+
+/// One component element of a node, with its parsed fields.
+struct Component {
+  const ElementDescription* element = nullptr;
+  const ComponentEntry* entry = nullptr;
+  Parameters parameters;
+  std::string name;
+  bool valid = false;
+  ComponentKind kind() const { return entry->spec.kind; }
+};
+
+/// One node of the scene tree.
+struct Node {
+  const NodeDescription* description = nullptr;
+  std::string path;
+  Node* parent = nullptr;
+  std::vector<std::unique_ptr<Node>> children;
+  std::vector<Component> components;
+  Parameters parameters;
+  int object = -1;                    // index into the objects
+  const Component* solver = nullptr;  // the node's own ODE solver
+  int system = -1;                    // governing solver node (nearest ancestor-or-self solver)
+  std::shared_ptr<const Topology> topology;
+  std::optional<std::array<double, 3>> gravity;  // set by a Gravity component
+};
+
+/// The problems found so far, each tagged plugin (exit 3) or scene (exit 2).
+class Problems {
+ public:
+  explicit Problems(std::string file) : file_(std::move(file)) {}
+  void Scene(int line, std::string message) { scene_.push_back({file_, line, std::move(message)}); }
+  void Plugin(int line, std::string message) {
+    plugin_.push_back({file_, line, std::move(message)});
+  }
+  /// Throws PluginError (plugin problems first, then the scene's) or SceneError.
+  void ThrowIfAny() const;
+  const std::string& file() const { return file_; }
+
+ private:
+  std::string file_;
+  std::vector<SceneDiagnostic> scene_, plugin_;
+};
+
+/// A hostile or mistaken scene gets a clean error instead of exhausting memory or running for
+/// hours: the whole scene holds at most this many points and springs (the assembled system keeps
+/// about a hundred matrix entries per 3-D spring; a million springs is about 1.5 GB).
+inline constexpr Index kMaxScenePoints = 1'000'000;
+inline constexpr std::size_t kMaxSceneSprings = 1'000'000;
+
+/// Everything the passes read and write.
+struct BuildState {
+  BuildState(const SceneDescription& scene_, const ComponentRegistry& registry_,
+             const PluginLoader* plugins_, const LoadOptions& options_)
+      : scene(scene_),
+        registry(registry_),
+        plugins(plugins_),
+        options(options_),
+        problems(scene_.file) {}
+
+  const SceneDescription& scene;
+  const ComponentRegistry& registry;
+  const PluginLoader* plugins;  // may be null: no plugin context
+  LoadOptions options;
+  Problems problems;
+
+  std::unique_ptr<Node> root;
+  std::vector<ObjectModel> objects;
+  std::vector<ComponentModel> components;  // the model's list, in document order
+  std::vector<Node*> solver_owners;        // one per system
+  std::vector<SystemParts> parts;          // one per system
+  std::vector<std::pair<Node*, const Component*>> plugin_force_fields;
+  Index topology_points = 0;      // points of every topology so far
+  Index object_points = 0;        // points of every mechanical object so far
+  std::size_t total_springs = 0;  // springs of every force field so far
+
+  /// " (searched: DIR…)" with the refused plugin files, for "not found" messages.
+  std::string SearchPathText() const;
+};
+
+/// Visits `node` and its subtree in document order.
+template <class F>
+void ForEachNode(Node& node, F&& visit) {
+  visit(node);
+  for (auto& child : node.children) ForEachNode(*child, visit);
+}
+template <class F>
+void ForEachNode(const Node& node, F&& visit) {
+  visit(node);
+  for (const auto& child : node.children) ForEachNode(static_cast<const Node&>(*child), visit);
+}
+
+}  // namespace fluxion::internal

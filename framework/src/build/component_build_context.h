@@ -1,0 +1,63 @@
+// The BuildContext a component's build function receives: one per component, over the shared
+// BuildState.
+#pragma once
+
+#include "build/build_state.h"
+#include "fluxion/component.h"
+
+namespace fluxion::internal {
+
+class ComponentBuildContext final : public BuildContext {
+ public:
+  ComponentBuildContext(BuildState& state, Node& node, const Component& component)
+      : state_(state), node_(node), component_(component) {}
+
+  const Parameters& parameters() const override { return component_.parameters; }
+  const std::string& type() const override { return component_.element->type; }
+  const std::string& name() const override { return component_.name; }
+  const std::string& node_path() const override { return node_.path; }
+
+  void Error(const std::string& message) override;
+  void PluginProblem(const std::string& message) override;
+  void Warn(const std::string& message) override;
+  std::string Where() const override;
+
+  std::array<double, 3> gravity() const override;
+  void SetGravity(const std::array<double, 3>& gravity) override;
+  std::shared_ptr<const Topology> topology() const override { return node_.topology; }
+  void SetTopology(Topology topology) override;
+  Index topology_points() const override { return state_.topology_points; }
+  void RequirePlugin(const std::string& plugin_name) override;
+
+  void AddObject(ObjectModel object) override;
+  Index object_points() const override { return state_.object_points; }
+  Index max_scene_points() const override { return kMaxScenePoints; }
+  const ObjectModel* NodeObject() override;
+  const ObjectModel* LinkedObject(std::string_view field) override;
+
+  void SetPointMass(const ObjectModel& object, std::span<const double> mass) override;
+  std::vector<double> PointMass(const ObjectModel& object) const override;
+  void FixPoint(const ObjectModel& object, Index point) override;
+  void SetInitialVelocity(const ObjectModel& object, Index point,
+                          std::span<const double> velocity) override;
+  void AddForceField(const ObjectModel& object, std::unique_ptr<ForceField> field) override;
+  bool ReserveSprings(std::size_t count) override;
+  std::size_t spring_budget() const override {
+    return kMaxSceneSprings - std::min(kMaxSceneSprings, state_.total_springs);
+  }
+
+ private:
+  int line() const { return component_.element->line; }
+  ObjectModel& Mutable(const ObjectModel& object);
+
+  BuildState& state_;
+  Node& node_;
+  const Component& component_;
+};
+
+/// Resolves a link ("@path", relative to `node`) to a mechanical object index, or reports it
+/// against `line` and returns -1. An empty link means the node's own object.
+int ResolveObjectLink(BuildState& state, const Node& node, const std::string& type,
+                      const std::string& field, const std::string& text, int line);
+
+}  // namespace fluxion::internal

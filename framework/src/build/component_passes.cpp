@@ -1,0 +1,109 @@
+#include "build/component_passes.h"
+
+#include <algorithm>
+#include <span>
+
+#include "build/component_build_context.h"
+
+namespace fluxion::internal {
+
+void BuildComponents(BuildState& state, Node& node, std::initializer_list<ComponentKind> kinds) {
+  for (const Component& component : node.components) {
+    if (!component.valid) continue;
+    if (std::find(kinds.begin(), kinds.end(), component.kind()) == kinds.end()) continue;
+    const ComponentEntry& entry = *component.entry;
+    if (entry.force_field_factory != nullptr) {
+      state.plugin_force_fields.emplace_back(&node, &component);
+      continue;
+    }
+    if (entry.builder == nullptr) continue;
+    ComponentBuildContext context(state, node, component);
+    try {
+      entry.builder(context);
+    } catch (const ConfigError& error) {
+      context.Error(entry.spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") +
+                    ": " + error.what());
+    }
+  }
+}
+
+void LayOutSystems(BuildState& state) {
+  ForEachNode(*state.root, [&](Node& node) {
+    if (node.solver != nullptr) {
+      node.system = static_cast<int>(state.solver_owners.size());
+      state.solver_owners.push_back(&node);
+    } else if (node.parent != nullptr) {
+      node.system = node.parent->system;
+    }
+    if (node.object >= 0) state.objects[static_cast<std::size_t>(node.object)].system = node.system;
+  });
+  state.parts.resize(state.solver_owners.size());
+  for (ObjectModel& object : state.objects) {
+    if (object.system < 0) continue;
+    SystemParts& system = state.parts[static_cast<std::size_t>(object.system)];
+    object.offset = system.num_dofs;
+    system.num_dofs += object.num_dofs();
+  }
+  for (SystemParts& system : state.parts) {
+    system.mass = Vector::Zero(system.num_dofs);
+    system.fixed.assign(static_cast<std::size_t>(system.num_dofs), false);
+    system.external_force = Vector::Zero(system.num_dofs);
+  }
+  for (const ObjectModel& object : state.objects)
+    if (object.system >= 0)
+      state.parts[static_cast<std::size_t>(object.system)].external_force.segment(
+          object.offset, object.num_dofs()) = object.external_force;
+}
+
+// Force fields registered by plugins act on the MechanicalObject of their node. Their factories
+// run in document order, once every mass is known, and are told the object's layout.
+void BuildPluginForceFields(BuildState& state) {
+  for (const auto& [node, c] : state.plugin_force_fields) {
+    ComponentBuildContext context(state, *node, *c);
+    const std::string& type = c->entry->spec.name;
+    const ObjectModel* found = context.NodeObject();
+    if (found == nullptr) continue;
+    const ObjectModel& object = *found;
+    if (object.system < 0) continue;  // a static object: nothing moves, no force needed
+    const std::vector<double> point_mass = context.PointMass(object);
+    ForceFieldContext field_context;
+    field_context.object = object.id;
+    field_context.dimension = object.dimension;
+    field_context.num_points = object.num_points;
+    field_context.first_dof = object.offset;
+    field_context.point_mass = point_mass;
+    field_context.positions = std::span<const double>(object.position.data(),
+                                                      static_cast<std::size_t>(object.num_dofs()));
+    field_context.velocities = std::span<const double>(object.velocity.data(),
+                                                       static_cast<std::size_t>(object.num_dofs()));
+    try {
+      context.AddForceField(
+          object, ComponentRegistry::CreateForceField(*c->entry, c->parameters, field_context));
+    } catch (const ConfigError& error) {
+      context.Error(type + (error.field().empty() ? "" : " '" + error.field() + "'") + ": " +
+                    error.what());
+    } catch (const PluginError& error) {
+      context.PluginProblem(error.what());
+    } catch (const std::exception& error) {
+      context.PluginProblem(c->entry->origin + ": " + type + " failed: " + error.what());
+    }
+  }
+}
+
+void CheckMasses(BuildState& state) {
+  for (const ObjectModel& object : state.objects) {
+    if (object.system < 0) continue;
+    const SystemParts& system = state.parts[static_cast<std::size_t>(object.system)];
+    for (Index i = 0; i < object.num_points; ++i) {
+      const Index dof = object.offset + i * object.dimension;
+      if (system.fixed[static_cast<std::size_t>(dof)] || system.mass[dof] > 0.0) continue;
+      state.problems.Scene(object.line,
+                           "point " + std::to_string(i) + " of '" + object.id +
+                               "' has no mass and is not fixed (expected a UniformMass or "
+                               "DiagonalMass in its node, or a FixedProjectiveConstraint)");
+      break;
+    }
+  }
+}
+
+}  // namespace fluxion::internal

@@ -1,0 +1,87 @@
+// SOFA's link paths for objects: "@name", "@child/name", "@../sibling", "@/absolute/path",
+// resolved from the component's node.
+#include <algorithm>
+
+#include "build/component_build_context.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+std::vector<std::string_view> SplitPath(std::string_view path) {
+  std::vector<std::string_view> segments;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const std::size_t end = std::min(path.find('/', start), path.size());
+    if (end > start) segments.push_back(path.substr(start, end - start));
+    start = end + 1;
+  }
+  return segments;
+}
+
+}  // namespace
+
+int ResolveObjectLink(BuildState& state, const Node& node, const std::string& type,
+                      const std::string& field, const std::string& text, int line) {
+  Problems& problems = state.problems;
+  if (text.empty()) {
+    if (node.object < 0)
+      problems.Scene(line, "<" + type + "> needs a MechanicalObject in node '" + node.path +
+                               "' (or '" + field + "' pointing to one)");
+    return node.object;
+  }
+  if (text.front() != '@') {
+    problems.Scene(line, "'" + field + "' is '" + text + "' (expected a link starting with '@')");
+    return -1;
+  }
+  std::string path = text.substr(1);
+  const Node* current = &node;
+  if (!path.empty() && path.front() == '/') {
+    current = state.root.get();
+    path.erase(0, 1);
+  }
+  const auto object_name = [&](const Node& n) -> const std::string& {
+    return state.objects[static_cast<std::size_t>(n.object)].name;
+  };
+  std::vector<std::string> segments;
+  for (std::string_view segment : SplitPath(path)) segments.emplace_back(segment);
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const std::string& segment = segments[i];
+    const bool last = i + 1 == segments.size();
+    if (segment == ".") continue;
+    if (segment == "..") {
+      if (current->parent == nullptr) {
+        problems.Scene(line, "link '" + text + "' goes above the root node");
+        return -1;
+      }
+      current = current->parent;
+      continue;
+    }
+    const Node* child = nullptr;
+    for (const auto& candidate : current->children)
+      if (candidate->description->name == segment ||
+          (candidate->description->name.empty() && segment == "Node"))
+        child = candidate.get();
+    if (last && current->object >= 0 && object_name(*current) == segment) return current->object;
+    if (child == nullptr) {
+      std::string available;
+      for (const auto& candidate : current->children)
+        available += " " + candidate->description->name;
+      if (current->object >= 0) available += " " + object_name(*current);
+      problems.Scene(line, "link '" + text + "' does not resolve: no node or object '" + segment +
+                               "' in '" + current->path +
+                               "' (found:" + (available.empty() ? " nothing" : available) + ")");
+      return -1;
+    }
+    current = child;
+  }
+  if (current->object < 0) {
+    problems.Scene(line, "link '" + text + "' names node '" + current->path +
+                             "', which has no MechanicalObject (expected a node or object with "
+                             "DOFs)");
+    return -1;
+  }
+  return current->object;
+}
+
+}  // namespace fluxion::internal

@@ -1,0 +1,218 @@
+#include "build/read_pass.h"
+
+#include <map>
+#include <set>
+
+#include "build/component_build_context.h"
+#include "build/node_spec.h"
+#include "core/parameter_parsing.h"
+#include "core/text_parsing.h"
+#include "fluxion/log.h"
+#include "fluxion/text.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+class TreeReader {
+ public:
+  explicit TreeReader(BuildState& state) : state_(state), problems_(state.problems) {}
+
+  std::unique_ptr<Node> ReadNode(const NodeDescription& description, Node* parent) {
+    auto node = std::make_unique<Node>();
+    node->description = &description;
+    node->parent = parent;
+    std::vector<ParameterProblem> found;
+    std::vector<AttributeText> attributes = Filter(description.attributes, false, nullptr);
+    if (parent != nullptr) {
+      // SOFA copies gravity, dt and time from the parent at every step: a child cannot override
+      // them (the Gravity component can).
+      std::erase_if(attributes, [&](const AttributeText& a) {
+        if (a.name != "gravity" && a.name != "dt" && a.name != "time") return false;
+        LogWarn(problems_.file() + ":" + std::to_string(a.line) + ": '" + a.name +
+                "' on a child node is ignored (SOFA takes it from the root node)");
+        return true;
+      });
+    }
+    node->parameters = ParseAttributes(NodeSpec(), attributes, found);
+    Report(found, description.line);
+    if (found.empty()) CheckNodeFields(*node);
+    const std::string name =
+        description.name.empty() ? (parent ? "Node" : "root") : description.name;
+    if (name.find('/') != std::string::npos)
+      problems_.Scene(description.line,
+                      "node name '" + Shown(name) + "' contains '/' (expected a plain name)");
+    node->path = parent ? parent->path + "/" + name : name;
+
+    for (const ElementDescription& element : description.components) ReadComponent(*node, element);
+    std::set<std::string> child_names;
+    for (const NodeDescription& child : description.children) {
+      const std::string child_name = child.name.empty() ? "Node" : child.name;
+      if (!child_names.insert(child_name).second)
+        problems_.Scene(child.line,
+                        "a second child node named '" + child_name + "' in '" + node->path +
+                            "' (expected distinct names: they identify objects in the output)");
+      node->children.push_back(ReadNode(child, node.get()));
+    }
+    return node;
+  }
+
+ private:
+  void CheckNodeFields(const Node& node) {
+    const NodeDescription& description = *node.description;
+    if (node.parameters.reals("gravity").size() != 3)
+      problems_.Scene(description.line,
+                      "Node 'gravity' has " +
+                          std::to_string(node.parameters.reals("gravity").size()) +
+                          " numbers (expected 3, as in SOFA)");
+    if (!node.parameters.flag("activated"))
+      problems_.Scene(description.line,
+                      "Node 'activated=0' is not supported (expected an active node)");
+  }
+
+  std::vector<AttributeText> Filter(const std::vector<AttributeText>& attributes,
+                                    bool keep_template, std::string* name) {
+    std::vector<AttributeText> kept;
+    for (const AttributeText& attribute : attributes) {
+      if (attribute.name == "name") {
+        if (name) *name = attribute.value;
+        continue;
+      }
+      if (attribute.name == "template" && !keep_template) continue;
+      if (IsIgnoredAttribute(attribute.name)) {
+        LogDebug(problems_.file() + ":" + std::to_string(attribute.line) + ": attribute '" +
+                 attribute.name + "' ignored (display or bookkeeping option)");
+        continue;
+      }
+      kept.push_back(attribute);
+    }
+    return kept;
+  }
+
+  void Report(const std::vector<ParameterProblem>& found, int fallback_line) {
+    for (const ParameterProblem& problem : found)
+      problems_.Scene(problem.line > 0 ? problem.line : fallback_line, problem.message);
+  }
+
+  void ReportUnknownComponent(const ElementDescription& element) {
+    const std::string plugin = Host::BundledPluginFor(element.type);
+    const bool looks_like_solver =
+        element.type.size() > 6 && element.type.compare(element.type.size() - 6, 6, "Solver") == 0;
+    const std::string suggestion = SuggestClosest(element.type, state_.registry.Names());
+    if (!plugin.empty()) {
+      problems_.Plugin(element.line, "component '" + element.type +
+                                         "' is provided by plugin 'fluxion_" + plugin +
+                                         ".so', which is not on the plugin search path" +
+                                         state_.SearchPathText());
+    } else if (!suggestion.empty()) {
+      problems_.Scene(element.line, "unknown component '" + Shown(element.type) +
+                                        "' (did you mean '" + suggestion + "'?)");
+    } else if (looks_like_solver) {
+      problems_.Plugin(element.line, "no loaded plugin provides component '" + Shown(element.type) +
+                                         "'" + state_.SearchPathText());
+    } else {
+      problems_.Scene(element.line, "unknown component '" + Shown(element.type) +
+                                        "' (expected one of the components listed by "
+                                        "scene-runner --list-components)");
+    }
+  }
+
+  void ReadComponent(Node& node, const ElementDescription& element) {
+    const ComponentEntry* entry = state_.registry.Find(element.type);
+    if (entry != nullptr && entry->spec.kind == ComponentKind::kOdeSolver &&
+        state_.options.solver) {
+      OverrideSolver(node, element);
+      return;
+    }
+    if (entry == nullptr) {
+      ReportUnknownComponent(element);
+      return;
+    }
+    Component component;
+    component.element = &element;
+    component.entry = entry;
+    if (entry->spec.kind == ComponentKind::kIgnored) {
+      LogDebug(problems_.file() + ":" + std::to_string(element.line) + ": <" + element.type +
+               "> ignored (" + entry->spec.summary + ")");
+      return;
+    }
+    const bool keep_template = entry->spec.FindField("template") != nullptr;
+    std::vector<AttributeText> attributes =
+        Filter(element.attributes, keep_template, &component.name);
+    std::vector<ParameterProblem> found;
+    component.parameters = ParseAttributes(entry->spec, attributes, found);
+    Report(found, element.line);
+    component.valid = found.empty();
+    if (component.name.empty()) component.name = entry->spec.name;
+    node.components.push_back(std::move(component));
+    // Loaders (RequiredPlugin) act as soon as they are read: what they require must be there
+    // before the components that need it are looked at.
+    const Component& added = node.components.back();
+    if (added.valid && added.kind() == ComponentKind::kLoader && entry->builder != nullptr) {
+      ComponentBuildContext context(state_, node, added);
+      entry->builder(context);
+    }
+  }
+
+  // --solver NAME --param key=value: the scene's solver element is replaced, its attributes with
+  // it.
+  void OverrideSolver(Node& node, const ElementDescription& element) {
+    const SolverChoice& replacement = *state_.options.solver;
+    const ComponentEntry* entry = state_.registry.Find(replacement.name);
+    if (entry == nullptr || entry->spec.kind != ComponentKind::kOdeSolver) {
+      const std::string suggestion = SuggestClosest(replacement.name, state_.registry.Names());
+      const std::string message =
+          "--solver " + replacement.name + ": no ODE solver of that name" +
+          (suggestion.empty() ? state_.SearchPathText() : " (did you mean '" + suggestion + "'?)");
+      if (suggestion.empty())
+        problems_.Plugin(element.line, message);
+      else
+        problems_.Scene(element.line, message);
+      return;
+    }
+    Component component;
+    component.element = &element;
+    component.entry = entry;
+    component.name = entry->spec.name;
+    std::vector<AttributeText> attributes;
+    for (const auto& [name, value] : replacement.parameters) attributes.push_back({name, value, 0});
+    std::vector<ParameterProblem> found;
+    component.parameters = ParseAttributes(entry->spec, attributes, found);
+    for (const ParameterProblem& problem : found)
+      problems_.Scene(element.line, "--param: " + problem.message);
+    component.valid = found.empty();
+    node.components.push_back(std::move(component));
+  }
+
+  BuildState& state_;
+  Problems& problems_;
+};
+
+}  // namespace
+
+void ReadSceneTree(BuildState& state) {
+  state.root = TreeReader(state).ReadNode(state.scene.root, nullptr);
+}
+
+void CheckNodeComposition(BuildState& state, Node& node) {
+  std::map<ComponentKind, const Component*> first;
+  for (const Component& component : node.components) {
+    const ComponentKind kind = component.kind();
+    const bool single = kind == ComponentKind::kState || kind == ComponentKind::kOdeSolver ||
+                        kind == ComponentKind::kMass || kind == ComponentKind::kTopology;
+    if (!single) continue;
+    if (const auto it = first.find(kind); it != first.end()) {
+      state.problems.Scene(component.element->line,
+                           "a second " + std::string(ComponentKindName(kind)) + " <" +
+                               component.element->type + "> in node '" + node.path +
+                               "' (expected at most one per node; the first is <" +
+                               it->second->element->type + "> at line " +
+                               std::to_string(it->second->element->line) + ")");
+      continue;
+    }
+    first[kind] = &component;
+    if (kind == ComponentKind::kOdeSolver) node.solver = &component;
+  }
+}
+
+}  // namespace fluxion::internal

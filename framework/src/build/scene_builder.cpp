@@ -1,0 +1,85 @@
+// The scene builder's pipeline. Each pass visits the node tree in document order; the problems
+// of a pass are all reported before the build stops:
+//   read     — nodes and components, fields parsed against their specs, unknown names reported,
+//              loaders (RequiredPlugin) applied;
+//   compose  — at most one object, mass, topology and ODE solver per node;
+//   setup    — context components (Gravity) and topologies;
+//   objects  — mechanical objects;
+//   layout   — solver systems: which object each integrates, and where its DOFs go;
+//   components — masses, constraints and force fields, then plugin force fields (they see the
+//              masses), then the mass check;
+//   solvers  — ODE and linear solvers, assembled systems, and the model.
+#include "build/scene_builder.h"
+
+#include "build/component_passes.h"
+#include "build/read_pass.h"
+#include "build/solver_creation.h"
+#include "fluxion/log.h"
+#include "runtime/simulation_access.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+// The model's component list, in document order (ignored components are not part of it).
+void DescribeComponents(const BuildState& state, Model& model) {
+  ForEachNode(static_cast<const Node&>(*state.root), [&](const Node& node) {
+    for (const Component& c : node.components)
+      model.components.push_back(
+          ComponentModel{c.element->type, c.name, node.path, c.kind(), c.element->line});
+  });
+}
+
+}  // namespace
+
+Simulation BuildSimulation(const SceneDescription& scene,
+                           std::shared_ptr<const ComponentRegistry> registry,
+                           const PluginLoader* plugins, const LoadOptions& options) {
+  BuildState state(scene, *registry, plugins, options);
+  Problems& problems = state.problems;
+
+  ReadSceneTree(state);
+  problems.ThrowIfAny();
+  ForEachNode(*state.root, [&](Node& node) { CheckNodeComposition(state, node); });
+  problems.ThrowIfAny();
+  ForEachNode(*state.root, [&](Node& node) {
+    BuildComponents(state, node, {ComponentKind::kContext, ComponentKind::kTopology});
+  });
+  ForEachNode(*state.root,
+              [&](Node& node) { BuildComponents(state, node, {ComponentKind::kState}); });
+  problems.ThrowIfAny();
+  LayOutSystems(state);
+  ForEachNode(*state.root, [&](Node& node) {
+    BuildComponents(state, node,
+                    {ComponentKind::kMass, ComponentKind::kConstraint, ComponentKind::kForceField});
+  });
+  problems.ThrowIfAny();
+  BuildPluginForceFields(state);
+  problems.ThrowIfAny();
+  CheckMasses(state);
+  problems.ThrowIfAny();
+  std::vector<SolverNode> nodes = CreateSolverNodes(state);
+  problems.ThrowIfAny();
+
+  auto model = std::make_shared<Model>();
+  model->file = scene.file;
+  model->dt = options.dt ? *options.dt : state.root->parameters.real("dt");
+  model->start_time = state.root->parameters.real("time");
+  DescribeComponents(state, *model);
+  for (const SolverNode& node : nodes) {
+    SolverNodeModel described{node.node_path, node.solver_type, "", node.objects};
+    if (node.linear_solver) described.linear_solver_type = node.linear_solver->name();
+    model->solver_nodes.push_back(std::move(described));
+  }
+  model->objects = std::move(state.objects);
+  if (nodes.empty()) LogWarn(scene.file + ": the scene has no ODE solver: nothing moves");
+  try {
+    return SimulationAccess::Create(std::move(model), std::move(nodes), std::move(registry));
+  } catch (const ConfigError& error) {
+    problems.Scene(scene.root.line, error.what());
+    problems.ThrowIfAny();
+    throw;
+  }
+}
+
+}  // namespace fluxion::internal

@@ -1,0 +1,95 @@
+#include "build/solver_creation.h"
+
+#include "fluxion/log.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+// The linear solver an ODE solver uses: the one its `linearSolver` link names ("@name" or
+// "@path/name": the last segment names a linear solver in the solver's subtree), else the first
+// one in its node or below; null (reported for a link to nothing) otherwise.
+const Component* FindLinearSolver(BuildState& state, const Node& solver_node) {
+  const Component& solver = *solver_node.solver;
+  const std::string& link = solver.parameters.text("linearSolver");
+  const std::string name = link.empty() ? "" : link.substr(link.find_last_of("@/") + 1);
+  const Component* found = nullptr;
+  ForEachNode(solver_node, [&](const Node& node) {
+    for (const Component& c : node.components)
+      if (!found && c.kind() == ComponentKind::kLinearSolver && (link.empty() || c.name == name))
+        found = &c;
+  });
+  if (found == nullptr && !link.empty())
+    state.problems.Scene(solver.element->line, "'linearSolver' link '" + link +
+                                                   "' does not name a linear solver in node '" +
+                                                   solver_node.path + "' or below");
+  return found;
+}
+
+// Creates the component's object with its factory; a ConfigError becomes a scene problem at its
+// line, a PluginError a plugin problem. Null after a problem.
+template <class Create>
+auto CreateReported(BuildState& state, const Component& component, Create create)
+    -> decltype(create()) {
+  try {
+    return create();
+  } catch (const ConfigError& error) {
+    state.problems.Scene(component.element->line,
+                         component.entry->spec.name +
+                             (error.field().empty() ? "" : " '" + error.field() + "'") + ": " +
+                             error.what());
+  } catch (const PluginError& error) {
+    state.problems.Plugin(component.element->line, error.what());
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
+  std::vector<SolverNode> nodes;
+  for (std::size_t k = 0; k < state.solver_owners.size(); ++k) {
+    const Node& owner = *state.solver_owners[k];
+    const Component& solver = *owner.solver;
+    SolverNode node;
+    node.solver_type = solver.entry->spec.name;
+    node.node_path = owner.path;
+    node.solver = CreateReported(state, solver, [&] {
+      return ComponentRegistry::CreateSolver(*solver.entry, solver.parameters);
+    });
+    if (!node.solver) continue;
+    // The instance's traits: its parameters may change what it needs (RefineTraits).
+    const SolverTraits traits = node.solver->RefineTraits(solver.entry->traits);
+    if (const Component* linear = FindLinearSolver(state, owner)) {
+      node.linear_solver = CreateReported(state, *linear, [&] {
+        return ComponentRegistry::CreateLinearSolver(*linear->entry, linear->parameters);
+      });
+    } else if ((traits.flags & kNeedsLinearSolver) && state.options.solver) {
+      // The scene was written for another solver: give the replacement a direct solver.
+      LogInfo(owner.path + ": " + solver.entry->spec.name +
+              " uses a SparseLDLSolver (the scene has no linear solver)");
+      node.linear_solver = ComponentRegistry::CreateLinearSolver(
+          *state.registry.Find("SparseLDLSolver"), Parameters());
+    } else if (traits.flags & kNeedsLinearSolver) {
+      state.problems.Scene(solver.element->line,
+                           solver.entry->spec.name +
+                               " needs a linear solver (expected "
+                               "<CGLinearSolver/> or <SparseLDLSolver/> in node '" +
+                               owner.path + "')");
+    }
+    node.system = std::make_unique<AssembledSystem>(std::move(state.parts[k]));
+    node.state.x.resize(node.system->num_dofs());
+    node.state.v.resize(node.system->num_dofs());
+    for (std::size_t o = 0; o < state.objects.size(); ++o) {
+      const ObjectModel& object = state.objects[o];
+      if (object.system != static_cast<int>(k)) continue;
+      node.state.x.segment(object.offset, object.num_dofs()) = object.position;
+      node.state.v.segment(object.offset, object.num_dofs()) = object.velocity;
+      node.objects.push_back(static_cast<int>(o));
+    }
+    nodes.push_back(std::move(node));
+  }
+  return nodes;
+}
+
+}  // namespace fluxion::internal

@@ -1,0 +1,70 @@
+#include "components/builtin_components.h"
+
+#include "components/constant_force_field.h"
+#include "components/diagonal_mass.h"
+#include "components/fixed_projective_constraint.h"
+#include "components/linear_force_field.h"
+#include "components/mechanical_object.h"
+#include "components/mesh_spring_force_field.h"
+#include "components/regular_grid_spring_force_field.h"
+#include "components/regular_grid_topology.h"
+#include "components/required_plugin.h"
+#include "components/sinusoidal_force_field.h"
+#include "components/spring_force_field.h"
+#include "components/uniform_mass.h"
+#include "components/velocity_damping_force_field.h"
+#include "linear/cg_linear_solver.h"
+#include "linear/ldl_linear_solver.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+template <class Component>
+void Add(PluginRegistrar& registrar) {
+  registrar.AddComponent(Component::Spec(), &Component::Build);
+}
+
+template <class Solver>
+std::unique_ptr<LinearSolver> CreateLinearSolver(const Parameters& parameters) {
+  return std::make_unique<Solver>(parameters);
+}
+
+void AddIgnored(PluginRegistrar& registrar, const char* name, const char* summary) {
+  registrar.AddComponent(ComponentSpec{.name = name,
+                                       .kind = ComponentKind::kIgnored,
+                                       .summary = summary,
+                                       .fields = {},
+                                       .aliases = {}},
+                         nullptr);
+}
+
+}  // namespace
+
+void RegisterBuiltinComponents(PluginRegistrar& registrar) {
+  Add<MechanicalObjectComponent>(registrar);
+  Add<UniformMassComponent>(registrar);
+  Add<DiagonalMassComponent>(registrar);
+  Add<SpringForceFieldComponent>(registrar);
+  Add<MeshSpringForceFieldComponent>(registrar);
+  Add<RegularGridSpringForceFieldComponent>(registrar);
+  Add<RegularGridTopologyComponent>(registrar);
+  Add<FixedProjectiveConstraintComponent>(registrar);
+  Add<ConstantForceFieldComponent>(registrar);
+  Add<UniformVelocityDampingComponent>(registrar);
+  Add<LinearForceFieldComponent>(registrar);
+  Add<SinusoidalForceFieldComponent>(registrar);
+  Add<RequiredPluginComponent>(registrar);
+  registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
+  registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
+
+  for (const char* visual :
+       {"VisualStyle", "OglModel", "VisualModel", "DefaultVisualManagerLoop", "InteractiveCamera",
+        "LightManager", "SpotLight", "DirectionalLight", "PositionalLight", "OglSceneFrame",
+        "BackgroundSetting", "AttachBodyButtonSetting", "VisualGrid", "LineAxis"})
+    AddIgnored(registrar, visual, "visual only: accepted and ignored");
+  AddIgnored(registrar, "DefaultAnimationLoop",
+             "SOFA's default loop: accepted and ignored (Fluxion always runs it)");
+}
+
+}  // namespace fluxion::internal

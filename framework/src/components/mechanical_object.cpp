@@ -1,0 +1,226 @@
+#include "components/mechanical_object.h"
+
+#include <Eigen/Geometry>
+#include <cmath>
+
+#include "components/point_selection.h"
+#include "components/sofa_float.h"
+
+namespace fluxion::internal {
+
+ComponentSpec MechanicalObjectComponent::Spec() {
+  return ComponentSpec{
+      .name = "MechanicalObject",
+      .kind = ComponentKind::kState,
+      .summary = "The DOFs of a node: points with positions and velocities (Vec1d, Vec2d or Vec3d)",
+      .fields =
+          {FieldSpec::Choice("template", "Vec3d",
+                             {"Vec1d", "Vec2d", "Vec3d", "Vec1", "Vec2", "Vec3"},
+                             "point type: 1, 2 or 3 coordinates per point"),
+           FieldSpec::RealList("position",
+                               "initial positions [m], one vector per point (default: the node's "
+                               "topology points, else one point at the origin)"),
+           FieldSpec::RealList(
+               "velocity",
+               "initial velocities [m/s]; shorter than position: zero-filled (SOFA); "
+               "one velocity with topology points: broadcast"),
+           FieldSpec::RealList("rest_position", "rest positions [m] (default: position)"),
+           FieldSpec::RealList("externalForce",
+                               "force on each point [N], applied during the first step only "
+                               "(SOFA clears it after each step)"),
+           FieldSpec::RealList("force", "SOFA output vector; must be empty or zero if given"),
+           FieldSpec::Integer("size", 0, "number of points when no position is given").AtLeast(0),
+           FieldSpec::RealList("translation", "translation applied to the positions [m], 3 numbers")
+               .DefaultText("0 0 0"),
+           FieldSpec::RealList("rotation",
+                               "rotation applied to the positions, Euler angles X, Y, Z [degrees]")
+               .DefaultText("0 0 0"),
+           FieldSpec::RealList("scale3d", "scale applied to the positions, 3 numbers")
+               .DefaultText("1 1 1"),
+           FieldSpec::Real("dx", 0.0, "legacy translation along x [m]"),
+           FieldSpec::Real("dy", 0.0, "legacy translation along y [m]"),
+           FieldSpec::Real("dz", 0.0, "legacy translation along z [m]"),
+           FieldSpec::Real("restScale", 1.0,
+                           "scale of the rest position when it defaults to position")},
+      .aliases = {}};
+}
+
+namespace {
+
+// Reports a list whose length is not a whole number of `dimension`-vectors.
+bool CheckArity(BuildContext& context, const char* field, std::size_t size, int dimension,
+                const std::string& what) {
+  if (size % static_cast<std::size_t>(dimension) == 0) return true;
+  context.Error("MechanicalObject '" + std::string(field) + "' has " + std::to_string(size) +
+                " numbers, not a multiple of " + std::to_string(dimension) + " (" + what + ": " +
+                std::to_string(dimension) + " per point)");
+  return false;
+}
+
+// SOFA's MechanicalObject::reinit: scale, then rotation (Euler angles in degrees, quaternion
+// Z·Y·X), then translation; dx/dy/dz (read as floats, as SOFA does) add to the translation.
+void ApplyTransforms(const Parameters& p, ObjectModel& object) {
+  const std::vector<double>& scale = p.reals("scale3d");
+  const std::vector<double>& rotation = p.reals("rotation");
+  std::vector<double> translation = p.reals("translation");
+  // SOFA: any of the legacy dx/dy/dz replaces the whole translation (missing ones are 0).
+  if (p.has("dx") || p.has("dy") || p.has("dz")) {
+    translation = {p.has("dx") ? AsSofaFloat(p.real("dx")) : 0.0,
+                   p.has("dy") ? AsSofaFloat(p.real("dy")) : 0.0,
+                   p.has("dz") ? AsSofaFloat(p.real("dz")) : 0.0};
+  }
+  const int dim = object.dimension;
+  const bool rotate = rotation[0] != 0.0 || rotation[1] != 0.0 || rotation[2] != 0.0;
+  Eigen::Quaterniond q = Eigen::Quaterniond::Identity();
+  if (rotate) {
+    const double deg = M_PI / 180.0;
+    q = Eigen::AngleAxisd(rotation[2] * deg, Eigen::Vector3d::UnitZ()) *
+        Eigen::AngleAxisd(rotation[1] * deg, Eigen::Vector3d::UnitY()) *
+        Eigen::AngleAxisd(rotation[0] * deg, Eigen::Vector3d::UnitX());
+  }
+  for (Index i = 0; i < object.num_points; ++i) {
+    Eigen::Vector3d point = Eigen::Vector3d::Zero();
+    for (int c = 0; c < dim; ++c) point[c] = object.position[i * dim + c];
+    for (int c = 0; c < 3; ++c)
+      if (scale[c] != 1.0) point[c] *= scale[c];
+    if (rotate) point = q * point;
+    for (int c = 0; c < 3; ++c) point[c] += translation[c];
+    for (int c = 0; c < dim; ++c) object.position[i * dim + c] = point[c];
+  }
+}
+
+// Checks the list fields; false after reporting every problem found.
+bool CheckFields(BuildContext& context, int dim, const std::string& template_name) {
+  const Parameters& p = context.parameters();
+  bool ok = CheckArity(context, "position", p.reals("position").size(), dim, template_name);
+  ok = CheckArity(context, "velocity", p.reals("velocity").size(), dim, template_name) && ok;
+  ok = CheckArity(context, "rest_position", p.reals("rest_position").size(), dim, template_name) &&
+       ok;
+  ok = CheckArity(context, "externalForce", p.reals("externalForce").size(), dim, template_name) &&
+       ok;
+  for (const char* field : {"translation", "rotation", "scale3d"}) {
+    if (p.reals(field).size() != 3) {
+      context.Error(std::string("MechanicalObject '") + field +
+                    "' needs 3 numbers (SOFA: always x y z)");
+      ok = false;
+    }
+  }
+  for (double value : p.reals("force"))
+    if (value != 0.0) {
+      context.Error(
+          "MechanicalObject 'force' is an output (expected it empty; use externalForce or "
+          "a ConstantForceField)");
+      ok = false;
+      break;
+    }
+  return ok;
+}
+
+// The points and initial positions/velocities, before transforms; false after reporting.
+bool InitialPoints(BuildContext& context, int dim, Index& points, std::vector<double>& x,
+                   std::vector<double>& v) {
+  const Parameters& p = context.parameters();
+  const std::vector<double>& position = p.reals("position");
+  const std::vector<double>& velocity = p.reals("velocity");
+  const std::vector<double>& rest = p.reals("rest_position");
+  const Index given_points = static_cast<Index>(position.size()) / dim;
+  const Index velocity_points = static_cast<Index>(velocity.size()) / dim;
+  const std::shared_ptr<const Topology> topology = context.topology();
+  points = given_points;
+  x = position;
+  v = velocity;
+  // SOFA: with at most one position and one velocity, a topology of the same node gives the
+  // points, and a single velocity is broadcast to all of them.
+  if (given_points <= 1 && velocity_points <= 1 && topology && !topology->points.empty()) {
+    points = static_cast<Index>(topology->points.size());
+    x.assign(static_cast<std::size_t>(points * dim), 0.0);
+    for (Index i = 0; i < points; ++i)
+      for (int c = 0; c < dim; ++c)
+        x[static_cast<std::size_t>(i * dim + c)] = topology->points[i][c];
+    std::vector<double> single(static_cast<std::size_t>(dim), 0.0);
+    if (velocity_points == 1) single.assign(velocity.begin(), velocity.end());
+    v.clear();
+    for (Index i = 0; i < points; ++i) v.insert(v.end(), single.begin(), single.end());
+    return true;
+  }
+  if (given_points == 0) {
+    points = std::max<Index>(p.integer("size"), 1);
+    if (points > context.max_scene_points()) {
+      context.Error("MechanicalObject 'size' is " + std::to_string(points) + " (expected at most " +
+                    std::to_string(context.max_scene_points()) + " points in the whole scene)");
+      return false;
+    }
+    if (static_cast<Index>(rest.size()) / dim > points)
+      points = static_cast<Index>(rest.size()) / dim;
+    x.assign(static_cast<std::size_t>(points * dim), 0.0);
+  }
+  if (velocity_points > points) {
+    context.Error("MechanicalObject 'velocity' has " + PointCount(velocity_points) +
+                  " but 'position' has " + PointCount(points) +
+                  " (expected at most as many velocities as positions)");
+    return false;
+  }
+  if (velocity_points > 1 && velocity_points < points)
+    context.Warn(
+        "MechanicalObject 'velocity' has fewer points than 'position': the others "
+        "start at rest "
+        "(as in SOFA)");
+  v.resize(static_cast<std::size_t>(points * dim), 0.0);  // SOFA zero-fills
+  return true;
+}
+
+}  // namespace
+
+void MechanicalObjectComponent::Build(BuildContext& context) {
+  const Parameters& p = context.parameters();
+  ObjectModel object;
+  const std::string& template_name = p.text("template");
+  object.dimension = template_name.starts_with("Vec1")   ? 1
+                     : template_name.starts_with("Vec2") ? 2
+                                                         : 3;
+  const int dim = object.dimension;
+  object.name = context.name();
+  if (!CheckFields(context, dim, template_name)) return;
+
+  Index points = 0;
+  std::vector<double> x, v;
+  if (!InitialPoints(context, dim, points, x, v)) return;
+  const std::vector<double>& rest = p.reals("rest_position");
+  const std::vector<double>& external = p.reals("externalForce");
+  if (!rest.empty() && static_cast<Index>(rest.size()) / dim != points) {
+    context.Error("MechanicalObject 'rest_position' has " +
+                  PointCount(static_cast<Index>(rest.size()) / dim) + " (expected " +
+                  PointCount(points) + ")");
+    return;
+  }
+  if (!external.empty() && static_cast<Index>(external.size()) / dim != points) {
+    context.Error("MechanicalObject 'externalForce' has " +
+                  PointCount(static_cast<Index>(external.size()) / dim) + " (expected " +
+                  PointCount(points) + ")");
+    return;
+  }
+  if (context.object_points() + points > context.max_scene_points()) {
+    context.Error("MechanicalObject '" + context.node_path() + "/" + object.name +
+                  "' brings the scene to " + std::to_string(context.object_points() + points) +
+                  " points (expected at most " + std::to_string(context.max_scene_points()) + ")");
+    return;
+  }
+  object.num_points = points;
+  object.position = Eigen::Map<const Vector>(x.data(), static_cast<Index>(x.size()));
+  object.velocity = Eigen::Map<const Vector>(v.data(), static_cast<Index>(v.size()));
+  ApplyTransforms(p, object);
+  // SOFA copies the rest position from the *transformed* position (times restScale).
+  if (!rest.empty())
+    object.rest_position = Eigen::Map<const Vector>(rest.data(), static_cast<Index>(rest.size()));
+  else if (p.real("restScale") != 1.0)
+    object.rest_position = object.position * p.real("restScale");
+  else
+    object.rest_position = object.position;
+  object.external_force =
+      external.empty()
+          ? Vector::Zero(object.num_dofs())
+          : Vector(Eigen::Map<const Vector>(external.data(), static_cast<Index>(external.size())));
+  context.AddObject(std::move(object));
+}
+
+}  // namespace fluxion::internal

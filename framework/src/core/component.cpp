@@ -1,0 +1,7 @@
+#include "fluxion/component.h"
+
+namespace fluxion {
+
+BuildContext::~BuildContext() = default;
+
+}  // namespace fluxion

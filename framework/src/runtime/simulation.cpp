@@ -1,0 +1,118 @@
+#include "fluxion/simulation.h"
+
+#include "fluxion/errors.h"
+#include "mechanics/assembled_system.h"
+#include "runtime/simulation_access.h"
+#include "runtime/simulation_impl.h"
+
+namespace fluxion {
+
+namespace internal {
+
+Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
+                                    std::vector<SolverNode> nodes,
+                                    std::shared_ptr<const ComponentRegistry> registry) {
+  auto impl = std::make_unique<Simulation::Impl>();
+  impl->time = model->start_time;
+  impl->model = std::move(model);
+  impl->registry = std::move(registry);
+  impl->nodes = std::move(nodes);
+  for (SolverNode& node : impl->nodes) {
+    node.state.time = impl->time;
+    node.solver->Initialize(*node.system, node.linear_solver.get());
+  }
+  return Simulation(std::move(impl));
+}
+
+}  // namespace internal
+
+Simulation::Simulation(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Simulation::Simulation(Simulation&&) noexcept = default;
+Simulation& Simulation::operator=(Simulation&&) noexcept = default;
+Simulation::~Simulation() = default;
+
+const Model& Simulation::model() const { return *impl_->model; }
+std::shared_ptr<const Model> Simulation::shared_model() const { return impl_->model; }
+double Simulation::dt() const { return impl_->model->dt; }
+double Simulation::time() const { return impl_->time; }
+long Simulation::step_count() const { return impl_->step_count; }
+const std::vector<SolverNode>& Simulation::solver_nodes() const { return impl_->nodes; }
+
+Eigen::Map<const Vector> Simulation::position(int index) const {
+  const ObjectModel& object = impl_->model->objects[static_cast<std::size_t>(index)];
+  if (object.system < 0) return {object.position.data(), object.num_dofs()};
+  return {impl_->nodes[static_cast<std::size_t>(object.system)].state.x.data() + object.offset,
+          object.num_dofs()};
+}
+
+Eigen::Map<const Vector> Simulation::velocity(int index) const {
+  const ObjectModel& object = impl_->model->objects[static_cast<std::size_t>(index)];
+  if (object.system < 0) return {object.velocity.data(), object.num_dofs()};
+  return {impl_->nodes[static_cast<std::size_t>(object.system)].state.v.data() + object.offset,
+          object.num_dofs()};
+}
+
+namespace {
+void CheckSize(const ObjectModel& object, Index size, const char* what) {
+  if (size != object.num_dofs())
+    throw UsageError(std::string(what) + ": object '" + object.id + "' has " +
+                     std::to_string(object.num_dofs()) + " values (" +
+                     std::to_string(object.num_points) + " points × " +
+                     std::to_string(object.dimension) + "), got " + std::to_string(size));
+}
+}  // namespace
+
+void Simulation::SetPosition(int index, const Eigen::Ref<const Vector>& values) {
+  SolverNode& node = impl_->NodeOf(index, "SetPosition");
+  const ObjectModel& object = impl_->model->objects[static_cast<std::size_t>(index)];
+  CheckSize(object, values.size(), "SetPosition");
+  node.state.x.segment(object.offset, object.num_dofs()) = values;
+  // The state no longer continues the solver's last step: its history starts again.
+  node.solver->InvalidateHistory();
+}
+
+void Simulation::SetVelocity(int index, const Eigen::Ref<const Vector>& values) {
+  SolverNode& node = impl_->NodeOf(index, "SetVelocity");
+  const ObjectModel& object = impl_->model->objects[static_cast<std::size_t>(index)];
+  CheckSize(object, values.size(), "SetVelocity");
+  node.state.v.segment(object.offset, object.num_dofs()) = values;
+  node.solver->InvalidateHistory();
+}
+
+void Simulation::Step() {
+  const double dt = impl_->model->dt;
+  for (SolverNode& node : impl_->nodes) {
+    const StepResult result = node.solver->Step(*node.system, dt, node.state);
+    if (!result.accepted()) {
+      throw NumericalError(
+          impl_->step_count + 1, impl_->time + dt,
+          node.solver_type + " in node '" + node.node_path + "': " + result.message);
+    }
+    // SOFA's MechanicalObject::endIntegration clears externalForce after every step.
+    impl_->assembled(node).ClearExternalForce();
+  }
+  ++impl_->step_count;
+  // Time advances as in SOFA (t += dt), which is also what every solver's state did.
+  impl_->time = impl_->nodes.empty() ? impl_->time + dt : impl_->nodes.front().state.time;
+}
+
+void Simulation::Run(long steps, const std::function<void(const Simulation&)>& after_step) {
+  for (long k = 0; k < steps; ++k) {
+    Step();
+    if (after_step) after_step(*this);
+  }
+}
+
+double Simulation::KineticEnergy() const {
+  double energy = 0.0;
+  for (const SolverNode& node : impl_->nodes) energy += node.system->KineticEnergy(node.state);
+  return energy;
+}
+
+double Simulation::PotentialEnergy() const {
+  double energy = 0.0;
+  for (const SolverNode& node : impl_->nodes) energy += node.system->PotentialEnergy(node.state);
+  return energy;
+}
+
+}  // namespace fluxion

@@ -1,0 +1,36 @@
+// The private state of a public Simulation, shared by the runtime's files.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fluxion/errors.h"
+#include "fluxion/simulation.h"
+#include "mechanics/assembled_system.h"
+#include "registry/component_registry.h"
+
+namespace fluxion {
+
+struct Simulation::Impl {
+  std::shared_ptr<const Model> model;
+  std::shared_ptr<const internal::ComponentRegistry> registry;
+  std::vector<SolverNode> nodes;
+  double time = 0.0;
+  long step_count = 0;
+
+  internal::AssembledSystem& assembled(SolverNode& node) {
+    return static_cast<internal::AssembledSystem&>(*node.system);
+  }
+  SolverNode& NodeOf(int index, const char* what) {
+    if (index < 0 || index >= static_cast<int>(model->objects.size()))
+      throw UsageError(std::string(what) + ": no object " + std::to_string(index));
+    const ObjectModel& object = model->objects[static_cast<std::size_t>(index)];
+    if (object.system < 0)
+      throw UsageError(std::string(what) + ": object '" + object.id +
+                       "' is static (no solver moves it)");
+    return nodes[static_cast<std::size_t>(object.system)];
+  }
+};
+
+}  // namespace fluxion

@@ -1,0 +1,110 @@
+// Conformance check 6, "no heap allocation in a steady-state step", for every registered solver:
+// the damped nonlinear chain (stiffness and damping assembly, velocity-dependent forces) is
+// stepped a few times, then ten steps must not call malloc or its siblings once (the executable
+// counts them, allocation_counter.cpp). Solvers that declare SOFA's Rayleigh damping attributes
+// run with them switched on, so that their damping code paths run too; solvers that need a linear
+// solver run with each: CGLinearSolver and SparseLDLSolver. Skipped under AddressSanitizer, which
+// owns malloc.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstddef>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "conformance/allocation_counter.h"
+#include "conformance/conformance_scenes.h"
+#include "conformance/solver_catalog.h"
+#include "support/test_support.h"
+
+namespace fluxion::conformance {
+namespace {
+
+/// One solver with one of the linear solvers it can use.
+struct SolverSetup {
+  SolverDescription solver;
+  LinearSolver linear = LinearSolver::kNone;
+};
+
+void PrintTo(const SolverSetup& setup, std::ostream* out) {
+  *out << setup.solver.name;
+  if (setup.linear != LinearSolver::kNone) *out << " + " << LinearSolverName(setup.linear);
+}
+
+std::string TestName(const ::testing::TestParamInfo<SolverSetup>& info) {
+  std::string name;
+  for (char ch : info.param.solver.name)
+    name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  if (info.param.linear != LinearSolver::kNone)
+    name += std::string("_") + LinearSolverName(info.param.linear);
+  return name;
+}
+
+std::vector<SolverSetup> AllSetups() {
+  std::vector<SolverSetup> setups;
+  for (const SolverDescription& solver : AllSolvers()) {
+    if (!WantsLinearSolver(solver)) {
+      setups.push_back({solver, LinearSolver::kNone});
+      continue;
+    }
+    setups.push_back({solver, LinearSolver::kCg});
+    setups.push_back({solver, LinearSolver::kSparseLdl});
+  }
+  return setups;
+}
+
+// The Rayleigh coefficients of SOFA's solvers, when the solver declares them: small enough to
+// leave the chain's motion alone, non-zero so that the mass and stiffness damping terms run.
+std::string DampingAttributes(const SolverDescription& solver) {
+  std::string attributes;
+  if (solver.declares("rayleighMass")) attributes += R"( rayleighMass="0.1")";
+  if (solver.declares("rayleighStiffness")) attributes += R"( rayleighStiffness="0.01")";
+  return attributes;
+}
+
+// Past any start-up: the first steps may size lazily-built workspaces or start a multistep
+// method's history with a one-step method.
+constexpr int kWarmUpSteps = 3;
+constexpr int kMeasuredSteps = 10;
+
+class SolverStepAllocation : public testing::QuietTest,
+                             public ::testing::WithParamInterface<SolverSetup> {};
+
+TEST_P(SolverStepAllocation, SteadyStateStepsDoNotAllocate) {
+  if (!CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer: nothing to count";
+  const SolverSetup& setup = GetParam();
+  const std::string attributes = DampingAttributes(setup.solver);
+  Simulation simulation =
+      LoadScene(DampedChainScene(SolverXml(setup.solver, setup.linear, attributes)));
+  for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
+  const long before = AllocationCount();
+  for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
+  const long allocations = AllocationCount() - before;
+  EXPECT_EQ(allocations, 0) << ::testing::PrintToString(setup) << attributes << ": " << allocations
+                            << " allocations in " << kMeasuredSteps << " steps";
+}
+
+INSTANTIATE_TEST_SUITE_P(Registered, SolverStepAllocation, ::testing::ValuesIn(AllSetups()),
+                         TestName);
+
+// The counter itself, so that "0 allocations" above cannot be vacuous: it sees a malloc of this
+// executable, and the allocations made inside the framework library while a scene is loaded
+// (the executable's malloc interposes for the shared libraries).
+TEST(AllocationCounter, CountsMallocHereAndInSharedLibraries) {
+  if (!CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer: nothing to count";
+  void* (*volatile allocate)(std::size_t) = &std::malloc;  // volatile: not optimised away
+  const long before_malloc = AllocationCount();
+  void* block = allocate(64);
+  EXPECT_EQ(AllocationCount() - before_malloc, 1);
+  std::free(block);
+
+  const long before_load = AllocationCount();
+  const std::vector<SolverDescription> solvers = AllSolvers();
+  ASSERT_FALSE(solvers.empty());
+  (void)LoadScene(DampedChainScene(SolverXml(solvers.front())));
+  EXPECT_GT(AllocationCount() - before_load, 0);
+}
+
+}  // namespace
+}  // namespace fluxion::conformance
