@@ -3,6 +3,7 @@
 #include "components/constant_force_field.h"
 #include "components/diagonal_mass.h"
 #include "components/fixed_projective_constraint.h"
+#include "components/gravity.h"
 #include "components/linear_force_field.h"
 #include "components/mechanical_object.h"
 #include "components/mesh_spring_force_field.h"
@@ -54,6 +55,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<UniformVelocityDampingComponent>(registrar);
   Add<LinearForceFieldComponent>(registrar);
   Add<SinusoidalForceFieldComponent>(registrar);
+  Add<GravityComponent>(registrar);
   Add<RequiredPluginComponent>(registrar);
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
