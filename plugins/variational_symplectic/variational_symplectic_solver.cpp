@@ -46,11 +46,12 @@
 // `file` at init even when it is not), and `verbose` is accepted silently (SOFA warns).
 #include <fluxion/errors.h>
 #include <fluxion/implicit_system.h>
+#include <fluxion/output_files.h>
 #include <fluxion/plugin.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <string>
 #include <vector>
@@ -67,32 +68,34 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
         .kind = fluxion::ComponentKind::kOdeSolver,
         .summary =
             "Variational (implicit midpoint) integrator with Newton iterations; energy output",
-        .fields =
-            {FieldSpec::Real("newtonError", 0.01,
-                             "Newton stops when ‖q_{i+1} − q_i‖/‖x_n‖ ≤ newtonError")
-                 .AtLeast(0),
-             FieldSpec::Integer("steps", 5, "maximum number of Newton iterations per step")
-                 .AtLeast(1),
-             FieldSpec::Real(
-                 "rayleighStiffness", 0.0,
-                 "Rayleigh damping proportional to the stiffness, rK [s] (implicit only)")
-                 .AtLeast(0),
-             FieldSpec::Real("rayleighMass", 0.0,
-                             "Rayleigh damping proportional to the mass, rM [1/s]")
-                 .AtLeast(0),
-             FieldSpec::Bool("explicitIntegration", false,
-                             "use the explicit variant (symplectic Euler on the momentum)"),
-             FieldSpec::Bool(
-                 "computeHamiltonian", true,
-                 "report the discrete Hamiltonian as the output 'hamiltonian' (implicit "
-                 "mode)"),
-             FieldSpec::Bool("useIncrementalPotentialEnergy", true,
-                             "accumulate the potential energy from the work of the forces (else "
-                             "evaluate it at x_{n+1})"),
-             FieldSpec::Bool("saveEnergyInFile", false,
-                             "write time, kinetic, potential and Hamiltonian energies to 'file'"),
-             FieldSpec::Text("file", "",
-                             "CSV file for saveEnergyInFile, relative to the working directory")},
+        .fields = {FieldSpec::Real("newtonError", 0.01,
+                                   "Newton stops when ‖q_{i+1} − q_i‖/‖x_n‖ ≤ newtonError")
+                       .AtLeast(0),
+                   FieldSpec::Integer("steps", 5, "maximum number of Newton iterations per step")
+                       .AtLeast(1),
+                   FieldSpec::Real(
+                       "rayleighStiffness", 0.0,
+                       "Rayleigh damping proportional to the stiffness, rK [s] (implicit only)")
+                       .AtLeast(0),
+                   FieldSpec::Real("rayleighMass", 0.0,
+                                   "Rayleigh damping proportional to the mass, rM [1/s]")
+                       .AtLeast(0),
+                   FieldSpec::Bool("explicitIntegration", false,
+                                   "use the explicit variant (symplectic Euler on the momentum)"),
+                   FieldSpec::Bool(
+                       "computeHamiltonian", true,
+                       "report the discrete Hamiltonian as the output 'hamiltonian' (implicit "
+                       "mode)"),
+                   FieldSpec::Bool(
+                       "useIncrementalPotentialEnergy", true,
+                       "accumulate the potential energy from the work of the forces (else "
+                       "evaluate it at x_{n+1})"),
+                   FieldSpec::Bool(
+                       "saveEnergyInFile", false,
+                       "write time, kinetic, potential and Hamiltonian energies to 'file'"),
+                   FieldSpec::Text("file", "",
+                                   "CSV file for saveEnergyInFile, relative to the output folder "
+                                   "(scene-runner --output-dir)")},
         .aliases = {}};
   }
 
@@ -106,17 +109,18 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
         incremental_potential_(p.flag("useIncrementalPotentialEnergy")),
         save_energy_(p.flag("saveEnergyInFile")),
         file_name_(p.text("file")) {
-    // The energy file may only be created below the working directory.
+    // The energy file may only be created below the output folder (checked again, with links
+    // resolved, when it is opened).
     const std::filesystem::path path(file_name_);
     if (path.has_root_path())
       throw fluxion::ConfigError("file", "'" + file_name_ +
                                              "' is an absolute path (expected a path relative to "
-                                             "the working directory)");
+                                             "the output folder)");
     for (const std::filesystem::path& component : path)
       if (component == "..")
         throw fluxion::ConfigError("file", "'" + file_name_ +
                                                "' contains a '..' component (expected a path "
-                                               "below the working directory)");
+                                               "below the output folder)");
     if (save_energy_ && file_name_.empty())
       throw fluxion::ConfigError(
           "file", "saveEnergyInFile=1 needs a file name (expected file=\"energy.csv\")");
@@ -158,16 +162,15 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
       v->setZero(n);
     hamiltonian_ = std::numeric_limits<double>::quiet_NaN();
 
-    // The energy file is opened (and truncated) once, with SOFA's header line.
-    if (save_energy_) {
-      energy_file_ = std::ofstream(file_name_, std::ios::out | std::ios::trunc);
-      if (!energy_file_)
-        throw fluxion::ConfigError("file", "cannot open '" + file_name_ +
-                                               "' for writing (check the folder exists and is "
-                                               "writable)");
-      energy_file_.precision(17);
-      energy_file_ << "time,kinetic energy,potential energy, hamiltonian energy\n";
-      energy_file_.flush();
+    // The energy file is opened once, with SOFA's header line, through the host's file policy:
+    // below the output folder only, created fresh unless the user allows replacing a file, never
+    // an input of the run (fluxion/output_files.h).
+    if (save_energy_ && !energy_file_) {
+      std::string why;
+      energy_file_ = fluxion::OpenSceneOutputFile(file_name_, &why);
+      if (!energy_file_) throw fluxion::ConfigError("file", why);
+      std::fputs("time,kinetic energy,potential energy, hamiltonian energy\n", energy_file_.get());
+      std::fflush(energy_file_.get());
     }
   }
 
@@ -202,9 +205,10 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
     if (reports_hamiltonian()) {
       hamiltonian_ = new_hamiltonian_;
       if (save_energy_) {
-        energy_file_ << step_start_time_ << ',' << kinetic_ << ',' << reported_potential_ << ','
-                     << new_hamiltonian_ << '\n';
-        energy_file_.flush();
+        // %.17g: what an ostream with precision 17 writes (the format of earlier releases).
+        std::fprintf(energy_file_.get(), "%.17g,%.17g,%.17g,%.17g\n", step_start_time_, kinetic_,
+                     reported_potential_, new_hamiltonian_);
+        std::fflush(energy_file_.get());
       }
     }
   }
@@ -308,7 +312,7 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
   bool incremental_potential_;
   bool save_energy_;
   std::string file_name_;
-  std::ofstream energy_file_;
+  fluxion::OutputFile energy_file_;
 
   double step_start_time_ = 0.0;  // t_n, for the energy file
   double potential_ = 0.0;        // U_n (incremental) or U_0

@@ -42,18 +42,16 @@ OutputPolicy CurrentOutputPolicy() {
 
 OutputFile OpenSceneOutputFile(const std::string& name, std::string* why) {
   const OutputPolicy policy = CurrentOutputPolicy();
-  const auto refuse = [&](const std::string& message) {
-    if (why) *why = message;
+  const auto refuse = [&](const std::string& reason) {
+    if (why) *why = "cannot open '" + name + "' for writing: " + reason;
     return OutputFile();
   };
   const fs::path relative(name);
-  if (name.empty()) return refuse("an empty file name (expected a name like \"energy.csv\")");
+  if (name.empty()) return refuse("the name is empty (expected a name like \"energy.csv\")");
   if (relative.is_absolute())
-    return refuse("'" + name +
-                  "' is an absolute path (expected a name relative to the output folder)");
+    return refuse("it is an absolute path (expected a name relative to the output folder)");
   for (const fs::path& component : relative)
-    if (component == "..")
-      return refuse("'" + name + "' leaves the output folder (expected no '..')");
+    if (component == "..") return refuse("it leaves the output folder (expected no '..')");
 
   // The folder the file goes in, with every symbolic link resolved, must stay inside the output
   // folder (a link inside it pointing elsewhere is refused).
@@ -64,10 +62,10 @@ OutputFile OpenSceneOutputFile(const std::string& name, std::string* why) {
                   "' does not exist (expected an existing folder)");
   const fs::path folder = fs::canonical(root / relative.parent_path(), error);
   if (error)
-    return refuse("the folder of '" + name + "' does not exist in the output folder '" +
-                  root.string() + "' (expected an existing folder)");
+    return refuse("its folder does not exist in the output folder '" + root.string() +
+                  "' (expected an existing folder)");
   if (!IsWithin(folder, root))
-    return refuse("'" + name + "' resolves outside the output folder '" + root.string() +
+    return refuse("it resolves outside the output folder '" + root.string() +
                   "' (expected a file below it)");
   const fs::path target = folder / relative.filename();
 
@@ -77,15 +75,15 @@ OutputFile OpenSceneOutputFile(const std::string& name, std::string* why) {
   const int fd = ::open(target.c_str(), flags, 0666);
   if (fd < 0) {
     if (errno == EEXIST)
-      return refuse("'" + name + "' already exists in '" + root.string() +
+      return refuse("it already exists in '" + root.string() +
                     "' (expected a new file; allow replacing it with --overwrite)");
-    if (errno == ELOOP) return refuse("'" + name + "' is a symbolic link (expected a plain file)");
-    return refuse("cannot create '" + target.string() + "': " + std::strerror(errno));
+    if (errno == ELOOP) return refuse("it is a symbolic link (expected a plain file)");
+    return refuse(std::string(std::strerror(errno)) + " (expected a writable folder)");
   }
   struct stat opened {};
   if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
     ::close(fd);
-    return refuse("'" + name + "' is not a regular file (expected a plain file)");
+    return refuse("it is not a regular file (expected a plain file)");
   }
   // Never an input of the run, under whatever name: compared by identity, before truncating.
   for (const fs::path& input : policy.protected_files) {
@@ -93,18 +91,17 @@ OutputFile OpenSceneOutputFile(const std::string& name, std::string* why) {
     if (::stat(input.c_str(), &protected_info) == 0 && protected_info.st_dev == opened.st_dev &&
         protected_info.st_ino == opened.st_ino) {
       ::close(fd);
-      return refuse("'" + name + "' is an input of this run (" + input.string() +
-                    "; expected another file)");
+      return refuse("it is an input of this run (" + input.string() + "; expected another file)");
     }
   }
   if (::ftruncate(fd, 0) != 0) {
     ::close(fd);
-    return refuse("cannot truncate '" + target.string() + "': " + std::strerror(errno));
+    return refuse(std::string("it cannot be truncated: ") + std::strerror(errno));
   }
   std::FILE* file = ::fdopen(fd, "w");
   if (file == nullptr) {
     ::close(fd);
-    return refuse("cannot open '" + target.string() + "' for writing");
+    return refuse("no stream could be opened on it");
   }
   return OutputFile(file);
 }
