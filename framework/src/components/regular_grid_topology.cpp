@@ -44,7 +44,21 @@ namespace {
 bool GridSize(BuildContext& context, std::array<Index, 3>& n, std::array<double, 3>& counts) {
   const Parameters& p = context.parameters();
   const std::vector<Index>& n_list = p.indices("n");
-  if (p.has("nx") && p.has("ny") && p.has("nz")) {  // SOFA: legacy nx ny nz only all together
+  const int legacy = int(p.has("nx")) + int(p.has("ny")) + int(p.has("nz"));
+  if (legacy > 0 && legacy < 3) {
+    // SOFA reads nx ny nz only all together and otherwise silently keeps `n` (2 2 2 by default):
+    // a grid of another size than the one written. Fluxion says so instead.
+    std::string given, missing;
+    for (const char* field : {"nx", "ny", "nz"}) {
+      std::string& list = p.has(field) ? given : missing;
+      list += (list.empty() ? "'" : ", '") + std::string(field) + "'";
+    }
+    context.Error("RegularGridTopology has " + given + " but not " + missing +
+                  " (SOFA ignores the legacy sizes unless all three are given; expected nx, ny "
+                  "and nz together, or 'n')");
+    return false;
+  }
+  if (legacy == 3) {  // SOFA: legacy nx ny nz only all together
     bool whole = true;
     for (int axis = 0; axis < 3; ++axis) {
       const char* field = axis == 0 ? "nx" : axis == 1 ? "ny" : "nz";
