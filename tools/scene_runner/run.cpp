@@ -183,7 +183,9 @@ int RunScene(const RunOptions& options, const Host& host) {
       simulation->Step();
     } catch (const NumericalError& error) {
       // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
-      PrintError(options.scene + ": numerical failure at " + error.what() +
+      const std::string where =
+          options.scene + (error.line() > 0 ? ":" + std::to_string(error.line()) : std::string());
+      PrintError(where + ": numerical failure at " + error.what() +
                  (options.output.empty()
                       ? std::string()
                       : "; the rows written so far are in " + output.partial_path()));

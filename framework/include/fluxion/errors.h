@@ -70,14 +70,18 @@ class FLUXION_API PluginError : public Error {
 /// A run stopped because the state stopped being finite or a solve failed.
 class FLUXION_API NumericalError : public Error {
  public:
-  NumericalError(long step, double time, const std::string& message);
+  /// `line`: the scene line of the ODE solver that failed (0 when unknown), for messages of the
+  /// form "FILE:LINE: numerical failure at …".
+  NumericalError(long step, double time, const std::string& message, int line = 0);
   ~NumericalError() override;
   long step() const { return step_; }
   double time() const { return time_; }
+  int line() const { return line_; }
 
  private:
   long step_;
   double time_;
+  int line_;
 };
 
 /// Used by FLUXION_DEMAND: prints the failed condition with file:line and aborts.

@@ -1,5 +1,6 @@
 #include "build/read_pass.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -39,9 +40,7 @@ class TreeReader {
     if (found.empty()) CheckNodeFields(*node);
     const std::string name =
         description.name.empty() ? (parent ? "Node" : "root") : description.name;
-    if (name.find('/') != std::string::npos)
-      problems_.Scene(description.line,
-                      "node name '" + Shown(name) + "' contains '/' (expected a plain name)");
+    CheckIdName(description.line, "node", name);
     node->path = parent ? parent->path + "/" + name : name;
 
     for (const ElementDescription& element : description.components) ReadComponent(*node, element);
@@ -58,6 +57,18 @@ class TreeReader {
   }
 
  private:
+  // Node and object names make the output's column ids ("root/bob/dofs/p0.x"): no '/', no ','
+  // (the CSV separator) and no control character (a newline would break the header row).
+  void CheckIdName(int line, const char* what, const std::string& name) {
+    const bool control = std::any_of(name.begin(), name.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    if (name.find_first_of("/,") != std::string::npos || control)
+      problems_.Scene(line, std::string(what) + " name '" + Shown(name) +
+                                "' contains '/', ',' or a control character (expected a plain "
+                                "name: it is part of the output's column names)");
+  }
+
   void CheckNodeFields(const Node& node) {
     const NodeDescription& description = *node.description;
     if (node.parameters.reals("gravity").size() != 3)
@@ -144,6 +155,8 @@ class TreeReader {
     Report(found, element.line);
     component.valid = found.empty();
     if (component.name.empty()) component.name = entry->spec.name;
+    if (entry->spec.kind == ComponentKind::kState)
+      CheckIdName(element.line, "object", component.name);
     node.components.push_back(std::move(component));
     // Loaders (RequiredPlugin) act as soon as they are read: what they require must be there
     // before the components that need it are looked at.

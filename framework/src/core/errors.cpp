@@ -38,11 +38,12 @@ SceneError::SceneError(std::vector<SceneDiagnostic> diagnostics)
     : Error(JoinDiagnostics(diagnostics)), diagnostics_(std::move(diagnostics)) {}
 SceneError::~SceneError() = default;
 
-NumericalError::NumericalError(long step, double time, const std::string& message)
+NumericalError::NumericalError(long step, double time, const std::string& message, int line)
     : Error("step " + std::to_string(step) + " (t = " + internal::FormatReal(time) +
             "): " + message),
       step_(step),
-      time_(time) {}
+      time_(time),
+      line_(line) {}
 NumericalError::~NumericalError() = default;
 
 namespace detail {

@@ -1,5 +1,6 @@
 #include "fluxion/simulation.h"
 
+#include "core/text_parsing.h"
 #include "fluxion/errors.h"
 #include "mechanics/assembled_system.h"
 #include "runtime/simulation_access.h"
@@ -79,14 +80,29 @@ void Simulation::SetVelocity(int index, const Eigen::Ref<const Vector>& values) 
   node.solver->InvalidateHistory();
 }
 
+namespace {
+
+/// The scene line of the ODE solver of `node` (0 when the model does not know it).
+int SolverLine(const Model& model, const SolverNode& node) {
+  for (const ComponentModel& component : model.components)
+    if (component.kind == ComponentKind::kOdeSolver && component.node_path == node.node_path)
+      return component.line;
+  return 0;
+}
+
+}  // namespace
+
 void Simulation::Step() {
   const double dt = impl_->model->dt;
   for (SolverNode& node : impl_->nodes) {
     const StepResult result = node.solver->Step(*node.system, dt, node.state);
     if (!result.accepted()) {
-      throw NumericalError(
-          impl_->step_count + 1, impl_->time + dt,
-          node.solver_type + " in node '" + node.node_path + "': " + result.message);
+      // Names from the scene are shown quoted and cut (one error, one line); the solver's line
+      // lets the tools print "FILE:LINE: numerical failure at …".
+      throw NumericalError(impl_->step_count + 1, impl_->time + dt,
+                           node.solver_type + " in node '" + internal::Shown(node.node_path) +
+                               "': " + result.message,
+                           SolverLine(*impl_->model, node));
     }
     // SOFA's MechanicalObject::endIntegration clears externalForce after every step.
     impl_->assembled(node).ClearExternalForce();
