@@ -224,7 +224,8 @@ TEST(SceneRunner, DivergingRunExits4AndKeepsTheRowsBeforeIt) {
   EXPECT_EQ(result.out, "");
   const std::vector<std::string> errors = Lines(result.err);
   ASSERT_EQ(errors.size(), 1u) << result.err;
-  EXPECT_THAT(errors[0], ::testing::StartsWith("error: " + scene + ":2: numerical failure at step "));
+  EXPECT_THAT(errors[0],
+              ::testing::StartsWith("error: " + scene + ":2: numerical failure at step "));
   EXPECT_THAT(errors[0], HasSubstr("t = "));
   const std::size_t at = errors[0].find("step ");
   ASSERT_NE(at, std::string::npos) << errors[0];
