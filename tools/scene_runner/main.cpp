@@ -88,6 +88,10 @@ int main(int argc, char** argv) {
                  "current folder)");
   app.add_flag("--overwrite", options.overwrite,
                "let the scene replace existing files in --output-dir");
+  app.add_option("--data-path", options.data_path,
+                 "a folder where the files a scene names (meshes, included fragments) are also "
+                 "looked for, after the scene's own folder (repeatable)")
+      ->check(CLI::ExistingDirectory);
   app.add_option("--every", options.every,
                  "record every K steps (the first and last are always recorded)")
       ->transform(WholeIn(1, kMostSteps, "from 1 to 2^62"));

@@ -118,7 +118,9 @@ int RunScene(const RunOptions& options, const Host& host) {
 
   std::optional<Simulation> simulation;
   try {
-    simulation.emplace(host.LoadFile(options.scene, {.dt = options.dt, .solver = options.solver}));
+    simulation.emplace(host.LoadFile(
+        options.scene,
+        {.dt = options.dt, .solver = options.solver, .data_path = options.data_path}));
   } catch (const SceneError& error) {
     for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
     return kExitInvalidInput;

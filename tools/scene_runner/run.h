@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "exit_status.h"
 #include "fluxion/host.h"
@@ -17,6 +18,7 @@ struct RunOptions {
   std::optional<double> dt;            ///< overrides the scene's dt
   std::string output;                  ///< CSV file; empty: stdout
   std::string output_dir = ".";        ///< where the scene may write its own files
+  std::vector<std::string> data_path;  ///< further folders the scene may read meshes from
   bool overwrite = false;              ///< the scene may replace existing files there
   long every = 1;                      ///< record every K steps (and always the last)
   bool energy = false;                 ///< add kinetic,potential,total columns

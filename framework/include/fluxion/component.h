@@ -21,6 +21,7 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -77,6 +78,27 @@ class FLUXION_API BuildContext {
   virtual Index topology_points() const = 0;
   /// Records that a plugin is required: a plugin problem when no loaded plugin has that name.
   virtual void RequirePlugin(const std::string& plugin_name) = 0;
+
+  // --- Data flow -------------------------------------------------------------------------------
+  /// Publishes one of the component's data under `name`, as SOFA components expose their Data:
+  /// another component's field "@path.name" takes it, and src="@path" takes every published data
+  /// whose name is one of its fields. The builder publishes a topology's data (position, edges,
+  /// triangles, quads, tetrahedra, hexahedra) and an object's (position, velocity,
+  /// rest_position) itself; fields given in the scene are data too. Links are resolved, and
+  /// the components they name built first, before the build function runs: a build function
+  /// reads linked fields from parameters() like any other.
+  virtual void SetOutput(const std::string& name, FieldValue value) = 0;
+
+  /// A file the scene names (a mesh, …), read under the input policy: `name` is looked up in the
+  /// scene's folder, then in each data folder (LoadOptions::data_path, and the share/ and
+  /// examples/ folders of the SOFA tree a scene lies in, as SOFA's DataRepository does); once its
+  /// symbolic links are resolved it must be a regular file inside one of those folders, of at
+  /// most LoadOptions::max_input_bytes. Null after reporting why.
+  struct InputFile {
+    std::string path;   ///< as found, for messages (e.g. "mesh/liver.obj")
+    std::string bytes;  ///< the whole content
+  };
+  virtual std::optional<InputFile> ReadInputFile(const std::string& name) = 0;
 
   // --- Objects (pass 2 creates them) -----------------------------------------------------------
   /// Creates the node's mechanical object from `object` (name, dimension, points, initial state).

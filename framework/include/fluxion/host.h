@@ -72,6 +72,15 @@ struct LoadOptions {
   /// Largest scene text read [bytes]: a scene file is untrusted input and is never read without
   /// bound. 64 MiB holds scenes far beyond what the other limits accept.
   std::size_t max_scene_bytes = std::size_t{64} << 20;
+  /// Folders, besides the scene's, where files a scene names (meshes, included fragments) are
+  /// looked up, in order (scene-runner --data-path). Nothing outside these folders, the scene's
+  /// folder and the SOFA data folders below is ever read.
+  std::vector<std::string> data_path = {};
+  /// For a scene inside a SOFA source tree (an ancestor folder holding share/ and examples/),
+  /// also look in that tree's share/ and examples/, as SOFA's DataRepository does.
+  bool sofa_data_path = true;
+  /// Largest file a scene may make Fluxion read (a mesh, an included fragment) [bytes].
+  std::size_t max_input_bytes = std::size_t{512} << 20;
 };
 
 /// The components available to scenes — the built-ins and those of every plugin on the search

@@ -73,6 +73,10 @@ enum class ComponentKind {
   kLinearSolver,
   kLoader,
   kContext,  ///< sets a property of its node's context (SOFA's Gravity)
+  /// Computes data that other components take through links ("@box.indices", src="@loader"):
+  /// mesh loaders and creators, BoxROI. Built when a link first needs it, else with the
+  /// masses, constraints and force fields.
+  kEngine,
   kIgnored,  ///< accepted for SOFA compatibility, has no effect (visual components)
 };
 

@@ -3,11 +3,14 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "build/input_files.h"
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 #include "fluxion/model.h"
@@ -18,13 +21,21 @@
 
 namespace fluxion::internal {
 
+/// A field whose value in the scene is a link to another component's data: "@path.data".
+struct DataLink {
+  std::string field;  ///< the field's canonical name
+  std::string text;   ///< the link as written, "@../loader.position"
+  int line = 0;
+};
+
 /// One component element of a node, with its parsed fields.
 struct Component {
   const ElementDescription* element = nullptr;
   const ComponentEntry* entry = nullptr;
-  Parameters parameters;
+  Parameters parameters;  ///< linked fields are set when the links are resolved, before Build
   std::string name;
   bool valid = false;
+  std::vector<DataLink> data_links;
   ComponentKind kind() const { return entry->spec.kind; }
 };
 
@@ -74,15 +85,21 @@ struct BuildState {
         registry(registry_),
         plugins(plugins_),
         options(options_),
-        problems(scene_.file) {}
+        problems(scene_.file),
+        inputs(scene_.file, options_) {}
 
   const SceneDescription& scene;
   const ComponentRegistry& registry;
   const PluginLoader* plugins;  // may be null: no plugin context
   LoadOptions options;
   Problems problems;
+  InputFolders inputs;
 
   std::unique_ptr<Node> root;
+  /// Data each component published (SetOutput, its topology, its object), for links.
+  std::map<const Component*, std::map<std::string, FieldValue, std::less<>>> outputs;
+  std::set<const Component*> built;     ///< build function called (or refused)
+  std::set<const Component*> building;  ///< being built: a link back to one is a cycle
   std::vector<ObjectModel> objects;
   std::vector<ComponentModel> components;  // the model's list, in document order
   std::vector<Node*> solver_owners;        // one per system

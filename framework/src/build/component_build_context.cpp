@@ -31,9 +31,45 @@ void ComponentBuildContext::SetGravity(const std::array<double, 3>& gravity) {
   node_.gravity = gravity;
 }
 
+namespace {
+
+template <std::size_t N>
+std::vector<Index> Flattened(const std::vector<std::array<Index, N>>& elements) {
+  std::vector<Index> flat;
+  flat.reserve(elements.size() * N);
+  for (const auto& element : elements) flat.insert(flat.end(), element.begin(), element.end());
+  return flat;
+}
+
+}  // namespace
+
 void ComponentBuildContext::SetTopology(Topology topology) {
   state_.topology_points += static_cast<Index>(topology.points.size());
   node_.topology = std::make_shared<const Topology>(std::move(topology));
+  // A topology's data, for links such as position="@grid.position" or src="@topology".
+  const Topology& built = *node_.topology;
+  std::vector<double> position;
+  position.reserve(built.points.size() * 3);
+  for (const auto& point : built.points)
+    position.insert(position.end(), point.begin(), point.end());
+  SetOutput("position", std::move(position));
+  SetOutput("edges", Flattened(built.edges));
+  SetOutput("triangles", Flattened(built.triangles));
+  SetOutput("quads", Flattened(built.quads));
+  SetOutput("tetrahedra", Flattened(built.tetrahedra));
+  SetOutput("hexahedra", Flattened(built.hexahedra));
+}
+
+void ComponentBuildContext::SetOutput(const std::string& name, FieldValue value) {
+  state_.outputs[&component_][name] = std::move(value);
+}
+
+std::optional<BuildContext::InputFile> ComponentBuildContext::ReadInputFile(
+    const std::string& name) {
+  std::string why;
+  std::optional<InputFile> file = state_.inputs.Read(name, why);
+  if (!file) Error("<" + type() + "> " + why);
+  return file;
 }
 
 void ComponentBuildContext::RequirePlugin(const std::string& plugin_name) {
@@ -52,6 +88,14 @@ void ComponentBuildContext::AddObject(ObjectModel object) {
   state_.object_points += object.num_points;
   node_.object = static_cast<int>(state_.objects.size());
   state_.objects.push_back(std::move(object));
+  // The object's data, for links such as position="@dofs.rest_position" (BoxROI's input).
+  const ObjectModel& added = state_.objects.back();
+  const auto values = [](const Vector& v) {
+    return std::vector<double>(v.data(), v.data() + v.size());
+  };
+  SetOutput("position", values(added.position));
+  SetOutput("velocity", values(added.velocity));
+  SetOutput("rest_position", values(added.rest_position));
 }
 
 const ObjectModel* ComponentBuildContext::NodeObject() {

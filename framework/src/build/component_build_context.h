@@ -28,6 +28,8 @@ class ComponentBuildContext final : public BuildContext {
   void SetTopology(Topology topology) override;
   Index topology_points() const override { return state_.topology_points; }
   void RequirePlugin(const std::string& plugin_name) override;
+  void SetOutput(const std::string& name, FieldValue value) override;
+  std::optional<InputFile> ReadInputFile(const std::string& name) override;
 
   void AddObject(ObjectModel object) override;
   Index object_points() const override { return state_.object_points; }

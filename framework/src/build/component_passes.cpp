@@ -4,27 +4,14 @@
 #include <span>
 
 #include "build/component_build_context.h"
+#include "build/data_links.h"
 
 namespace fluxion::internal {
 
 void BuildComponents(BuildState& state, Node& node, std::initializer_list<ComponentKind> kinds) {
-  for (const Component& component : node.components) {
-    if (!component.valid) continue;
-    if (std::find(kinds.begin(), kinds.end(), component.kind()) == kinds.end()) continue;
-    const ComponentEntry& entry = *component.entry;
-    if (entry.force_field_factory != nullptr) {
-      state.plugin_force_fields.emplace_back(&node, &component);
-      continue;
-    }
-    if (entry.builder == nullptr) continue;
-    ComponentBuildContext context(state, node, component);
-    try {
-      entry.builder(context);
-    } catch (const ConfigError& error) {
-      context.Error(entry.spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") +
-                    ": " + error.what());
-    }
-  }
+  for (Component& component : node.components)
+    if (std::find(kinds.begin(), kinds.end(), component.kind()) != kinds.end())
+      BuildComponent(state, node, component);  // once: a link may have built it already
 }
 
 void LayOutSystems(BuildState& state) {

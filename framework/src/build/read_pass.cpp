@@ -5,6 +5,7 @@
 #include <set>
 
 #include "build/component_build_context.h"
+#include "build/data_links.h"
 #include "build/node_spec.h"
 #include "core/parameter_parsing.h"
 #include "core/text_parsing.h"
@@ -150,6 +151,7 @@ class TreeReader {
     const bool keep_template = entry->spec.FindField("template") != nullptr;
     std::vector<AttributeText> attributes =
         Filter(element.attributes, keep_template, &component.name);
+    component.data_links = TakeDataLinks(entry->spec, attributes);  // resolved when built
     std::vector<ParameterProblem> found;
     component.parameters = ParseAttributes(entry->spec, attributes, found);
     Report(found, element.line);

@@ -51,7 +51,8 @@ Simulation BuildSimulation(const SceneDescription& scene,
   LayOutSystems(state);
   ForEachNode(*state.root, [&](Node& node) {
     BuildComponents(state, node,
-                    {ComponentKind::kMass, ComponentKind::kConstraint, ComponentKind::kForceField});
+                    {ComponentKind::kEngine, ComponentKind::kMass, ComponentKind::kConstraint,
+                     ComponentKind::kForceField});
   });
   problems.ThrowIfAny();
   BuildPluginForceFields(state);

@@ -41,7 +41,10 @@ ComponentSpec MechanicalObjectComponent::Spec() {
            FieldSpec::Real("dy", 0.0, "legacy translation along y [m]"),
            FieldSpec::Real("dz", 0.0, "legacy translation along z [m]"),
            FieldSpec::Real("restScale", 1.0,
-                           "scale of the rest position when it defaults to position")},
+                           "scale of the rest position when it defaults to position"),
+           FieldSpec::Link("src",
+                           "a component whose data of the same names (position, velocity, "
+                           "…) this object takes: SOFA's src link, e.g. src=\"@loader\"")},
       .aliases = {}};
 }
 

@@ -53,6 +53,8 @@ std::string_view ComponentKindName(ComponentKind kind) {
       return "loader";
     case ComponentKind::kContext:
       return "context";
+    case ComponentKind::kEngine:
+      return "engine (loader, ROI)";
     case ComponentKind::kIgnored:
       return "ignored (visual or SOFA-only)";
   }

@@ -119,7 +119,7 @@ void CollectingRegistrar::AddComponent(const ComponentSpec& spec, ComponentBuild
       NewEntry(spec, "AddComponent", ignored || build != nullptr,
                {ComponentKind::kState, ComponentKind::kTopology, ComponentKind::kMass,
                 ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
-                ComponentKind::kContext, ComponentKind::kIgnored});
+                ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored});
   entry.builder = build;
   entries.push_back(std::move(entry));
 }

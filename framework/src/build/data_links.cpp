@@ -1,0 +1,267 @@
+#include "build/data_links.h"
+
+#include <algorithm>
+
+#include "build/component_build_context.h"
+#include "core/text_parsing.h"
+#include "fluxion/text.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+std::string Trimmed(const std::string& text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+// A data value as scene text, so that it is parsed (and checked) like a value written in the
+// scene by the field that takes it.
+std::string AsText(const FieldValue& value) {
+  struct Formatter {
+    std::string operator()(bool b) const { return b ? "1" : "0"; }
+    std::string operator()(long n) const { return std::to_string(n); }
+    std::string operator()(double x) const { return FormatReal(x); }
+    std::string operator()(const std::string& s) const { return s; }
+    std::string operator()(const std::vector<double>& list) const {
+      std::string text;
+      for (const double x : list) {
+        if (!text.empty()) text += ' ';
+        text += FormatReal(x);
+      }
+      return text;
+    }
+    std::string operator()(const std::vector<Index>& list) const {
+      std::string text;
+      for (const Index i : list) {
+        if (!text.empty()) text += ' ';
+        text += std::to_string(i);
+      }
+      return text;
+    }
+  };
+  return std::visit(Formatter{}, value);
+}
+
+// Splits "@path.data" at the last '.' that follows the last '/' and is not part of "." or "..".
+std::pair<std::string, std::string> SplitDataLink(const std::string& text) {
+  const std::string path = text.substr(1);
+  const std::size_t slash = path.rfind('/');
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return {path, ""};
+  const std::string last = path.substr(slash == std::string::npos ? 0 : slash + 1);
+  if (last == "." || last == "..") return {path, ""};
+  return {path.substr(0, dot), path.substr(dot + 1)};
+}
+
+Component* FindInNode(Node& node, std::string_view name) {
+  for (Component& component : node.components)
+    if (component.name == name) return &component;
+  return nullptr;
+}
+
+// The text of data `data` of `source`: published, else a field of its own with a value.
+std::optional<std::string> DataText(const BuildState& state, const Component& source,
+                                    const std::string& data) {
+  if (const auto found = state.outputs.find(&source); found != state.outputs.end())
+    if (const auto value = found->second.find(data); value != found->second.end())
+      return AsText(value->second);
+  const FieldSpec* field = source.entry->spec.FindField(data);
+  if (field != nullptr && field->type != FieldType::kLink &&
+      source.parameters.has_value(field->name))
+    return source.parameters.source_text(field->name);
+  return std::nullopt;
+}
+
+std::string DataNames(const BuildState& state, const Component& source) {
+  std::vector<std::string> names;
+  if (const auto found = state.outputs.find(&source); found != state.outputs.end())
+    for (const auto& [name, value] : found->second) names.push_back(name);
+  for (const FieldSpec& field : source.entry->spec.fields)
+    if (field.type != FieldType::kLink && source.parameters.has_value(field.name))
+      names.push_back(field.name);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text.empty() ? "none" : text;
+}
+
+// Sets `field` of `component` from `text` (the value of the linked data), as if written there.
+bool SetLinked(BuildState& state, Component& component, const FieldSpec& field,
+               const std::string& text, const std::string& link, int line) {
+  FieldValue value;
+  const std::string problem = ParseFieldValue(field, text, value);
+  if (!problem.empty()) {
+    state.problems.Scene(line, component.entry->spec.name + " '" + field.name + "' = '" +
+                                   Shown(link) + "': " + problem);
+    return false;
+  }
+  component.parameters.Set(field.name, std::move(value), link, true);
+  return true;
+}
+
+// Makes sure `source` is built before its data is read; false (reported) for a cycle.
+bool EnsureBuilt(BuildState& state, Node& source_node, Component& source, const std::string& link,
+                 int line) {
+  // Only components that make data are built ahead of their pass (a mass or a force field needs
+  // the systems laid out first); the others' data are their fields as given.
+  const ComponentKind kind = source.kind();
+  if (kind != ComponentKind::kEngine && kind != ComponentKind::kTopology &&
+      kind != ComponentKind::kState && kind != ComponentKind::kContext)
+    return true;
+  if (state.building.count(&source) != 0) {
+    state.problems.Scene(line, "link '" + Shown(link) +
+                                   "' closes a cycle of links (expected each component to take "
+                                   "its data from components that do not depend on it)");
+    return false;
+  }
+  BuildComponent(state, source_node, source);
+  return true;
+}
+
+bool ResolveLinks(BuildState& state, Node& node, Component& component) {
+  bool ok = true;
+  for (const DataLink& link : component.data_links) {
+    const auto [path, data] = SplitDataLink(link.text);
+    if (data.empty()) {
+      state.problems.Scene(link.line, "'" + link.field + "' is '" + Shown(link.text) +
+                                          "' (expected a value, or a link to data: @path.data)");
+      ok = false;
+      continue;
+    }
+    const auto [source_node, source] = ResolveComponentLink(state, node, "@" + path, link.line);
+    if (source == nullptr || !EnsureBuilt(state, *source_node, *source, link.text, link.line)) {
+      ok = false;
+      continue;
+    }
+    const std::optional<std::string> text = DataText(state, *source, data);
+    if (!text) {
+      state.problems.Scene(link.line, "link '" + Shown(link.text) + "': <" + source->element->type +
+                                          "> '" + source->name + "' has no data '" + Shown(data) +
+                                          "' (it has: " + DataNames(state, *source) + ")");
+      ok = false;
+      continue;
+    }
+    const FieldSpec& field = *component.entry->spec.FindField(link.field);
+    ok = SetLinked(state, component, field, *text, link.text, link.line) && ok;
+  }
+
+  // src="@loader": every data the source publishes that names one of this component's fields,
+  // except fields the scene gives (SOFA's BaseComponent::setSrc).
+  const ComponentSpec& spec = component.entry->spec;
+  const FieldSpec* src = spec.FindField("src");
+  if (src == nullptr || src->type != FieldType::kLink || !component.parameters.has("src") ||
+      Trimmed(component.parameters.text("src")).empty())
+    return ok;
+  const std::string link = Trimmed(component.parameters.text("src"));
+  const int line = component.element->line;
+  const auto [source_node, source] = ResolveComponentLink(state, node, link, line);
+  if (source == nullptr || !EnsureBuilt(state, *source_node, *source, link, line)) return false;
+  const auto published = state.outputs.find(source);
+  if (published == state.outputs.end()) return ok;
+  for (const FieldSpec& field : spec.fields) {
+    if (field.type == FieldType::kLink || component.parameters.has(field.name)) continue;
+    const auto value = published->second.find(field.name);
+    if (value == published->second.end()) continue;
+    ok = SetLinked(state, component, field, AsText(value->second),
+                   link + (link.front() == '@' ? "" : "@") + "." + field.name, line) &&
+         ok;
+  }
+  return ok;
+}
+
+}  // namespace
+
+std::vector<DataLink> TakeDataLinks(const ComponentSpec& spec,
+                                    std::vector<AttributeText>& attributes) {
+  std::vector<DataLink> links;
+  std::erase_if(attributes, [&](const AttributeText& attribute) {
+    const FieldSpec* field = spec.FindField(attribute.name);
+    if (field == nullptr || field->type == FieldType::kLink) return false;
+    const std::string value = Trimmed(attribute.value);
+    if (value.empty() || value.front() != '@') return false;
+    links.push_back(DataLink{field->name, value, attribute.line});
+    return true;
+  });
+  return links;
+}
+
+std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
+                                                  const std::string& text, int line) {
+  std::string path = Trimmed(text);
+  if (!path.empty() && path.front() == '@') path.erase(0, 1);
+  const auto fail = [&](const std::string& why) -> std::pair<Node*, Component*> {
+    state.problems.Scene(line, "link '" + Shown(text) + "' " + why);
+    return {nullptr, nullptr};
+  };
+  if (path.empty()) return fail("names nothing (expected @name or @path/to/name)");
+
+  // An unqualified name: this node, then its ancestors.
+  if (path.find('/') == std::string::npos && path != "." && path != "..") {
+    for (Node* current = &node; current != nullptr; current = current->parent)
+      if (Component* found = FindInNode(*current, path)) return {current, found};
+    return fail("does not resolve: no component '" + Shown(path) + "' in '" + node.path +
+                "' or its ancestors (expected the name of a component)");
+  }
+  Node* current = &node;
+  if (path.front() == '/') {
+    current = state.root.get();
+    path.erase(0, 1);
+    // "/root/x": the root node may be named in an absolute path.
+    const std::size_t slash = path.find('/');
+    if (path.substr(0, slash) == state.root->path)
+      path = slash == std::string::npos ? "" : path.substr(slash + 1);
+  }
+  std::vector<std::string> segments;
+  for (std::size_t start = 0; start <= path.size();) {
+    const std::size_t end = std::min(path.find('/', start), path.size());
+    if (end > start) segments.push_back(path.substr(start, end - start));
+    start = end + 1;
+  }
+  if (segments.empty()) return fail("names a node (expected a component: @path/to/name)");
+  for (std::size_t i = 0; i + 1 < segments.size(); ++i) {
+    const std::string& segment = segments[i];
+    if (segment == ".") continue;
+    if (segment == "..") {
+      if (current->parent == nullptr) return fail("goes above the root node");
+      current = current->parent;
+      continue;
+    }
+    Node* child = nullptr;
+    for (const auto& candidate : current->children)
+      if (candidate->path == current->path + "/" + segment) child = candidate.get();
+    if (child == nullptr)
+      return fail("does not resolve: no node '" + Shown(segment) + "' in '" + current->path +
+                  "' (expected a path of node names)");
+    current = child;
+  }
+  if (Component* found = FindInNode(*current, segments.back())) return {current, found};
+  return fail("does not resolve: no component '" + Shown(segments.back()) + "' in '" +
+              current->path + "' (expected the name of a component)");
+}
+
+void BuildComponent(BuildState& state, Node& node, Component& component) {
+  if (!component.valid || state.built.count(&component) != 0) return;
+  const ComponentEntry& entry = *component.entry;
+  state.building.insert(&component);
+  const bool linked = ResolveLinks(state, node, component);
+  state.building.erase(&component);
+  state.built.insert(&component);
+  if (!linked) return;
+  if (entry.force_field_factory != nullptr) {
+    state.plugin_force_fields.emplace_back(&node, &component);
+    return;
+  }
+  if (entry.builder == nullptr) return;
+  ComponentBuildContext context(state, node, component);
+  try {
+    entry.builder(context);
+  } catch (const ConfigError& error) {
+    context.Error(entry.spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") +
+                  ": " + error.what());
+  }
+}
+
+}  // namespace fluxion::internal

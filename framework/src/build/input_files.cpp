@@ -1,0 +1,141 @@
+#include "build/input_files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "core/text_parsing.h"
+#include "fluxion/log.h"
+
+namespace fluxion::internal {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The canonical form of an existing folder, or nothing.
+std::optional<fs::path> CanonicalFolder(const fs::path& folder) {
+  std::error_code error;
+  const fs::path canonical = fs::canonical(folder, error);
+  if (error || !fs::is_directory(canonical, error)) return std::nullopt;
+  return canonical;
+}
+
+// The SOFA source tree `folder` lies in: the nearest ancestor holding both share/ and examples/
+// (SOFA's DataRepository looks for meshes in those two, from its sofa.ini).
+std::optional<fs::path> SofaTreeOf(fs::path folder) {
+  std::error_code error;
+  for (; !folder.empty(); folder = folder.parent_path()) {
+    if (fs::is_directory(folder / "share", error) && fs::is_directory(folder / "examples", error))
+      return folder;
+    if (folder == folder.parent_path()) break;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+InputFolders::InputFolders(const std::string& scene_file, const LoadOptions& options)
+    : max_bytes_(options.max_input_bytes) {
+  const auto add = [&](const fs::path& folder) {
+    const std::optional<fs::path> canonical = CanonicalFolder(folder);
+    if (!canonical) {
+      LogWarn("data folder '" + Shown(folder.string()) + "' does not exist: skipped");
+      return;
+    }
+    if (std::find(folders_.begin(), folders_.end(), *canonical) == folders_.end())
+      folders_.push_back(*canonical);
+  };
+  const fs::path scene_folder = fs::path(scene_file).parent_path();
+  add(scene_folder.empty() || scene_file == "-" ? fs::path(".") : scene_folder);
+  for (const std::string& folder : options.data_path) add(folder);
+  if (options.sofa_data_path && !folders_.empty()) {
+    if (const std::optional<fs::path> tree = SofaTreeOf(folders_.front())) {
+      LogDebug("the scene lies in the SOFA tree " + tree->string() +
+               ": its share/ and examples/ are data folders");
+      add(*tree / "share");
+      add(*tree / "examples");
+    }
+  }
+}
+
+bool InputFolders::Contains(const fs::path& canonical) const {
+  for (const fs::path& folder : folders_) {
+    auto [end, ignored] =
+        std::mismatch(folder.begin(), folder.end(), canonical.begin(), canonical.end());
+    if (end == folder.end()) return true;
+  }
+  return false;
+}
+
+std::string InputFolders::FolderList() const {
+  std::string list;
+  for (const fs::path& folder : folders_) list += (list.empty() ? "" : ", ") + folder.string();
+  return list;
+}
+
+std::optional<BuildContext::InputFile> InputFolders::Read(const std::string& name,
+                                                          std::string& why) const {
+  const std::string shown = "'" + Shown(name) + "'";
+  if (name.empty() || name.find('\0') != std::string::npos) {
+    why = "no file name given (expected the name of a file)";
+    return std::nullopt;
+  }
+  std::vector<fs::path> candidates;
+  if (fs::path(name).is_absolute())
+    candidates.emplace_back(name);
+  else
+    for (const fs::path& folder : folders_) candidates.push_back(folder / name);
+
+  for (const fs::path& candidate : candidates) {
+    std::error_code error;
+    if (!fs::exists(fs::symlink_status(candidate, error))) continue;
+    const fs::path canonical = fs::canonical(candidate, error);
+    if (error) continue;  // a dangling link: as if absent
+    if (!Contains(canonical)) {
+      why = shown + " leads to " + Shown(canonical.string()) +
+            ", outside the folders a scene may read (expected a file below " + FolderList() +
+            "; scene-runner --data-path adds a folder)";
+      return std::nullopt;
+    }
+    // O_NONBLOCK: a FIFO must not block the open; it is refused just below.
+    const int fd = ::open(canonical.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+      why = "cannot read " + shown + " (" + std::strerror(errno) + ")";
+      return std::nullopt;
+    }
+    struct stat info {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+      ::close(fd);
+      why = shown + " is not a regular file (expected a file, not a folder, FIFO or device)";
+      return std::nullopt;
+    }
+    if (static_cast<std::size_t>(info.st_size) > max_bytes_) {
+      ::close(fd);
+      why = shown + " holds " + std::to_string(info.st_size) + " bytes (expected at most " +
+            std::to_string(max_bytes_) + ": LoadOptions::max_input_bytes)";
+      return std::nullopt;
+    }
+    BuildContext::InputFile file;
+    file.path = candidate.lexically_normal().string();
+    file.bytes.resize(static_cast<std::size_t>(info.st_size));
+    std::size_t done = 0;
+    while (done < file.bytes.size()) {
+      const ssize_t got = ::read(fd, file.bytes.data() + done, file.bytes.size() - done);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) break;
+      done += static_cast<std::size_t>(got);
+    }
+    ::close(fd);
+    file.bytes.resize(done);  // a file that shrank while read: what was there
+    return file;
+  }
+  why = shown + " was not found (searched " + FolderList() + ")";
+  return std::nullopt;
+}
+
+}  // namespace fluxion::internal

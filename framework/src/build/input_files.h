@@ -1,0 +1,37 @@
+// The input policy: which files a scene may make Fluxion read (meshes, included fragments), and
+// reading them with a bound. Outputs have their own policy (fluxion/output_files.h).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fluxion/component.h"
+#include "fluxion/host.h"
+
+namespace fluxion::internal {
+
+/// The folders a scene may read from, in lookup order: the scene's folder, the user's data
+/// folders, then (for a scene inside a SOFA tree) that tree's share/ and examples/. Each is
+/// canonical (symbolic links resolved) so that containment is a plain prefix test.
+class InputFolders {
+ public:
+  InputFolders(const std::string& scene_file, const LoadOptions& options);
+
+  /// Reads `name` (relative to each folder in turn, or absolute) if, once its links are
+  /// resolved, it is a regular file inside one of the folders and at most `max_bytes` long.
+  /// Otherwise returns nothing and sets `why` ("what is wrong (what was expected)").
+  std::optional<BuildContext::InputFile> Read(const std::string& name, std::string& why) const;
+
+  const std::vector<std::filesystem::path>& folders() const { return folders_; }
+
+ private:
+  bool Contains(const std::filesystem::path& canonical) const;
+  std::string FolderList() const;
+
+  std::vector<std::filesystem::path> folders_;
+  std::size_t max_bytes_;
+};
+
+}  // namespace fluxion::internal
