@@ -57,10 +57,19 @@ struct Node {
 /// The problems found so far, each tagged plugin (exit 3) or scene (exit 2).
 class Problems {
  public:
-  explicit Problems(std::string file) : file_(std::move(file)) {}
-  void Scene(int line, std::string message) { scene_.push_back({file_, line, std::move(message)}); }
+  explicit Problems(const SceneDescription& scene) : file_(scene.file), scene_file_(scene) {}
+  void Scene(int line, std::string message) {
+    const auto [file, local] = scene_file_.Locate(line);
+    scene_.push_back({file, local, std::move(message)});
+  }
   void Plugin(int line, std::string message) {
-    plugin_.push_back({file_, line, std::move(message)});
+    const auto [file, local] = scene_file_.Locate(line);
+    plugin_.push_back({file, local, std::move(message)});
+  }
+  /// "FILE:LINE" of a scene line (an included file's lines name that file).
+  std::string Where(int line) const {
+    const auto [file, local] = scene_file_.Locate(line);
+    return file + ":" + std::to_string(local);
   }
   /// Throws PluginError (plugin problems first, then the scene's) or SceneError.
   void ThrowIfAny() const;
@@ -68,6 +77,7 @@ class Problems {
 
  private:
   std::string file_;
+  const SceneDescription& scene_file_;
   std::vector<SceneDiagnostic> scene_, plugin_;
 };
 
@@ -85,7 +95,7 @@ struct BuildState {
         registry(registry_),
         plugins(plugins_),
         options(options_),
-        problems(scene_.file),
+        problems(scene_),
         inputs(scene_.file, options_) {}
 
   const SceneDescription& scene;

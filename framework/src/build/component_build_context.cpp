@@ -14,9 +14,7 @@ void ComponentBuildContext::PluginProblem(const std::string& message) {
   state_.problems.Plugin(line(), message);
 }
 
-std::string ComponentBuildContext::Where() const {
-  return state_.problems.file() + ":" + std::to_string(line()) + ": ";
-}
+std::string ComponentBuildContext::Where() const { return state_.problems.Where(line()) + ": "; }
 
 void ComponentBuildContext::Warn(const std::string& message) { LogWarn(Where() + message); }
 

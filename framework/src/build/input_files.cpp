@@ -80,6 +80,12 @@ std::string InputFolders::FolderList() const {
 
 std::optional<BuildContext::InputFile> InputFolders::Read(const std::string& name,
                                                           std::string& why) const {
+  return ReadFrom(name, "", why);
+}
+
+std::optional<BuildContext::InputFile> InputFolders::ReadFrom(const std::string& name,
+                                                              const std::string& including_file,
+                                                              std::string& why) const {
   const std::string shown = "'" + Shown(name) + "'";
   if (name.empty() || name.find('\0') != std::string::npos) {
     why = "no file name given (expected the name of a file)";
@@ -88,8 +94,13 @@ std::optional<BuildContext::InputFile> InputFolders::Read(const std::string& nam
   std::vector<fs::path> candidates;
   if (fs::path(name).is_absolute())
     candidates.emplace_back(name);
-  else
+  else {
+    if (!including_file.empty()) {
+      const std::optional<fs::path> own = CanonicalFolder(fs::path(including_file).parent_path());
+      if (own && Contains(*own)) candidates.push_back(*own / name);
+    }
     for (const fs::path& folder : folders_) candidates.push_back(folder / name);
+  }
 
   for (const fs::path& candidate : candidates) {
     std::error_code error;

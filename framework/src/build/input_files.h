@@ -23,6 +23,11 @@ class InputFolders {
   /// resolved, it is a regular file inside one of the folders and at most `max_bytes` long.
   /// Otherwise returns nothing and sets `why` ("what is wrong (what was expected)").
   std::optional<BuildContext::InputFile> Read(const std::string& name, std::string& why) const;
+  /// The same, looking first in the folder of `including_file` (SOFA's findFileFromFile: an
+  /// included fragment's own includes are relative to it), if that folder is allowed.
+  std::optional<BuildContext::InputFile> ReadFrom(const std::string& name,
+                                                  const std::string& including_file,
+                                                  std::string& why) const;
 
   const std::vector<std::filesystem::path>& folders() const { return folders_; }
 

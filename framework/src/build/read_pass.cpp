@@ -31,7 +31,7 @@ class TreeReader {
       // them (the Gravity component can).
       std::erase_if(attributes, [&](const AttributeText& a) {
         if (a.name != "gravity" && a.name != "dt" && a.name != "time") return false;
-        LogWarn(problems_.file() + ":" + std::to_string(a.line) + ": '" + a.name +
+        LogWarn(problems_.Where(a.line) + ": '" + a.name +
                 "' on a child node is ignored (SOFA takes it from the root node)");
         return true;
       });
@@ -92,8 +92,8 @@ class TreeReader {
       }
       if (attribute.name == "template" && !keep_template) continue;
       if (IsIgnoredAttribute(attribute.name)) {
-        LogDebug(problems_.file() + ":" + std::to_string(attribute.line) + ": attribute '" +
-                 attribute.name + "' ignored (display or bookkeeping option)");
+        LogDebug(problems_.Where(attribute.line) + ": attribute '" + attribute.name +
+                 "' ignored (display or bookkeeping option)");
         continue;
       }
       kept.push_back(attribute);
@@ -144,8 +144,8 @@ class TreeReader {
     component.element = &element;
     component.entry = entry;
     if (entry->spec.kind == ComponentKind::kIgnored) {
-      LogDebug(problems_.file() + ":" + std::to_string(element.line) + ": <" + element.type +
-               "> ignored (" + entry->spec.summary + ")");
+      LogDebug(problems_.Where(element.line) + ": <" + element.type + "> ignored (" +
+               entry->spec.summary + ")");
       return;
     }
     const bool keep_template = entry->spec.FindField("template") != nullptr;

@@ -25,8 +25,8 @@ namespace {
 void DescribeComponents(const BuildState& state, Model& model) {
   ForEachNode(static_cast<const Node&>(*state.root), [&](const Node& node) {
     for (const Component& c : node.components)
-      model.components.push_back(
-          ComponentModel{c.element->type, c.name, node.path, c.kind(), c.element->line});
+      model.components.push_back(ComponentModel{c.element->type, c.name, node.path, c.kind(),
+                                                state.scene.Locate(c.element->line).second});
   });
 }
 
@@ -72,6 +72,7 @@ Simulation BuildSimulation(const SceneDescription& scene,
     if (node.linear_solver) described.linear_solver_type = node.linear_solver->name();
     model->solver_nodes.push_back(std::move(described));
   }
+  for (ObjectModel& object : state.objects) object.line = scene.Locate(object.line).second;
   model->objects = std::move(state.objects);
   if (nodes.empty()) LogWarn(scene.file + ": the scene has no ODE solver: nothing moves");
   try {

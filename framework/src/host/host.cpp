@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "build/input_files.h"
 #include "build/scene_builder.h"
 #include "components/builtin_components.h"
 #include "core/parameter_parsing.h"
@@ -39,9 +40,25 @@ Host::Host(Host&&) noexcept = default;
 Host& Host::operator=(Host&&) noexcept = default;
 Host::~Host() = default;
 
+namespace {
+
+// <include> files are read under the same input policy as meshes (build/input_files.h).
+internal::IncludeReader IncludesFor(const std::string& scene_file, const LoadOptions& options) {
+  auto folders = std::make_shared<internal::InputFolders>(scene_file, options);
+  return [folders](const std::string& href, const std::string& including_file,
+                   std::string& why) -> std::optional<internal::IncludedText> {
+    std::optional<BuildContext::InputFile> file = folders->ReadFrom(href, including_file, why);
+    if (!file) return std::nullopt;
+    return internal::IncludedText{std::move(file->path), std::move(file->bytes)};
+  };
+}
+
+}  // namespace
+
 Simulation Host::LoadFile(const std::string& path, const LoadOptions& options) const {
-  return internal::BuildSimulation(internal::ReadSceneFile(path, options.max_scene_bytes),
-                                   impl_->registry, impl_->loader.get(), options);
+  return internal::BuildSimulation(
+      internal::ReadSceneFile(path, options.max_scene_bytes, IncludesFor(path, options)),
+      impl_->registry, impl_->loader.get(), options);
 }
 
 Simulation Host::LoadString(const std::string& xml, const std::string& file_name,
@@ -51,8 +68,9 @@ Simulation Host::LoadString(const std::string& xml, const std::string& file_name
                        "the scene is larger than " + std::to_string(options.max_scene_bytes) +
                            " bytes (expected a smaller scene, or a larger "
                            "LoadOptions::max_scene_bytes)"}});
-  return internal::BuildSimulation(internal::ReadSceneText(xml, file_name), impl_->registry,
-                                   impl_->loader.get(), options);
+  return internal::BuildSimulation(
+      internal::ReadSceneText(xml, file_name, IncludesFor(file_name, options)), impl_->registry,
+      impl_->loader.get(), options);
 }
 
 std::vector<const ComponentInfo*> Host::components() const { return impl_->registry->Entries(); }

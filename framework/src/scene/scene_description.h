@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/parameter_parsing.h"
@@ -27,10 +28,26 @@ struct NodeDescription {
   std::vector<NodeDescription> children;
 };
 
-/// A whole scene file.
+/// Lines of files brought in by <include> are numbered after the scene's own: line L of the
+/// k-th included file (k ≥ 1; 0 is the scene) is k·kIncludedLineStride + L, so that one `int`
+/// locates every element and attribute, and messages name the right file (SceneDescription::
+/// Locate).
+inline constexpr int kIncludedLineStride = 1 << 26;
+/// At most this many included files per scene (the line numbering above must fit in an int).
+inline constexpr int kMaxIncludedFiles = 30;
+
+/// A whole scene file, with the files it includes.
 struct SceneDescription {
-  std::string file;  ///< the path as given (for messages)
+  std::string file;                   ///< the path as given (for messages)
+  std::vector<std::string> included;  ///< included files, as found; index k−1 for file k
   NodeDescription root;
+
+  /// The file and its own line number of an element's or attribute's `line`.
+  std::pair<std::string, int> Locate(int line) const {
+    const int k = line / kIncludedLineStride;
+    if (k == 0 || k > static_cast<int>(included.size())) return {file, line};
+    return {included[static_cast<std::size_t>(k - 1)], line % kIncludedLineStride};
+  }
 };
 
 }  // namespace fluxion::internal

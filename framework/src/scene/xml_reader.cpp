@@ -28,21 +28,29 @@ constexpr int kMaxNodeDepth = 200;
 
 class Reader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  void Fail(int line, const std::string& message) {
-    diagnostics_.push_back({file_, line, message});
+  Reader(std::string file, const IncludeReader& includes)
+      : file_(std::move(file)), includes_(includes) {
+    scene_.file = file_;
   }
+
+  // `line` is a scene line (an included file's are offset, see kIncludedLineStride).
+  void Fail(int line, const std::string& message) {
+    const auto [file, local] = scene_.Locate(line);
+    diagnostics_.push_back({file, local, message});
+  }
+
+  // Lines of the file being read, in the scene's numbering.
+  int Line(int line) const { return offset_ + line; }
 
   std::vector<AttributeText> Attributes(const tinyxml2::XMLElement& element) {
     std::vector<AttributeText> attributes;
     for (const tinyxml2::XMLAttribute* a = element.FirstAttribute(); a != nullptr; a = a->Next())
-      attributes.push_back({a->Name(), a->Value(), a->GetLineNum()});
+      attributes.push_back({a->Name(), a->Value(), Line(a->GetLineNum())});
     return attributes;
   }
 
   void ReadNode(const tinyxml2::XMLElement& element, NodeDescription& node, int depth) {
-    node.line = element.GetLineNum();
+    node.line = Line(element.GetLineNum());
     node.attributes = Attributes(element);
     for (const AttributeText& attribute : node.attributes)
       if (attribute.name == "name") node.name = attribute.value;
@@ -58,10 +66,10 @@ class Reader {
         node.children.emplace_back();
         ReadNode(*child, node.children.back(), depth + 1);
       } else if (tag == "include") {
-        Fail(child->GetLineNum(), "<include> is not supported (expected the components inline)");
+        Include(*child, node, depth);
       } else {
         ElementDescription component;
-        component.line = child->GetLineNum();
+        component.line = Line(child->GetLineNum());
         component.type = tag;
         component.attributes = Attributes(*child);
         if (tag == "Object") {  // legacy form <Object type="X" .../>
@@ -85,10 +93,118 @@ class Reader {
     }
   }
 
+  // SOFA's <include href="FILE" attr="value" node__attr="value"/> (simulation/common/xml/XML.cpp,
+  // includeNode): FILE's root element is read as if written here. A root <Node> named "Group"
+  // or "_Group_" (or renamed so by the include's `name`) gives its components and children to
+  // this node; any other root node becomes a child node. Every other attribute of <include>
+  // replaces that attribute in each element of FILE that already has it ("node__attr": only in
+  // nodes and components named `node`). FILE is found by the include reader: relative to the
+  // including file, then the data folders, under the input policy. Fluxion refuses SOFA's
+  // "_Merge_" mode and includes of a lone component (no SOFA scene of the mass–spring kind uses
+  // them).
+  void Include(const tinyxml2::XMLElement& element, NodeDescription& node, int depth) {
+    const int line = Line(element.GetLineNum());
+    const char* href = element.Attribute("href");
+    if (href == nullptr || *href == '\0') {
+      Fail(line, "<include> without 'href' (expected <include href=\"FILE\"/>)");
+      return;
+    }
+    if (!includes_) {
+      Fail(line, "<include href=\"" + Shown(href) +
+                     "\">: this scene has no folder to include files from (expected a scene "
+                     "file, not a string)");
+      return;
+    }
+    if (static_cast<int>(scene_.included.size()) >= kMaxIncludedFiles) {
+      Fail(line, "more than " + std::to_string(kMaxIncludedFiles) +
+                     " included files (expected fewer <include> elements)");
+      return;
+    }
+    std::string why;
+    const std::string& including = current_file_.empty() ? file_ : current_file_;
+    const std::optional<IncludedText> found = includes_(href, including, why);
+    if (!found) {
+      Fail(line, "<include>: " + why);
+      return;
+    }
+    scene_.included.push_back(found->path);
+    const int file_offset = static_cast<int>(scene_.included.size()) * kIncludedLineStride;
+    tinyxml2::XMLDocument document(true, tinyxml2::COLLAPSE_WHITESPACE);
+    if (document.Parse(found->bytes.data(), found->bytes.size()) != tinyxml2::XML_SUCCESS ||
+        document.RootElement() == nullptr) {
+      Fail(file_offset + std::max(document.ErrorLineNum(), 1),
+           "malformed XML in an included file (expected a well-formed SOFA XML fragment)");
+      return;
+    }
+    const tinyxml2::XMLElement& root = *document.RootElement();
+    if (std::string(root.Name()) != "Node") {
+      Fail(line, "<include href=\"" + Shown(href) + "\"> holds a <" + Shown(root.Name()) +
+                     "> (expected a <Node> root: Fluxion includes nodes and groups)");
+      return;
+    }
+    NodeDescription included;
+    const int saved_offset = offset_;
+    const std::string saved_file = current_file_;
+    offset_ = file_offset;
+    current_file_ = found->path;
+    ReadNode(root, included, depth + 1);
+    offset_ = saved_offset;
+    current_file_ = saved_file;
+
+    std::string name = included.name;
+    for (const tinyxml2::XMLAttribute* a = element.FirstAttribute(); a != nullptr; a = a->Next()) {
+      const std::string attribute = a->Name();
+      if (attribute == "href") continue;
+      if (attribute == "name") {
+        name = a->Value();
+        Rename(included, name);
+        continue;
+      }
+      const std::size_t separator = attribute.find("__");
+      if (separator == std::string::npos)
+        Replace(included, attribute, a->Value(), nullptr);
+      else {
+        const std::string only = attribute.substr(0, separator);
+        Replace(included, attribute.substr(separator + 2), a->Value(), &only);
+      }
+    }
+    if (name == "_Merge_") {
+      Fail(line, "<include> in SOFA's _Merge_ mode is not supported (expected a Group or a node)");
+    } else if (name == "Group" || name == "_Group_") {
+      for (ElementDescription& component : included.components)
+        node.components.push_back(std::move(component));
+      for (NodeDescription& child : included.children) node.children.push_back(std::move(child));
+    } else {
+      node.children.push_back(std::move(included));
+    }
+  }
+
+  static void Rename(NodeDescription& node, const std::string& name) {
+    node.name = name;
+    for (AttributeText& attribute : node.attributes)
+      if (attribute.name == "name") attribute.value = name;
+  }
+
+  // SOFA's recReplaceAttribute: `value` replaces `attribute` wherever it is already set (in the
+  // elements named `*only`, if given).
+  static void Replace(NodeDescription& node, const std::string& attribute, const std::string& value,
+                      const std::string* only) {
+    const auto replace_in = [&](std::vector<AttributeText>& attributes, const std::string& name) {
+      if (only != nullptr && name != *only) return;
+      for (AttributeText& a : attributes)
+        if (a.name == attribute) a.value = value;
+    };
+    replace_in(node.attributes, node.name);
+    for (ElementDescription& component : node.components) {
+      const AttributeText* named = component.Find("name");
+      replace_in(component.attributes, named != nullptr ? named->value : component.type);
+    }
+    for (NodeDescription& child : node.children) Replace(child, attribute, value, only);
+  }
+
   SceneDescription Read(const std::string& text) {
     tinyxml2::XMLDocument document(true, tinyxml2::COLLAPSE_WHITESPACE);
-    SceneDescription scene;
-    scene.file = file_;
+    SceneDescription& scene = scene_;
     if (std::all_of(text.begin(), text.end(),
                     [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; })) {
       Fail(1, "the file is empty (expected a SOFA XML scene with a <Node> root element)");
@@ -121,18 +237,23 @@ class Reader {
     }
     ReadNode(*root, scene.root, 0);
     if (!diagnostics_.empty()) throw SceneError(diagnostics_);
-    return scene;
+    return std::move(scene_);
   }
 
  private:
   std::string file_;
+  const IncludeReader& includes_;
+  SceneDescription scene_;
+  int offset_ = 0;            // line offset of the file being read (0: the scene)
+  std::string current_file_;  // the included file being read ("": the scene)
   std::vector<SceneDiagnostic> diagnostics_;
 };
 
 }  // namespace
 
-SceneDescription ReadSceneText(const std::string& text, const std::string& file_name) {
-  return Reader(file_name).Read(text);
+SceneDescription ReadSceneText(const std::string& text, const std::string& file_name,
+                               const IncludeReader& includes) {
+  return Reader(file_name, includes).Read(text);
 }
 
 namespace {
@@ -160,12 +281,13 @@ bool ReadBounded(int fd, std::size_t max_bytes, std::string& text, std::string& 
 
 }  // namespace
 
-SceneDescription ReadSceneFile(const std::string& path, std::size_t max_bytes) {
+SceneDescription ReadSceneFile(const std::string& path, std::size_t max_bytes,
+                               const IncludeReader& includes) {
   const auto fail = [&](const std::string& message) { throw SceneError({{path, 0, message}}); };
   std::string text, why;
   if (path == "-") {  // standard input, read with the same limit
     if (!ReadBounded(STDIN_FILENO, max_bytes, text, why)) fail(why);
-    return ReadSceneText(text, "<stdin>");
+    return ReadSceneText(text, "<stdin>", includes);
   }
   // O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -185,7 +307,7 @@ SceneDescription ReadSceneFile(const std::string& path, std::size_t max_bytes) {
                "never read)");
   }
   if (!read) fail(why);
-  return ReadSceneText(text, path);
+  return ReadSceneText(text, path, includes);
 }
 
 }  // namespace fluxion::internal
