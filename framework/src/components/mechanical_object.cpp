@@ -42,6 +42,33 @@ ComponentSpec MechanicalObjectComponent::Spec() {
            FieldSpec::Real("dz", 0.0, "legacy translation along z [m]"),
            FieldSpec::Real("restScale", 1.0,
                            "scale of the rest position when it defaults to position"),
+           FieldSpec::OptionalReal("scale", "legacy: one scale for x, y and z (sets scale3d)"),
+           FieldSpec::OptionalReal("sx", "legacy: scale along x (sets scale3d; others 1)"),
+           FieldSpec::OptionalReal("sy", "legacy: scale along y"),
+           FieldSpec::OptionalReal("sz", "legacy: scale along z"),
+           FieldSpec::OptionalReal("rx", "legacy: rotation about x [degrees] (sets rotation)"),
+           FieldSpec::OptionalReal("ry", "legacy: rotation about y [degrees]"),
+           FieldSpec::OptionalReal("rz", "legacy: rotation about z [degrees]"),
+           FieldSpec::RealList("rotation2",
+                               "rotation applied after the rest position is taken [degrees]")
+               .DefaultText("0 0 0"),
+           FieldSpec::RealList("translation2",
+                               "translation applied after the rest position is taken [m]")
+               .DefaultText("0 0 0"),
+           FieldSpec::OptionalReal("rx2", "legacy: rotation2 about x [degrees]"),
+           FieldSpec::OptionalReal("ry2", "legacy: rotation2 about y [degrees]"),
+           FieldSpec::OptionalReal("rz2", "legacy: rotation2 about z [degrees]"),
+           FieldSpec::OptionalReal("dx2", "legacy: translation2 along x [m]"),
+           FieldSpec::OptionalReal("dy2", "legacy: translation2 along y [m]"),
+           FieldSpec::OptionalReal("dz2", "legacy: translation2 along z [m]"),
+           FieldSpec::Bool("useTopology", true,
+                           "take the points of the node's topology when no position is given"),
+           FieldSpec::RealList("derivX", "SOFA state vector (dx): accepted, unused"),
+           FieldSpec::RealList("free_position", "SOFA state vector: accepted, unused"),
+           FieldSpec::RealList("free_velocity", "SOFA state vector: accepted, unused"),
+           FieldSpec::RealList("reset_position", "SOFA state vector: accepted, unused"),
+           FieldSpec::RealList("reset_velocity", "SOFA state vector: accepted, unused"),
+           FieldSpec::Integer("reserve", 0, "SOFA memory option: accepted, unused"),
            FieldSpec::Link("src",
                            "a component whose data of the same names (position, velocity, "
                            "…) this object takes: SOFA's src link, e.g. src=\"@loader\"")},
@@ -60,18 +87,22 @@ bool CheckArity(BuildContext& context, const char* field, std::size_t size, int 
   return false;
 }
 
-// SOFA's MechanicalObject::reinit: scale, then rotation (Euler angles in degrees, quaternion
-// Z·Y·X), then translation; dx/dy/dz (read as floats, as SOFA does) add to the translation.
-void ApplyTransforms(const Parameters& p, ObjectModel& object) {
-  const std::vector<double>& scale = p.reals("scale3d");
-  const std::vector<double>& rotation = p.reals("rotation");
-  std::vector<double> translation = p.reals("translation");
-  // SOFA: any of the legacy dx/dy/dz replaces the whole translation (missing ones are 0).
-  if (p.has("dx") || p.has("dy") || p.has("dz")) {
-    translation = {p.has("dx") ? AsSofaFloat(p.real("dx")) : 0.0,
-                   p.has("dy") ? AsSofaFloat(p.real("dy")) : 0.0,
-                   p.has("dz") ? AsSofaFloat(p.real("dz")) : 0.0};
-  }
+// A vector field, or SOFA's legacy per-axis attributes in its place: any of `x`, `y`, `z` given
+// replaces the whole vector, the missing ones taking `missing` (MechanicalObject::parse reads
+// them with getAttributeAsFloat: single precision).
+std::vector<double> WithLegacy(const Parameters& p, const char* field, const char* x, const char* y,
+                               const char* z, double missing) {
+  if (!p.has(x) && !p.has(y) && !p.has(z)) return p.reals(field);
+  const auto axis = [&](const char* name) {
+    return p.has(name) ? AsSofaFloat(p.real(name)) : missing;
+  };
+  return {axis(x), axis(y), axis(z)};
+}
+
+// Scale, then rotation (Euler angles in degrees, quaternion Z·Y·X), then translation, as SOFA's
+// MechanicalObject::applyScale/applyRotation/applyTranslation.
+void Transform(ObjectModel& object, const std::vector<double>& scale,
+               const std::vector<double>& rotation, const std::vector<double>& translation) {
   const int dim = object.dimension;
   const bool rotate = rotation[0] != 0.0 || rotation[1] != 0.0 || rotation[2] != 0.0;
   Eigen::Quaterniond q = Eigen::Quaterniond::Identity();
@@ -92,6 +123,24 @@ void ApplyTransforms(const Parameters& p, ObjectModel& object) {
   }
 }
 
+// SOFA's MechanicalObject::reinit: scale3d (or the legacy scale, sx/sy/sz), rotation (or
+// rx/ry/rz), translation (or dx/dy/dz), in that order.
+void ApplyTransforms(const Parameters& p, ObjectModel& object) {
+  std::vector<double> scale = WithLegacy(p, "scale3d", "sx", "sy", "sz", 1.0);
+  if (p.has("scale") && !p.has("sx") && !p.has("sy") && !p.has("sz")) {
+    const double s = AsSofaFloat(p.real("scale"));
+    scale = {s, s, s};
+  }
+  Transform(object, scale, WithLegacy(p, "rotation", "rx", "ry", "rz", 0.0),
+            WithLegacy(p, "translation", "dx", "dy", "dz", 0.0));
+}
+
+// SOFA's MechanicalObject::init, after the rest position is stored: rotation2, then translation2.
+void ApplySecondTransforms(const Parameters& p, ObjectModel& object) {
+  Transform(object, {1.0, 1.0, 1.0}, WithLegacy(p, "rotation2", "rx2", "ry2", "rz2", 0.0),
+            WithLegacy(p, "translation2", "dx2", "dy2", "dz2", 0.0));
+}
+
 // Checks the list fields; false after reporting every problem found.
 bool CheckFields(BuildContext& context, int dim, const std::string& template_name) {
   const Parameters& p = context.parameters();
@@ -101,7 +150,7 @@ bool CheckFields(BuildContext& context, int dim, const std::string& template_nam
        ok;
   ok = CheckArity(context, "externalForce", p.reals("externalForce").size(), dim, template_name) &&
        ok;
-  for (const char* field : {"translation", "rotation", "scale3d"}) {
+  for (const char* field : {"translation", "rotation", "scale3d", "translation2", "rotation2"}) {
     if (p.reals(field).size() != 3) {
       context.Error(std::string("MechanicalObject '") + field +
                     "' needs 3 numbers (SOFA: always x y z)");
@@ -134,7 +183,8 @@ bool InitialPoints(BuildContext& context, int dim, Index& points, std::vector<do
   v = velocity;
   // SOFA: with at most one position and one velocity, a topology of the same node gives the
   // points, and a single velocity is broadcast to all of them.
-  if (given_points <= 1 && velocity_points <= 1 && topology && !topology->points.empty()) {
+  if (given_points <= 1 && velocity_points <= 1 && topology && !topology->points.empty() &&
+      p.flag("useTopology")) {
     points = static_cast<Index>(topology->points.size());
     x.assign(static_cast<std::size_t>(points * dim), 0.0);
     for (Index i = 0; i < points; ++i)
@@ -196,7 +246,8 @@ void MechanicalObjectComponent::Build(BuildContext& context) {
                   PointCount(points) + ")");
     return;
   }
-  if (!external.empty() && static_cast<Index>(external.size()) / dim != points) {
+  // SOFA resizes every state vector to the object's size: a shorter externalForce is zero-filled.
+  if (static_cast<Index>(external.size()) / dim > points) {
     context.Error("MechanicalObject 'externalForce' has " +
                   PointCount(static_cast<Index>(external.size()) / dim) + " (expected " +
                   PointCount(points) + ")");
@@ -219,10 +270,10 @@ void MechanicalObjectComponent::Build(BuildContext& context) {
     object.rest_position = object.position * p.real("restScale");
   else
     object.rest_position = object.position;
-  object.external_force =
-      external.empty()
-          ? Vector::Zero(object.num_dofs())
-          : Vector(Eigen::Map<const Vector>(external.data(), static_cast<Index>(external.size())));
+  object.external_force = Vector::Zero(object.num_dofs());
+  object.external_force.head(static_cast<Index>(external.size())) =
+      Eigen::Map<const Vector>(external.data(), static_cast<Index>(external.size()));
+  ApplySecondTransforms(p, object);
   context.AddObject(std::move(object));
 }
 
