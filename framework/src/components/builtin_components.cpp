@@ -1,6 +1,7 @@
 #include "components/builtin_components.h"
 
 #include "components/constant_force_field.h"
+#include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
@@ -11,6 +12,7 @@
 #include "components/regular_grid_topology.h"
 #include "components/required_plugin.h"
 #include "components/sinusoidal_force_field.h"
+#include "components/sphere_grid_topology.h"
 #include "components/spring_force_field.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
@@ -50,6 +52,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshSpringForceFieldComponent>(registrar);
   Add<RegularGridSpringForceFieldComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
+  Add<CylinderGridTopologyComponent>(registrar);
+  Add<SphereGridTopologyComponent>(registrar);
   Add<FixedProjectiveConstraintComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);

@@ -1,0 +1,18 @@
+// The size of a SOFA grid topology (GridTopology and its subclasses: RegularGridTopology,
+// CylinderGridTopology, SphereGridTopology): `n`, or the legacy nx ny nz given together.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "fluxion/component.h"
+
+namespace fluxion::internal {
+
+/// Reads the points along each axis into `n` (`counts` as written: a legacy nx may exceed any
+/// Index); false after reporting against `type`. The component's spec declares `n` (an index
+/// list) and `nx`, `ny`, `nz` (optional reals, at least 1).
+bool GridSize(BuildContext& context, const std::string& type, std::array<Index, 3>& n,
+              std::array<double, 3>& counts);
+
+}  // namespace fluxion::internal
