@@ -3,17 +3,27 @@
 #include "components/constant_force_field.h"
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
+#include "components/edge_set_topology_container.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
+#include "components/hexahedron_set_topology_container.h"
 #include "components/linear_force_field.h"
 #include "components/mechanical_object.h"
+#include "components/mesh_gmsh_loader.h"
+#include "components/mesh_obj_loader.h"
 #include "components/mesh_spring_force_field.h"
+#include "components/mesh_topology.h"
+#include "components/mesh_vtk_loader.h"
+#include "components/point_set_topology_container.h"
+#include "components/quad_set_topology_container.h"
 #include "components/regular_grid_spring_force_field.h"
 #include "components/regular_grid_topology.h"
 #include "components/required_plugin.h"
 #include "components/sinusoidal_force_field.h"
 #include "components/sphere_grid_topology.h"
 #include "components/spring_force_field.h"
+#include "components/tetrahedron_set_topology_container.h"
+#include "components/triangle_set_topology_container.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
 #include "linear/cg_linear_solver.h"
@@ -33,7 +43,7 @@ std::unique_ptr<LinearSolver> CreateLinearSolver(const Parameters& parameters) {
   return std::make_unique<Solver>(parameters);
 }
 
-void AddIgnored(PluginRegistrar& registrar, const char* name, const char* summary) {
+void AddIgnored(PluginRegistrar& registrar, const std::string& name, const char* summary) {
   registrar.AddComponent(ComponentSpec{.name = name,
                                        .kind = ComponentKind::kIgnored,
                                        .summary = summary,
@@ -61,6 +71,16 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SinusoidalForceFieldComponent>(registrar);
   Add<GravityComponent>(registrar);
   Add<RequiredPluginComponent>(registrar);
+  Add<MeshOBJLoaderComponent>(registrar);
+  Add<MeshGmshLoaderComponent>(registrar);
+  Add<MeshVTKLoaderComponent>(registrar);
+  Add<MeshTopologyComponent>(registrar);
+  Add<PointSetTopologyContainerComponent>(registrar);
+  Add<EdgeSetTopologyContainerComponent>(registrar);
+  Add<TriangleSetTopologyContainerComponent>(registrar);
+  Add<QuadSetTopologyContainerComponent>(registrar);
+  Add<TetrahedronSetTopologyContainerComponent>(registrar);
+  Add<HexahedronSetTopologyContainerComponent>(registrar);
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
 
@@ -69,6 +89,14 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
         "LightManager", "SpotLight", "DirectionalLight", "PositionalLight", "OglSceneFrame",
         "BackgroundSetting", "AttachBodyButtonSetting", "VisualGrid", "LineAxis"})
     AddIgnored(registrar, visual, "visual only: accepted and ignored");
+  // The companions of SOFA's dynamic topology containers: they change or measure a topology over
+  // time, which Fluxion's static topologies never do.
+  for (const char* shape :
+       {"PointSet", "EdgeSet", "TriangleSet", "QuadSet", "TetrahedronSet", "HexahedronSet"}) {
+    for (const char* role : {"TopologyModifier", "GeometryAlgorithms", "TopologyAlgorithms"})
+      AddIgnored(registrar, std::string(shape) + role,
+                 "companion of a static topology container: accepted and ignored");
+  }
   AddIgnored(registrar, "DefaultAnimationLoop",
              "SOFA's default loop: accepted and ignored (Fluxion always runs it)");
 }

@@ -34,7 +34,10 @@ ComponentSpec RegularGridTopologyComponent::Spec() {
            FieldSpec::Bool("computeHexaList", true, "SOFA option, ignored"),
            FieldSpec::Bool("computeQuadList", true, "SOFA option, ignored"),
            FieldSpec::Bool("computeEdgeList", true, "SOFA option, ignored"),
-           FieldSpec::Bool("computeTriangleList", true, "SOFA option, ignored")},
+           FieldSpec::Bool("computeTriangleList", true, "SOFA option, ignored"),
+           FieldSpec::RealList("position",
+                               "points replacing the grid's own, one per grid point (SOFA's "
+                               "topology position data, e.g. a link to an object's positions)")},
       .aliases = {}};
 }
 
@@ -70,7 +73,19 @@ void RegularGridTopologyComponent::Build(BuildContext& context) {
   const std::vector<double>& p0 = p.reals("p0");
   if (p0.size() != 3 || p0[0] != 0.0 || p0[1] != 0.0 || p0[2] != 0.0)
     context.Error("RegularGridTopology 'p0' is not supported (expected min/max)");
-  context.SetTopology(MakeRegularGrid(n, min, max));
+  Topology grid = MakeRegularGrid(n, min, max);
+  if (p.has("position")) {
+    const std::vector<double>& position = p.reals("position");
+    if (position.size() != grid.points.size() * 3) {
+      context.Error("RegularGridTopology 'position' has " + std::to_string(position.size()) +
+                    " numbers (expected 3 for each of the grid's " +
+                    std::to_string(grid.points.size()) + " points)");
+      return;
+    }
+    for (std::size_t i = 0; i < grid.points.size(); ++i)
+      grid.points[i] = {position[3 * i], position[3 * i + 1], position[3 * i + 2]};
+  }
+  context.SetTopology(std::move(grid));
 }
 
 }  // namespace fluxion::internal

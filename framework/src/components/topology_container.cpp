@@ -1,0 +1,195 @@
+// Sources: Sofa/Component/Topology/Container/Constant/src/sofa/component/topology/container/
+//          constant/MeshTopology.cpp (init, EdgeUpdate);
+//          …/container/dynamic/*SetTopologyContainer.*
+//          Sofa/framework/Core/src/sofa/core/topology/Topology.cpp (edge order in elements).
+// Deviations: prisms and pyramids are refused (no Fluxion component uses them); triangles and
+// quads are not derived from volumes (SOFA's TriangleUpdate/QuadUpdate): only the components
+// that need faces would see a difference, and none of Fluxion's does yet.
+#include "components/topology_container.h"
+
+#include <map>
+
+#include "fluxion/errors.h"
+#include "meshio/mesh_readers.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+struct ElementField {
+  const char* name;
+  int size;
+  ContainerLevel level;
+};
+
+constexpr ElementField kElementFields[] = {
+    {"edges", 2, ContainerLevel::kEdges},         {"triangles", 3, ContainerLevel::kTriangles},
+    {"quads", 4, ContainerLevel::kQuads},         {"tetrahedra", 4, ContainerLevel::kTetrahedra},
+    {"hexahedra", 8, ContainerLevel::kHexahedra},
+};
+
+// SOFA's edgesInTetrahedronArray and edgesInHexahedronArray.
+constexpr int kTetrahedronEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+constexpr int kHexahedronEdges[12][2] = {{0, 1}, {0, 3}, {0, 4}, {1, 2}, {1, 5}, {2, 3},
+                                         {2, 6}, {3, 7}, {4, 5}, {4, 7}, {5, 6}, {6, 7}};
+
+bool Accepts(ContainerLevel container, ContainerLevel field) {
+  return container == ContainerLevel::kAll || field <= container;
+}
+
+template <std::size_t N>
+bool ReadElements(BuildContext& context, const char* field, std::vector<std::array<Index, N>>& out,
+                  Index points) {
+  const std::vector<Index>& list = context.parameters().indices(field);
+  if (list.size() % N != 0) {
+    context.Error(context.type() + " '" + field + "' has " + std::to_string(list.size()) +
+                  " indices, not a multiple of " + std::to_string(N) + " (" + std::to_string(N) +
+                  " per element)");
+    return false;
+  }
+  for (std::size_t k = 0; k < list.size(); ++k)
+    if (points > 0 && list[k] >= points) {
+      context.Error(context.type() + " '" + field + "' uses point " + std::to_string(list[k]) +
+                    " (expected indices below the " + std::to_string(points) + " points)");
+      return false;
+    }
+  out.resize(list.size() / N);
+  for (std::size_t e = 0; e < out.size(); ++e)
+    for (std::size_t v = 0; v < N; ++v) out[e][v] = list[e * N + v];
+  return true;
+}
+
+void DeriveEdges(Topology& topology) {
+  std::map<std::array<Index, 2>, bool> seen;
+  const auto add = [&](Index a, Index b, bool oriented) {
+    const std::array<Index, 2> key = {std::min(a, b), std::max(a, b)};
+    if (seen.emplace(key, true).second)
+      topology.edges.push_back(oriented ? std::array<Index, 2>{a, b} : key);
+  };
+  if (!topology.tetrahedra.empty() || !topology.hexahedra.empty()) {
+    for (const auto& t : topology.tetrahedra)
+      for (const auto& e : kTetrahedronEdges) add(t[e[0]], t[e[1]], false);
+    for (const auto& h : topology.hexahedra)
+      for (const auto& e : kHexahedronEdges) add(h[e[0]], h[e[1]], false);
+    return;
+  }
+  for (const auto& t : topology.triangles)
+    for (int j = 0; j < 3; ++j) add(t[(j + 1) % 3], t[(j + 2) % 3], true);
+  for (const auto& q : topology.quads)
+    for (int j = 0; j < 4; ++j) add(q[(j + 1) % 4], q[(j + 2) % 4], true);
+}
+
+}  // namespace
+
+ComponentSpec TopologyContainerSpec(std::string name, std::string summary, ContainerLevel level) {
+  ComponentSpec spec{.name = std::move(name),
+                     .kind = ComponentKind::kTopology,
+                     .summary = std::move(summary),
+                     .fields = {FieldSpec::RealList("position", "points [m], 3 coordinates each")},
+                     .aliases = {}};
+  spec.fields.back().Alias("points");
+  for (const ElementField& field : kElementFields)
+    if (Accepts(level, field.level))
+      spec.fields.push_back(FieldSpec::IndexList(
+          field.name, "elements, " + std::to_string(field.size) + " point indices each"));
+  // SOFA's MeshTopology aliases.
+  for (FieldSpec& field : spec.fields) {
+    if (field.name == "edges") field.Alias("lines");
+    if (field.name == "tetrahedra") field.Alias("tetras");
+    if (field.name == "hexahedra") field.Alias("hexas");
+  }
+  spec.fields.push_back(FieldSpec::Text("filename", "",
+                                        "a mesh file (.obj, .msh, .vtk) whose points and elements "
+                                        "this topology takes (SOFA's BaseMeshTopology)")
+                            .Alias("fileTopology"));
+  if (level == ContainerLevel::kAll) {
+    spec.fields.push_back(FieldSpec::IndexList("prisms", "only supported empty"));
+    spec.fields.push_back(FieldSpec::IndexList("pyramids", "only supported empty"));
+    spec.fields.push_back(
+        FieldSpec::RealList("uv", "texture coordinates: no mechanical effect").Alias("texcoords"));
+    spec.fields.push_back(FieldSpec::Bool("computeAllBuffers", false, "SOFA option, ignored"));
+  } else {
+    spec.fields.push_back(
+        FieldSpec::Integer("nbPoints", 0, "points when no position is given").AtLeast(0));
+    spec.fields.push_back(FieldSpec::Bool("checkConnexity", false, "SOFA check, ignored"));
+    spec.fields.push_back(FieldSpec::Bool("checkTopology", false, "SOFA check, ignored"));
+  }
+  spec.fields.push_back(FieldSpec::Link(
+      "src",
+      "a component whose data of the same names (position, edges, …) this topology takes: "
+      "SOFA's src link, e.g. src=\"@loader\""));
+  return spec;
+}
+
+namespace {
+
+// SOFA's BaseMeshTopology 'filename': the file's mesh, read by its extension.
+bool ReadFile(BuildContext& context, Topology& topology) {
+  const std::string& name = context.parameters().text("filename");
+  const std::string extension = name.substr(std::min(name.rfind('.'), name.size()));
+  if (extension != ".obj" && extension != ".msh" && extension != ".vtk") {
+    context.Error(context.type() + " 'filename' is '" + name +
+                  "' (expected a .obj, .msh or .vtk mesh file)");
+    return false;
+  }
+  const std::optional<BuildContext::InputFile> file = context.ReadInputFile(name);
+  if (!file) return false;
+  MeshNotes notes;
+  try {
+    topology = extension == ".obj"   ? ReadObjMesh(file->bytes, file->path, false, false, notes)
+               : extension == ".msh" ? ReadGmshMesh(file->bytes, file->path, notes)
+                                     : ReadVtkMesh(file->bytes, file->path, notes);
+  } catch (const ConfigError& error) {
+    context.Error(context.type() + " cannot read the mesh: " + error.what());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void BuildTopologyContainer(BuildContext& context) {
+  const Parameters& p = context.parameters();
+  if (!p.text("filename").empty()) {
+    Topology topology;
+    if (!ReadFile(context, topology)) return;
+    if (topology.edges.empty()) DeriveEdges(topology);
+    context.SetTopology(std::move(topology));
+    return;
+  }
+  static const std::vector<double> kNone;
+  const std::vector<double>& position = p.has_value("position") ? p.reals("position") : kNone;
+  if (position.size() % 3 != 0) {
+    context.Error(context.type() + " 'position' has " + std::to_string(position.size()) +
+                  " numbers, not a multiple of 3 (x y z per point)");
+    return;
+  }
+  Topology topology;
+  const Index points = static_cast<Index>(position.size() / 3);
+  if (points + context.topology_points() > context.max_scene_points()) {
+    context.Error(context.type() + " has " + std::to_string(points) + " points (expected at most " +
+                  std::to_string(context.max_scene_points()) + " in the whole scene)");
+    return;
+  }
+  for (Index i = 0; i < points; ++i)
+    topology.points.push_back({position[3 * i], position[3 * i + 1], position[3 * i + 2]});
+  for (const char* volume : {"prisms", "pyramids"})
+    if (p.has_value(volume) && !p.indices(volume).empty()) {
+      context.Error(context.type() + " '" + volume + "' is not supported (expected none)");
+      return;
+    }
+  bool ok = true;
+  const auto read = [&](const char* field, auto& list) {
+    if (p.has_value(field)) ok = ReadElements(context, field, list, points) && ok;
+  };
+  read("edges", topology.edges);
+  read("triangles", topology.triangles);
+  read("quads", topology.quads);
+  read("tetrahedra", topology.tetrahedra);
+  read("hexahedra", topology.hexahedra);
+  if (!ok) return;
+  if (topology.edges.empty()) DeriveEdges(topology);
+  context.SetTopology(std::move(topology));
+}
+
+}  // namespace fluxion::internal

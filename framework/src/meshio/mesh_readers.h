@@ -1,0 +1,38 @@
+// Strict readers of the mesh formats SOFA's mesh loaders read, as SOFA reads them: which elements
+// they keep, in which order, with which vertex numbering. Each parses bytes already in memory (the
+// loader component reads the file under the input policy) and throws ConfigError with a one-line
+// "FILE:LINE: what is wrong (what was expected)" for a malformed file.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "fluxion/topology.h"
+
+namespace fluxion::internal {
+
+/// What a reader found besides the mesh: element kinds SOFA's loader skips too.
+struct MeshNotes {
+  long skipped_elements = 0;  ///< elements of a kind SOFA ignores (points, prisms, …)
+};
+
+/// Wavefront OBJ, as SOFA's MeshOBJLoader (without handleSeams): `v` gives points, `l` and `f`
+/// elements with 1-based or negative (relative) vertex indices (`v/vt/vn` forms: the first
+/// number); 2 vertices make an edge (smaller index first), 4 a quad unless `triangulate`, 3 or
+/// more otherwise a fan of triangles (v0, v_{j−1}, v_j). Other statements are ignored. With
+/// `handle_seams`, SOFA's handleSeams: a vertex is split into one per (texture coordinate,
+/// normal) pair the faces give it.
+Topology ReadObjMesh(std::string_view bytes, const std::string& file, bool triangulate,
+                     bool handle_seams, MeshNotes& notes);
+
+/// Gmsh MSH, as SOFA's MeshGmshLoader: format 1 ($NOD/$ELM), 2 and 4 (ASCII); lines, triangles,
+/// quads, tetrahedra, hexahedra and the first-order part of second-order lines, triangles and
+/// tetrahedra (whose edges are added to the edges, as SOFA does). Points and other kinds skipped.
+Topology ReadGmshMesh(std::string_view bytes, const std::string& file, MeshNotes& notes);
+
+/// VTK legacy (ASCII; DATASET POLYDATA or UNSTRUCTURED_GRID), as SOFA's MeshVTKLoader: lines,
+/// triangles, triangle strips and polygons (as triangles), pixels and quads, tetrahedra, voxels
+/// and hexahedra.
+Topology ReadVtkMesh(std::string_view bytes, const std::string& file, MeshNotes& notes);
+
+}  // namespace fluxion::internal

@@ -1,0 +1,137 @@
+// SOFA's mesh loaders and static topology containers in scenes (components/mesh_loader.cpp,
+// components/topology_container.cpp): a loader's mesh reaches a MeshTopology and a
+// MechanicalObject through src and data links, transformed as SOFA's MeshLoader does; edges are
+// derived as SOFA's MeshTopology derives them; files are found and refused under the input policy.
+#include <gmock/gmock.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "fluxion/errors.h"
+#include "support/test_support.h"
+
+namespace fluxion {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+class MeshLoading : public testing::QuietTest {
+ protected:
+  void SetUp() override {
+    testing::QuietTest::SetUp();
+    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    folder_ = fs::path(::testing::TempDir()) /
+              ("fluxion_mesh_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
+    fs::remove_all(folder_);
+    fs::create_directories(folder_ / "mesh");
+    // A unit square in z = 0 as two triangles sharing the diagonal 0–2.
+    Write("mesh/square.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n");
+    // One tetrahedron.
+    Write("mesh/tet.msh",
+          "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 0 0 1\n"
+          "$EndNodes\n$Elements\n1\n1 4 2 0 1 1 2 3 4\n$EndElements\n");
+  }
+  void TearDown() override {
+    testing::QuietTest::TearDown();
+    if (!HasFailure()) fs::remove_all(folder_);
+  }
+  void Write(const std::string& relative, const std::string& text) {
+    std::ofstream(folder_ / relative) << text;
+  }
+  Simulation Load(const std::string& body) {
+    std::ofstream(folder_ / "scene.scn") << R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  )" + body + "\n</Node>\n";
+    return testing::TestHost().LoadFile((folder_ / "scene.scn").string());
+  }
+  std::vector<std::string> Errors(const std::string& body) {
+    try {
+      Load(body);
+    } catch (const SceneError& error) {
+      std::vector<std::string> messages;
+      for (const SceneDiagnostic& d : error.diagnostics()) messages.push_back(d.Format());
+      return messages;
+    }
+    return {};
+  }
+  fs::path folder_;
+};
+
+std::vector<double> Values(const Vector& v) { return {v.data(), v.data() + v.size()}; }
+
+TEST_F(MeshLoading, ObjThroughSrcIntoATopologyAndAnObject) {
+  const Simulation simulation = Load(
+      R"(<MeshOBJLoader name="loader" filename="mesh/square.obj" translation="0 0 2" scale="3"/>
+  <MeshTopology src="@loader"/>
+  <MechanicalObject name="dofs" src="@loader"/>
+  <UniformMass vertexMass="1"/>)");
+  const ObjectModel& object = simulation.objects().at(0);
+  // scale 3 then translation (0, 0, 2).
+  EXPECT_THAT(Values(object.position), ElementsAre(0, 0, 2, 3, 0, 2, 3, 3, 2, 0, 3, 2));
+  ASSERT_NE(object.topology, nullptr);
+  EXPECT_EQ(object.topology->triangles.size(), 2u);
+  // SOFA's MeshTopology derives the edges (v_{j+1}, v_{j+2}) of each triangle, each edge once:
+  // from (0 1 2): 1–2, 2–0, 0–1; from (0 2 3): 2–3, 3–0 (0–2 is already there).
+  EXPECT_THAT(object.topology->edges,
+              ElementsAre(std::array<Index, 2>{1, 2}, std::array<Index, 2>{2, 0},
+                          std::array<Index, 2>{0, 1}, std::array<Index, 2>{2, 3},
+                          std::array<Index, 2>{3, 0}));
+}
+
+TEST_F(MeshLoading, GmshThroughDataLinksIntoATetrahedronContainer) {
+  const Simulation simulation =
+      Load(R"(<MeshGmshLoader name="loader" filename="mesh/tet.msh" rotation="0 0 90"/>
+  <TetrahedronSetTopologyContainer name="Container" position="@loader.position" tetrahedra="@loader.tetrahedra"/>
+  <TetrahedronSetTopologyModifier/>
+  <TetrahedronSetGeometryAlgorithms template="Vec3d"/>
+  <MechanicalObject/>
+  <UniformMass vertexMass="1"/>)");
+  const ObjectModel& object = simulation.objects().at(0);
+  ASSERT_EQ(object.num_points, 4);
+  // A quarter turn about z takes (1, 0, 0) to (0, 1, 0).
+  EXPECT_NEAR(object.position[3], 0.0, 1e-15);
+  EXPECT_NEAR(object.position[4], 1.0, 1e-15);
+  // SOFA's tetrahedron edge order: 01 02 03 12 13 23.
+  EXPECT_EQ(object.topology->edges.size(), 6u);
+  EXPECT_THAT(object.topology->edges[3], (std::array<Index, 2>{1, 2}));
+}
+
+TEST_F(MeshLoading, MissingAndOutsideFilesAndMalformedMeshesAreOneLineEach) {
+  Write("outside.obj", "v 0 0 0\n");
+  fs::rename(folder_ / "outside.obj",
+             folder_.parent_path() / ("fluxion_outside_" + std::to_string(::getpid()) + ".obj"));
+  Write("mesh/bad.obj", "v 0 0 0\nf 1 2 3\n");
+  const std::vector<std::string> errors = Errors(
+      R"(<MeshOBJLoader name="a" filename="mesh/none.obj"/>
+  <MeshOBJLoader name="b" filename="../fluxion_outside_)" +
+      std::to_string(::getpid()) + R"(.obj"/>
+  <MeshOBJLoader name="c" filename="mesh/bad.obj"/>
+  <MechanicalObject position="0 0 0"/>
+  <UniformMass vertexMass="1"/>)");
+  fs::remove(folder_.parent_path() / ("fluxion_outside_" + std::to_string(::getpid()) + ".obj"));
+  ASSERT_EQ(errors.size(), 3u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0], HasSubstr("scene.scn:3: <MeshOBJLoader> 'mesh/none.obj' was not found"));
+  EXPECT_THAT(errors[1], HasSubstr("outside the folders a scene may read"));
+  EXPECT_THAT(errors[2], HasSubstr("scene.scn:5: MeshOBJLoader cannot read the mesh: "));
+  EXPECT_THAT(errors[2], HasSubstr("bad.obj:2: vertex 2 does not exist (the file has 1 vertices)"));
+}
+
+TEST_F(MeshLoading, TopologyFilenameAndContainerIndexChecks) {
+  const Simulation simulation = Load(R"(<MeshTopology filename="mesh/square.obj"/>
+  <MechanicalObject/>
+  <UniformMass vertexMass="1"/>)");
+  EXPECT_EQ(simulation.objects().at(0).num_points, 4);
+  const std::vector<std::string> errors =
+      Errors(R"(<TriangleSetTopologyContainer position="0 0 0  1 0 0  0 1 0" triangles="0 1 3"/>
+  <MechanicalObject/>
+  <UniformMass vertexMass="1"/>)");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_THAT(errors[0],
+              HasSubstr("'triangles' uses point 3 (expected indices below the 3 points)"));
+}
+
+}  // namespace
+}  // namespace fluxion
