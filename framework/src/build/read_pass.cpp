@@ -11,6 +11,7 @@
 #include "core/text_parsing.h"
 #include "fluxion/log.h"
 #include "fluxion/text.h"
+#include "registry/sofa_catalog.h"
 
 namespace fluxion::internal {
 
@@ -47,6 +48,11 @@ class TreeReader {
     for (const ElementDescription& element : description.components) ReadComponent(*node, element);
     std::set<std::string> child_names;
     for (const NodeDescription& child : description.children) {
+      if (IsVisualSubtree(child)) {
+        LogDebug(problems_.Where(child.line) + ": node '" + Shown(child.name) +
+                 "' only draws (visual models and the mappings feeding them): skipped");
+        continue;
+      }
       const std::string child_name = child.name.empty() ? "Node" : child.name;
       if (!child_names.insert(child_name).second)
         problems_.Scene(child.line,
@@ -106,8 +112,66 @@ class TreeReader {
       problems_.Scene(problem.line > 0 ? problem.line : fallback_line, problem.message);
   }
 
+  // A node that only draws: visual models (components Fluxion ignores), the mappings that feed
+  // them from the mechanical state above, and the mesh loaders they read, with children of the
+  // same kind. SOFA builds it for its GUI; nothing in it acts on the mechanics, so Fluxion skips
+  // it whole. A mapping next to a MechanicalObject (a mechanical mapping) keeps its node.
+  bool IsVisualSubtree(const NodeDescription& node) const {
+    bool draws = false;
+    for (const ElementDescription& element : node.components) {
+      const ComponentEntry* entry = state_.registry.Find(element.type);
+      const SofaComponent* sofa = FindSofaComponent(element.type);
+      if (entry != nullptr && entry->spec.kind == ComponentKind::kIgnored) {
+        draws = true;
+      } else if (entry == nullptr && sofa != nullptr && sofa->ignored) {
+        draws = true;
+      } else if (entry == nullptr && sofa != nullptr &&
+                 std::string_view(sofa->category) == "Mapping") {
+        // a mapping: allowed next to visual models only
+      } else if (entry != nullptr && entry->spec.kind == ComponentKind::kEngine &&
+                 element.type.ends_with("Loader")) {
+        // a mesh loader the visual model reads
+      } else {
+        return false;
+      }
+    }
+    for (const NodeDescription& child : node.children)
+      if (!IsVisualSubtree(child)) return false;
+    return draws || (node.components.empty() && !node.children.empty());
+  }
+
+  // SOFA's old name of a component Fluxion implements under its new name (SOFA's
+  // ComponentChange "Renamed" list), or null.
+  const ComponentEntry* RenamedEntry(const ElementDescription& element) const {
+    const SofaComponent* sofa = FindSofaComponent(element.type);
+    if (sofa == nullptr) return nullptr;
+    const std::string_view category = sofa->category;
+    if (!category.starts_with("renamed:")) return nullptr;
+    const ComponentEntry* entry = state_.registry.Find(category.substr(8));
+    if (entry != nullptr)
+      LogDebug(problems_.Where(element.line) + ": <" + element.type + "> is SOFA's old name of <" +
+               entry->spec.name + ">");
+    return entry;
+  }
+
   void ReportUnknownComponent(const ElementDescription& element) {
     const std::string plugin = Host::BundledPluginFor(element.type);
+    if (plugin.empty()) {
+      if (const SofaComponent* sofa = FindSofaComponent(element.type)) {
+        if (sofa->ignored) {
+          LogDebug(problems_.Where(element.line) + ": <" + element.type + "> ignored (SOFA " +
+                   sofa->category + ": no effect on the mechanics)");
+        } else {
+          std::string category = sofa->category;
+          if (category.starts_with("renamed:"))
+            category = "renamed " + category.substr(8) + " in SOFA";
+          problems_.Scene(element.line, "SOFA component '" + element.type +
+                                            "' is not supported by Fluxion (category: " + category +
+                                            ")");
+        }
+        return;
+      }
+    }
     const bool looks_like_solver =
         element.type.size() > 6 && element.type.compare(element.type.size() - 6, 6, "Solver") == 0;
     const std::string suggestion = SuggestClosest(element.type, state_.registry.Names());
@@ -131,6 +195,7 @@ class TreeReader {
 
   void ReadComponent(Node& node, const ElementDescription& element) {
     const ComponentEntry* entry = state_.registry.Find(element.type);
+    if (entry == nullptr) entry = RenamedEntry(element);
     if (entry != nullptr && entry->spec.kind == ComponentKind::kOdeSolver &&
         state_.options.solver) {
       OverrideSolver(node, element);

@@ -33,9 +33,9 @@ std::vector<std::string_view> MeshText::Words(std::string_view line) {
   std::vector<std::string_view> words;
   std::size_t start = 0;
   while (true) {
-    start = line.find_first_not_of(" \t\v\f", start);
+    start = line.find_first_not_of(" \t\v\f\r", start);
     if (start == std::string_view::npos) return words;
-    const std::size_t end = std::min(line.find_first_of(" \t\v\f", start), line.size());
+    const std::size_t end = std::min(line.find_first_of(" \t\v\f\r", start), line.size());
     words.push_back(line.substr(start, end - start));
     start = end;
   }

@@ -1,0 +1,111 @@
+// SOFA's component catalog in the read pass (framework/src/registry/sofa_catalog.*,
+// build/read_pass.cpp): a real SOFA component Fluxion does not implement is "not supported" with
+// its category, all of them at once, never "did you mean"; draw-only components are ignored;
+// nodes that only draw are skipped whole; SOFA's old names of components Fluxion implements work.
+#include <gmock/gmock.h>
+
+#include "fluxion/errors.h"
+#include "support/test_support.h"
+
+namespace fluxion {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using testing::LoadScene;
+using ::testing::Not;
+
+std::vector<std::string> Errors(const std::string& xml) {
+  try {
+    LoadScene(xml, "s.scn");
+  } catch (const SceneError& error) {
+    std::vector<std::string> messages;
+    for (const SceneDiagnostic& d : error.diagnostics()) messages.push_back(d.Format());
+    return messages;
+  }
+  return {};
+}
+
+constexpr const char* kFalling = R"(<Node name="root" dt="0.01" gravity="0 -10 0">
+  <EulerExplicitSolver/>
+  <MechanicalObject name="dofs" position="0 0 0  1 0 0"/>
+  <UniformMass vertexMass="1"/>
+)";
+
+class SofaCatalog : public testing::QuietTest {};
+
+TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
+  const std::vector<std::string> errors = Errors(std::string(kFalling) + R"(  <CollisionPipeline/>
+  <TetrahedronFEMForceField youngModulus="1000"/>
+  <SparseGridTopology n="3 3 3"/>
+  <TopologicalChangeProcessor filename="x.txt"/>
+  <Mechanicalobject/>
+</Node>)");
+  EXPECT_THAT(errors,
+              ElementsAre("s.scn:5: SOFA component 'CollisionPipeline' is not supported by Fluxion "
+                          "(category: Collision)",
+                          "s.scn:6: SOFA component 'TetrahedronFEMForceField' is not supported by "
+                          "Fluxion (category: SolidMechanics)",
+                          "s.scn:7: SOFA component 'SparseGridTopology' is not supported by "
+                          "Fluxion (category: Topology)",
+                          "s.scn:8: SOFA component 'TopologicalChangeProcessor' is not supported "
+                          "by Fluxion (category: Topology)",
+                          HasSubstr("s.scn:9: unknown component 'Mechanicalobject' (did you mean "
+                                    "'MechanicalObject'?)")));
+}
+
+TEST_F(SofaCatalog, DrawOnlyComponentsAndVisualNodesAreSkipped) {
+  const Simulation plain = LoadScene(std::string(kFalling) + "</Node>");
+  Simulation decorated = LoadScene(std::string(kFalling) + R"(  <OglLabel label="hello"/>
+  <VisualStyle displayFlags="showVisual"/>
+  <NaturalOrderingMethod/>
+  <Node name="Visual">
+    <MeshOBJLoader name="skin" filename="no/such/file.obj" handleSeams="1"/>
+    <OglModel name="model" src="@skin" color="red"/>
+    <BarycentricMapping input="@../dofs" output="@model"/>
+    <Node name="Shine">
+      <OglModel name="again"/>
+      <IdentityMapping input="@../../dofs" output="@again"/>
+    </Node>
+  </Node>
+</Node>)");
+  // The visual node is not built at all (its loader's missing file is never read), and the run is
+  // the same as without it.
+  EXPECT_EQ(decorated.objects().size(), 1u);
+  Simulation reference = LoadScene(std::string(kFalling) + "</Node>");
+  for (int step = 0; step < 3; ++step) {
+    decorated.Step();
+    reference.Step();
+  }
+  EXPECT_EQ(Vector(decorated.position(0)), Vector(reference.position(0)));
+  (void)plain;
+}
+
+TEST_F(SofaCatalog, AMappingNextToAMechanicalObjectIsNotSkipped) {
+  const std::vector<std::string> errors = Errors(std::string(kFalling) + R"(  <Node name="mapped">
+    <MechanicalObject name="copy"/>
+    <IdentityMapping input="@../dofs" output="@copy"/>
+  </Node>
+</Node>)");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0],
+            "s.scn:7: SOFA component 'IdentityMapping' is not supported by Fluxion (category: "
+            "Mapping)");
+}
+
+TEST_F(SofaCatalog, SofasOldNamesOfImplementedComponentsWork) {
+  // FixedConstraint is an alias Fluxion registers; PartialFixedConstraint is SOFA's old name of a
+  // component Fluxion does not implement: named with SOFA's new name.
+  Simulation simulation = LoadScene(std::string(kFalling) + R"(  <FixedConstraint indices="0"/>
+</Node>)");
+  simulation.Step();
+  EXPECT_EQ(simulation.position(0)[1], 0.0);
+  const std::vector<std::string> errors =
+      Errors(std::string(kFalling) + "  <PartialFixedConstraint indices=\"0\"/>\n</Node>");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_THAT(errors[0], HasSubstr("(category: renamed PartialFixedProjectiveConstraint in SOFA)"));
+  EXPECT_THAT(errors[0], Not(HasSubstr("did you mean")));
+}
+
+}  // namespace
+}  // namespace fluxion
