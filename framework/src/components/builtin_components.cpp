@@ -1,5 +1,7 @@
 #include "components/builtin_components.h"
 
+#include "components/box_constraint.h"
+#include "components/box_roi.h"
 #include "components/constant_force_field.h"
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
@@ -65,6 +67,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<CylinderGridTopologyComponent>(registrar);
   Add<SphereGridTopologyComponent>(registrar);
   Add<FixedProjectiveConstraintComponent>(registrar);
+  Add<BoxConstraintComponent>(registrar);
+  Add<BoxRoiComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<LinearForceFieldComponent>(registrar);

@@ -1,0 +1,104 @@
+// SOFA's BoxROI and BoxConstraint (components/box_roi.cpp, box_region.cpp, box_constraint.cpp):
+// selections worked by hand on a 3×3×3 grid on [0, 2]³ (points at 0, 1, 2 on each axis, point
+// i + 3j + 9k; hexahedron i + 2j + 4k), and fixed points checked through one symplectic Euler step
+// from rest under g = (0, −10, 0), h = 0.1: a free point moves by −g·h² = −0.1 exactly.
+#include <gmock/gmock.h>
+
+#include "fluxion/errors.h"
+#include "support/test_support.h"
+
+namespace fluxion {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using testing::LoadScene;
+
+std::string GridScene(const std::string& components) {
+  return R"(<Node name="root" dt="0.1" gravity="0 -10 0">
+  <EulerExplicitSolver/>
+  <RegularGridTopology n="3 3 3" min="0 0 0" max="2 2 2"/>
+  <MechanicalObject name="dofs"/>
+  <UniformMass vertexMass="1"/>
+  )" + components +
+         "\n</Node>\n";
+}
+
+// The points that did not move in one step (the fixed ones).
+std::vector<Index> Unmoved(const std::string& components) {
+  Simulation simulation = LoadScene(GridScene(components));
+  simulation.Step();
+  std::vector<Index> fixed;
+  const auto x = simulation.position(0);
+  for (Index i = 0; i < x.size() / 3; ++i) {
+    if (x[3 * i + 1] == simulation.objects()[0].position[3 * i + 1])
+      fixed.push_back(i);
+    else
+      EXPECT_EQ(x[3 * i + 1], simulation.objects()[0].position[3 * i + 1] - 0.1) << i;
+  }
+  return fixed;
+}
+
+class BoxRoi : public testing::QuietTest {};
+
+TEST_F(BoxRoi, PointsInsideABoxAreSelectedBoundsIncluded) {
+  EXPECT_THAT(Unmoved(R"(<BoxROI name="box" box="-0.1 -0.1 -0.1  0.1 2.1 2.1"/>
+  <FixedProjectiveConstraint indices="@box.indices"/>)"),
+              ElementsAre(0, 3, 6, 9, 12, 15, 18, 21, 24));
+  // A box whose faces pass through grid points: those points are inside (SOFA: ≤), and a min
+  // above its max is swapped.
+  EXPECT_THAT(Unmoved(R"(<BoxROI name="box" box="1 1 1  0 0 0"/>
+  <FixedProjectiveConstraint indices="@box.indices"/>)"),
+              ElementsAre(0, 1, 3, 4, 9, 10, 12, 13));
+}
+
+TEST_F(BoxRoi, ElementsStrictlyInsideOrByTheirCenter) {
+  // Strict (SOFA's default): a hexahedron is inside when its 8 points are: only hexahedron 0 in
+  // [0, 1]³. By center: the 4 hexahedra of the bottom layer have centers at z = 0.5.
+  EXPECT_THAT(Unmoved(R"(<BoxROI name="box" box="0 0 0 1 1 1"/>
+  <FixedProjectiveConstraint indices="@box.hexahedronIndices"/>)"),
+              ElementsAre(0));
+  EXPECT_THAT(Unmoved(R"(<BoxROI name="box" box="0 0 0 2 2 1" strict="0"/>
+  <FixedProjectiveConstraint indices="@box.hexahedronIndices"/>)"),
+              ElementsAre(0, 1, 2, 3));
+}
+
+TEST_F(BoxRoi, OrientedBoxes) {
+  // The square with corners (0,0), (1,1), (0,2), (−1,1) (|x| + |y − 1| ≤ 1), 1 deep along z.
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.1" gravity="0 -10 0">
+  <EulerExplicitSolver/>
+  <MechanicalObject position="0 1 0  0.9 1 0  1 0 0  0 1 0.6"/>
+  <UniformMass vertexMass="1"/>
+  <BoxROI name="box" orientedBox="0 0 0  1 1 0  0 2 0  1"/>
+  <FixedProjectiveConstraint indices="@box.indices"/>
+</Node>)");
+  simulation.Step();
+  const auto x = simulation.position(0);
+  EXPECT_EQ(x[1], 1.0);
+  EXPECT_EQ(x[4], 1.0);
+  EXPECT_EQ(x[7], -0.1);
+  EXPECT_EQ(x[10], 0.9);
+}
+
+TEST_F(BoxRoi, BoxConstraintFixesThePointsInItsBoxes) {
+  EXPECT_THAT(Unmoved(R"(<BoxConstraint box="1.5 -1 -1  2.5 0.5 0.5  -1 1.5 1.5  0.5 2.5 2.5"/>)"),
+              ElementsAre(2, 24));
+}
+
+TEST_F(BoxRoi, BadBoxesAreOneLineEach) {
+  for (const std::string& bad :
+       {std::string(R"(<BoxROI box="0 0 0 1 1"/>)"),
+        std::string(R"(<BoxROI orientedBox="0 0 0  1 1 0  2 2 0  1"/>)"),
+        std::string(R"(<BoxROI name="b" box="0 0 0 1 1 1" triangles="0 1 99"/>)")}) {
+    try {
+      LoadScene(GridScene(bad));
+      ADD_FAILURE() << bad;
+    } catch (const SceneError& error) {
+      ASSERT_EQ(error.diagnostics().size(), 1u) << bad;
+      EXPECT_THAT(error.diagnostics()[0].message, HasSubstr("BoxROI")) << bad;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fluxion
