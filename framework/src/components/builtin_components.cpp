@@ -12,6 +12,7 @@
 #include "components/linear_force_field.h"
 #include "components/mechanical_object.h"
 #include "components/mesh_gmsh_loader.h"
+#include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_topology.h"
@@ -60,6 +61,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MechanicalObjectComponent>(registrar);
   Add<UniformMassComponent>(registrar);
   Add<DiagonalMassComponent>(registrar);
+  Add<MeshMatrixMassComponent>(registrar);
   Add<SpringForceFieldComponent>(registrar);
   Add<MeshSpringForceFieldComponent>(registrar);
   Add<RegularGridSpringForceFieldComponent>(registrar);

@@ -6,9 +6,10 @@
 
 namespace fluxion::internal {
 
-/// One lumped mass per point, given point by point in `vertexMass`.
-/// Deviation: SOFA computes masses from a topology with `totalMass`/`massDensity`; Fluxion refuses
-/// those for now.
+/// One lumped mass per point: `vertexMass` as given, or spread from the node topology's elements
+/// by `massDensity` or `totalMass` (components/topology_mass.h, mechanics/lumped_mass.h).
+/// Deviations: a `topology` link to another node's topology is refused (the node's own topology
+/// is used); a `vertexMass` of the wrong length is an error (SOFA falls back to totalMass).
 class DiagonalMassComponent {
  public:
   static ComponentSpec Spec();

@@ -1,0 +1,90 @@
+#include "components/topology_mass.h"
+
+#include <limits>
+
+#include "mechanics/lumped_mass.h"
+
+namespace fluxion::internal {
+
+std::vector<FieldSpec> TopologyMassFields() {
+  return {FieldSpec::RealList("vertexMass", "mass of each point [kg], one per point").AtLeast(0),
+          FieldSpec::OptionalReal("massDensity",
+                                  "mass per length, area or volume of the topology's elements")
+              .AtLeast(0),
+          FieldSpec::OptionalReal("totalMass",
+                                  "total mass spread by the elements' sizes [kg] "
+                                  "(default 1 when no mass is given)")
+              .AtLeast(0),
+          FieldSpec::Bool("computeMassOnRest", true,
+                          "measure the elements at the rest position (only supported as 1)"),
+          FieldSpec::Link("topology", "the topology (default: the node's)"),
+          FieldSpec::Link("geometryState", "SOFA option: the node's object is used")};
+}
+
+bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses) {
+  const Parameters& p = context.parameters();
+  if (p.has("topology") && !p.text("topology").empty()) {
+    context.Error(context.type() +
+                  " 'topology' links are not supported yet (expected the "
+                  "topology of the mass's own node)");
+    return false;
+  }
+  const std::vector<double>& given = p.reals("vertexMass");
+  const bool by_total = p.has("totalMass") || !(p.has("massDensity") || p.has("vertexMass"));
+  if (!by_total && !p.has("massDensity")) {  // vertexMass alone
+    if (static_cast<Index>(given.size()) != object.num_points) {
+      context.Error(context.type() + " 'vertexMass' has " + std::to_string(given.size()) +
+                    " values (expected one per point: " + std::to_string(object.num_points) + ")");
+      return false;
+    }
+    masses = given;
+    return true;
+  }
+  if (!p.flag("computeMassOnRest")) {
+    context.Error(context.type() + " 'computeMassOnRest=0' is not supported (expected 1)");
+    return false;
+  }
+  const std::shared_ptr<const Topology> topology = context.topology();
+  if (!topology) {
+    context.Error(context.type() + " with '" + (by_total ? "totalMass" : "massDensity") +
+                  "' needs a topology in node '" + context.node_path() +
+                  "' (expected MeshTopology, a topology container or a grid)");
+    return false;
+  }
+  std::vector<std::array<double, 3>> points(static_cast<std::size_t>(object.num_points), {0, 0, 0});
+  for (Index i = 0; i < object.num_points; ++i)
+    for (int c = 0; c < object.dimension; ++c)
+      points[static_cast<std::size_t>(i)][c] = object.rest_position[i * object.dimension + c];
+  const auto check = [&](const auto& elements, const char* what) {
+    for (const auto& element : elements)
+      for (const Index v : element)
+        if (v >= object.num_points) {
+          context.Error(context.type() + ": the topology's " + what + " use point " +
+                        std::to_string(v) + " (expected indices below the object's " +
+                        std::to_string(object.num_points) + " points)");
+          return false;
+        }
+    return true;
+  };
+  if (!check(topology->edges, "edges") || !check(topology->triangles, "triangles") ||
+      !check(topology->quads, "quads") || !check(topology->tetrahedra, "tetrahedra") ||
+      !check(topology->hexahedra, "hexahedra"))
+    return false;
+  if (!by_total) {
+    masses = LumpedVertexMass(*topology, points, p.real("massDensity")).vertex;
+    return true;
+  }
+  const double total = p.has("totalMass") ? p.real("totalMass") : 1.0;
+  const LumpedMass unit = LumpedVertexMass(*topology, points, 1.0);
+  if (unit.element_kind == 0) {
+    context.Error(context.type() + ": the topology has no elements to spread the mass over");
+    return false;
+  }
+  const double density =
+      unit.total < std::numeric_limits<double>::epsilon() ? 1.0 : total / unit.total;
+  masses = unit.vertex;
+  for (double& m : masses) m *= density;
+  return true;
+}
+
+}  // namespace fluxion::internal
