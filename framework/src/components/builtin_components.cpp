@@ -17,12 +17,14 @@
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/plane_force_field.h"
 #include "components/point_set_topology_container.h"
 #include "components/quad_set_topology_container.h"
 #include "components/regular_grid_spring_force_field.h"
 #include "components/regular_grid_topology.h"
 #include "components/required_plugin.h"
 #include "components/sinusoidal_force_field.h"
+#include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
 #include "components/spring_force_field.h"
 #include "components/tetrahedron_set_topology_container.h"
@@ -72,6 +74,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<BoxConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
+  Add<PlaneForceFieldComponent>(registrar);
+  Add<SphereForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<LinearForceFieldComponent>(registrar);
   Add<SinusoidalForceFieldComponent>(registrar);
