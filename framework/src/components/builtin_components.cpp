@@ -29,6 +29,7 @@
 #include "components/spring_force_field.h"
 #include "components/tetrahedron_set_topology_container.h"
 #include "components/triangle_set_topology_container.h"
+#include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
 #include "linear/cg_linear_solver.h"
@@ -67,6 +68,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SpringForceFieldComponent>(registrar);
   Add<MeshSpringForceFieldComponent>(registrar);
   Add<RegularGridSpringForceFieldComponent>(registrar);
+  Add<TriangularBendingSpringsComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
   Add<CylinderGridTopologyComponent>(registrar);
   Add<SphereGridTopologyComponent>(registrar);

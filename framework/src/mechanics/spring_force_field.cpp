@@ -5,10 +5,11 @@
 namespace fluxion::internal {
 
 SpringForceField::SpringForceField(int dimension, std::vector<Spring> springs,
-                                   bool exact_damping_jacobian)
+                                   bool exact_damping_jacobian, double min_length)
     : dimension_(dimension),
       springs_(std::move(springs)),
-      exact_damping_jacobian_(exact_damping_jacobian) {}
+      exact_damping_jacobian_(exact_damping_jacobian),
+      min_length_(min_length) {}
 
 namespace {
 template <int kDim>
@@ -28,11 +29,11 @@ struct SpringKinematics {
 };
 
 template <int kDim>
-SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state) {
+SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state, double min_length) {
   SpringKinematics<kDim> k;
   const Vec<kDim> u = state.x.segment<kDim>(spring.b) - state.x.segment<kDim>(spring.a);
   k.length = u.norm();
-  if (!(k.length > kMinimumSpringLength)) return k;
+  if (!(k.length > min_length)) return k;
   k.active = true;
   // SOFA multiplies by the inverse length (u·(1/d), fi·(1/d)) rather than dividing: same bits.
   k.inverse_length = 1.0 / k.length;
@@ -49,7 +50,7 @@ SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state) {
 template <int kDim>
 void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
   for (const Spring& spring : springs_) {
-    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state);
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) continue;
     const Vec<kDim> force = k.direction * k.intensity;
     f.segment<kDim>(spring.a) += force;
@@ -103,7 +104,7 @@ template <int kDim>
 void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
                                         double* values) const {
   for (const Spring& spring : springs_) {
-    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state);
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) {  // SOFA stores a zero tangent for an inactive spring
       slots += 4 * kDim * kDim;
       continue;
@@ -137,7 +138,7 @@ template <int kDim>
 void SpringForceField::AddDampingImpl(const State& state, const Index* slots,
                                       double* values) const {
   for (const Spring& spring : springs_) {
-    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state);
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) {
       slots += 4 * kDim * kDim;
       continue;

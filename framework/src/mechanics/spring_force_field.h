@@ -7,6 +7,9 @@
 
 namespace fluxion::internal {
 
+/// SOFA's activity threshold: a spring shorter than this exerts no force and no stiffness.
+inline constexpr double kMinimumSpringLength = 1e-9;
+
 /// One spring between the points whose first DOFs are `a` and `b` (system-level indices).
 struct Spring {
   Index a = 0;
@@ -32,7 +35,9 @@ struct Spring {
 /// (a Fluxion extension) the field also provides B = −∂f/∂v: B_aa = B_bb = kd·ûûᵀ, B_ab = −kd·ûûᵀ.
 class SpringForceField final : public ForceField {
  public:
-  SpringForceField(int dimension, std::vector<Spring> springs, bool exact_damping_jacobian);
+  /// `min_length`: the activity threshold (SOFA's bending springs use 1e-4).
+  SpringForceField(int dimension, std::vector<Spring> springs, bool exact_damping_jacobian,
+                   double min_length = kMinimumSpringLength);
 
   void AddForce(const State& state, Vector& f) const override;
   void StiffnessEntries(std::vector<MatrixEntry>& entries) const override;
@@ -55,9 +60,7 @@ class SpringForceField final : public ForceField {
   int dimension_;
   std::vector<Spring> springs_;
   bool exact_damping_jacobian_;
+  double min_length_;
 };
-
-/// SOFA's activity threshold: a spring shorter than this exerts no force and no stiffness.
-inline constexpr double kMinimumSpringLength = 1e-9;
 
 }  // namespace fluxion::internal
