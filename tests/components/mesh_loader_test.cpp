@@ -133,5 +133,29 @@ TEST_F(MeshLoading, TopologyFilenameAndContainerIndexChecks) {
               HasSubstr("'triangles' uses point 3 (expected indices below the 3 points)"));
 }
 
+TEST_F(MeshLoading, ProceduralCreators) {
+  // StringMeshCreator: n points at x = i/(n − 1), translated by MeshLoader's translation.
+  const Simulation string = Load(R"(<StringMeshCreator name="s" resolution="3" translation="0 1 0"/>
+  <MechanicalObject src="@s"/>
+  <UniformMass vertexMass="1"/>)");
+  EXPECT_THAT(Values(string.objects().at(0).position), ElementsAre(0, 1, 0, 0.5, 1, 0, 1, 1, 0));
+  // GridMeshCreator 3 × 2, upward triangles (SOFA's default): squares (0 1 4 3) and (1 2 5 4)
+  // give (0 1 4), (0 4 3), (1 2 5), (1 5 4); each edge once, in the orientation first met, sorted
+  // as SOFA's set: 9 edges.
+  const Simulation grid = Load(R"(<GridMeshCreator name="g" resolution="3 2"/>
+  <MeshTopology src="@g"/>
+  <MechanicalObject src="@g"/>
+  <UniformMass vertexMass="1"/>)");
+  const Topology& t = *grid.objects().at(0).topology;
+  EXPECT_THAT(t.triangles,
+              ElementsAre(std::array<Index, 3>{0, 1, 4}, std::array<Index, 3>{0, 4, 3},
+                          std::array<Index, 3>{1, 2, 5}, std::array<Index, 3>{1, 5, 4}));
+  EXPECT_THAT(t.edges, ElementsAre(std::array<Index, 2>{0, 1}, std::array<Index, 2>{1, 2},
+                                   std::array<Index, 2>{1, 4}, std::array<Index, 2>{2, 5},
+                                   std::array<Index, 2>{3, 0}, std::array<Index, 2>{4, 0},
+                                   std::array<Index, 2>{4, 3}, std::array<Index, 2>{5, 1},
+                                   std::array<Index, 2>{5, 4}));
+}
+
 }  // namespace
 }  // namespace fluxion

@@ -63,6 +63,19 @@ TEST(ObjReader, HandleSeamsSplitsVerticesWithSeveralTextureCoordinates) {
               ElementsAre(std::array<Index, 3>{0, 1, 3}, std::array<Index, 3>{2, 3, 0}));
 }
 
+TEST(MeshReaders, ControlBytesFromTheFileAreShownEscaped) {
+  // The fuzzers' first findings (tests/fuzz/crashes/*_control_bytes_*): file bytes echoed raw.
+  MeshNotes notes;
+  const std::string obj = ErrorOf([] { Obj("v 0 0 0\nf 1/\x01/1 1 1\n"); });
+  const std::string msh =
+      ErrorOf([&] { ReadGmshMesh("$NOD\n1\n1 0 0 0\n$END\x1b[2J\n", "m.msh", notes); });
+  const std::string vtk = ErrorOf([&] { ReadVtkMesh("# vtk\x01\x02 DataFile\n", "m.vtk", notes); });
+  for (const std::string& message : {obj, msh, vtk}) {
+    for (const char c : message) EXPECT_GE(static_cast<unsigned char>(c), 0x20u) << message;
+    EXPECT_THAT(message, HasSubstr("\\x")) << message;
+  }
+}
+
 TEST(ObjReader, MalformedFilesGiveOneLine) {
   EXPECT_EQ(ErrorOf([] { Obj(std::string(kSquare) + "f 1 2 9\n"); }),
             "m.obj:6: vertex 9 does not exist (the file has 4 vertices)");

@@ -8,6 +8,7 @@
 #include "components/edge_set_topology_container.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
+#include "components/grid_mesh_creator.h"
 #include "components/hexahedron_set_topology_container.h"
 #include "components/linear_force_field.h"
 #include "components/mechanical_object.h"
@@ -27,6 +28,7 @@
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
 #include "components/spring_force_field.h"
+#include "components/string_mesh_creator.h"
 #include "components/tetrahedron_set_topology_container.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
@@ -86,6 +88,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshOBJLoaderComponent>(registrar);
   Add<MeshGmshLoaderComponent>(registrar);
   Add<MeshVTKLoaderComponent>(registrar);
+  Add<StringMeshCreatorComponent>(registrar);
+  Add<GridMeshCreatorComponent>(registrar);
   Add<MeshTopologyComponent>(registrar);
   Add<PointSetTopologyContainerComponent>(registrar);
   Add<EdgeSetTopologyContainerComponent>(registrar);

@@ -61,10 +61,6 @@ bool CheckOptions(BuildContext& context) {
     context.Error(context.type() + " 'transformation' needs 16 numbers (a 4×4 matrix)");
     ok = false;
   }
-  if (p.text("filename").empty()) {
-    context.Error(context.type() + " needs 'filename' (expected the mesh file to read)");
-    ok = false;
-  }
   return ok;
 }
 
@@ -98,6 +94,10 @@ void Transform(const Parameters& p, Topology& mesh) {
 void BuildMeshLoader(BuildContext& context, const MeshReader& read) {
   if (!CheckOptions(context)) return;
   const Parameters& p = context.parameters();
+  if (p.text("filename").empty()) {
+    context.Error(context.type() + " needs 'filename' (expected the mesh file to read)");
+    return;
+  }
   const std::optional<BuildContext::InputFile> file = context.ReadInputFile(p.text("filename"));
   if (!file) return;
   MeshNotes notes;
@@ -112,9 +112,19 @@ void BuildMeshLoader(BuildContext& context, const MeshReader& read) {
     context.Warn(context.type() + " skipped " + std::to_string(notes.skipped_elements) +
                  " element(s) of kinds SOFA's loader ignores too (points, prisms, …) in " +
                  file->path);
+  PublishMesh(context, std::move(mesh));
+}
+
+void BuildMeshCreator(BuildContext& context, Topology mesh) {
+  if (!CheckOptions(context)) return;
+  PublishMesh(context, std::move(mesh));
+}
+
+void PublishMesh(BuildContext& context, Topology mesh) {
+  const Parameters& p = context.parameters();
   const Index points = static_cast<Index>(mesh.points.size());
   if (points + context.topology_points() > context.max_scene_points()) {
-    context.Error(context.type() + " '" + file->path + "' has " + std::to_string(points) +
+    context.Error(context.type() + " makes " + std::to_string(points) +
                   " points (expected at most " + std::to_string(context.max_scene_points()) +
                   " in the whole scene)");
     return;

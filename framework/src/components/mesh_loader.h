@@ -27,4 +27,11 @@ ComponentSpec MeshLoaderSpec(std::string name, std::string summary,
 /// Builds a mesh loader with `read`.
 void BuildMeshLoader(BuildContext& context, const MeshReader& read);
 
+/// Builds a procedural mesh creator (SOFA's MeshLoader without a file: StringMeshCreator,
+/// GridMeshCreator) from the mesh it made.
+void BuildMeshCreator(BuildContext& context, Topology mesh);
+
+/// Triangulates (option `triangulate`), transforms and publishes `mesh` as the component's data.
+void PublishMesh(BuildContext& context, Topology mesh);
+
 }  // namespace fluxion::internal

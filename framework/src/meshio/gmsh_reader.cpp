@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "core/text_parsing.h"
 #include "meshio/mesh_readers.h"
 #include "meshio/mesh_text.h"
 
@@ -87,7 +88,7 @@ class GmshReader {
       Expect("$EndMeshFormat");
       SkipTo("$Nodes");
     } else if (!first.starts_with("$NOD")) {
-      text_.Fail("the file starts with '" + std::string(first.substr(0, 40)) +
+      text_.Fail("the file starts with '" + Shown(first, 40) +
                  "' (expected $MeshFormat or $NOD: a Gmsh MSH file)");
     }
     if (format == 4) {
@@ -110,12 +111,12 @@ class GmshReader {
   void Expect(std::string_view tag) {
     const std::string_view line = text_.RequireLine(std::string(tag));
     if (!line.starts_with(tag))
-      text_.Fail("'" + std::string(line.substr(0, 40)) + "' (expected " + std::string(tag) + ")");
+      text_.Fail("'" + Shown(line, 40) + "' (expected " + std::string(tag) + ")");
   }
   void ExpectOneOf(std::string_view a, std::string_view b) {
     const std::string_view line = text_.RequireLine(std::string(a));
     if (!line.starts_with(a) && !line.starts_with(b))
-      text_.Fail("'" + std::string(line.substr(0, 40)) + "' (expected " + std::string(a) + " or " +
+      text_.Fail("'" + Shown(line, 40) + "' (expected " + std::string(a) + " or " +
                  std::string(b) + ")");
   }
   void SkipTo(std::string_view tag) {

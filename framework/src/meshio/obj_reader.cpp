@@ -26,7 +26,7 @@ long ObjIndex(const MeshText& text, std::string_view field, long count, const ch
   std::string why;
   const std::optional<long> value = ParseInteger(field, &why);
   if (!value || *value == 0)
-    text.Fail(std::string(what) + " '" + std::string(field.substr(0, 40)) +
+    text.Fail(std::string(what) + " '" + Shown(field, 40) +
               "' is not a number of one (expected 1, 2, … or −1, −2, … counting back)");
   const long index = *value > 0 ? *value - 1 : *value + count;
   if (index < 0)

@@ -6,6 +6,7 @@
 // LINES become SOFA polylines, not edges: skipped, as the other cell types.
 // Deviations: BINARY legacy files and VTK XML files (.vtu/.vtp) are refused with a clear error
 // (not yet read); a vertex index beyond the points is an error (SOFA skips the polygon).
+#include "core/text_parsing.h"
 #include "meshio/mesh_readers.h"
 #include "meshio/mesh_text.h"
 
@@ -45,14 +46,14 @@ class VtkReader {
     if (header.starts_with("<?xml") || header.starts_with("<VTKFile"))
       text_.Fail("a VTK XML file (expected a legacy ASCII .vtk file: VTK XML is not read yet)");
     if (!header.starts_with("# vtk DataFile"))
-      text_.Fail("the file starts with '" + std::string(header.substr(0, 40)) +
+      text_.Fail("the file starts with '" + Shown(header, 40) +
                  "' (expected '# vtk DataFile Version')");
     text_.RequireLine("a title line");
     const std::string_view encoding = text_.RequireLine("ASCII or BINARY");
     if (encoding.starts_with("BINARY"))
       text_.Fail("a BINARY legacy VTK file (expected ASCII: not read yet)");
     if (!encoding.starts_with("ASCII"))
-      text_.Fail("'" + std::string(encoding.substr(0, 40)) + "' (expected ASCII)");
+      text_.Fail("'" + Shown(encoding, 40) + "' (expected ASCII)");
     const std::vector<std::string_view> dataset = MeshText::Words(text_.RequireLine("DATASET"));
     if (dataset.size() < 2 || dataset[0] != "DATASET" ||
         (dataset[1] != "POLYDATA" && dataset[1] != "UNSTRUCTURED_GRID"))
@@ -97,7 +98,7 @@ class VtkReader {
                  keyword == "METADATA") {
         break;  // per-point and per-cell data: nothing mechanical
       } else {
-        text_.Fail("'" + std::string(keyword.substr(0, 40)) +
+        text_.Fail("'" + Shown(keyword, 40) +
                    "' (expected POINTS, POLYGONS, CELLS or CELL_TYPES)");
       }
     }
