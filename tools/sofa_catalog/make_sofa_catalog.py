@@ -34,7 +34,7 @@ files = [f for f in files
 add = re.compile(r"\.add\s*<\s*([A-Za-z_][A-Za-z0-9_:]*)")
 alias = re.compile(r'addAlias\s*\(\s*"([A-Za-z0-9_]+)"')
 
-DRAW_FOLDERS = ("Sofa/GL/", "Sofa/Component/Visual/", "Sofa/Component/SceneUtility/")
+DRAW_FOLDERS = ("Sofa/GL/", "Sofa/GUI/", "Sofa/Component/Visual/", "Sofa/Component/SceneUtility/")
 DRAW_ONLY_NAMES = {"VisualModelImpl", "VisualStyle", "VisualGrid", "LineAxis", "TrailRenderer",
                    "OglModel", "OglLabel", "PointSplatModel", "InteractiveCamera", "RecordedCamera",
                    "LightManager", "DirectionalLight", "SpotLight", "PositionalLight",
