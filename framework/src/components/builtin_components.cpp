@@ -24,6 +24,7 @@
 #include "components/regular_grid_spring_force_field.h"
 #include "components/regular_grid_topology.h"
 #include "components/required_plugin.h"
+#include "components/rest_shape_springs_force_field.h"
 #include "components/sinusoidal_force_field.h"
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
@@ -71,6 +72,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshSpringForceFieldComponent>(registrar);
   Add<RegularGridSpringForceFieldComponent>(registrar);
   Add<TriangularBendingSpringsComponent>(registrar);
+  Add<RestShapeSpringsForceFieldComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
   Add<CylinderGridTopologyComponent>(registrar);
   Add<SphereGridTopologyComponent>(registrar);
