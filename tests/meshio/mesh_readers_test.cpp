@@ -167,6 +167,10 @@ TEST(GmshReader, MalformedFilesGiveOneLineAndHugeCountsFailFast) {
   EXPECT_THAT(
       ErrorOf([&] { Gmsh("$NOD\n1\n1 0 0 0\n$ENDNOD\n$ELM\n1\n1 1 0 0 2 1 7\n$ENDELM\n", notes); }),
       HasSubstr("m.msh:7: node 7 is not defined in $Nodes"));
+  // The gmsh fuzzer's second finding (tests/fuzz/crashes/gmsh_huge_format_version.msh): a format
+  // version beyond int converted to int (undefined behaviour).
+  EXPECT_THAT(ErrorOf([&] { Gmsh("$MeshFormat\n7.7e15 0 8\n", notes); }),
+              HasSubstr("m.msh:2: MSH format 7.7e15 (expected 1, 2 or 4"));
   EXPECT_THAT(ErrorOf([&] { Gmsh("hello\n", notes); }),
               HasSubstr("m.msh:1: the file starts with 'hello'"));
 }

@@ -78,10 +78,10 @@ class GmshReader {
           MeshText::Words(text_.RequireLine("the format version"));
       if (version.empty()) text_.Fail("empty format line (expected e.g. 2.2 0 8)");
       const double number = text_.Real(version[0], "format version");
-      format = static_cast<int>(number);
+      // SOFA keeps the integer part; anything outside [2, 5) is a format it does not read.
+      format = number >= 2.0 && number < 5.0 ? static_cast<int>(number) : 0;
       if (format != 2 && format != 4)
-        text_.Fail("MSH format " + std::string(version[0]) +
-                   " (expected 1, 2 or 4, as SOFA reads)");
+        text_.Fail("MSH format " + Shown(version[0], 40) + " (expected 1, 2 or 4, as SOFA reads)");
       if (version.size() > 1 && version[1] != "0")
         text_.Fail(
             "a binary MSH file (expected ASCII: re-save it with Gmsh's 'binary' option off)");
@@ -116,8 +116,8 @@ class GmshReader {
   void ExpectOneOf(std::string_view a, std::string_view b) {
     const std::string_view line = text_.RequireLine(std::string(a));
     if (!line.starts_with(a) && !line.starts_with(b))
-      text_.Fail("'" + Shown(line, 40) + "' (expected " + std::string(a) + " or " +
-                 std::string(b) + ")");
+      text_.Fail("'" + Shown(line, 40) + "' (expected " + std::string(a) + " or " + std::string(b) +
+                 ")");
   }
   void SkipTo(std::string_view tag) {
     std::string_view line;
