@@ -5,6 +5,7 @@
 #include "components/constant_force_field.h"
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
+#include "components/diagonal_velocity_damping_force_field.h"
 #include "components/edge_set_topology_container.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
@@ -83,6 +84,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
+  Add<DiagonalVelocityDampingForceFieldComponent>(registrar);
   Add<LinearForceFieldComponent>(registrar);
   Add<SinusoidalForceFieldComponent>(registrar);
   Add<GravityComponent>(registrar);
