@@ -94,16 +94,19 @@ TEST_F(SofaCatalog, AMappingNextToAMechanicalObjectIsNotSkipped) {
 }
 
 TEST_F(SofaCatalog, SofasOldNamesOfImplementedComponentsWork) {
-  // FixedConstraint is an alias Fluxion registers; PartialFixedConstraint is SOFA's old name of a
-  // component Fluxion does not implement: named with SOFA's new name.
+  // FixedConstraint is an alias Fluxion registers; PartialFixedConstraint is SOFA's old name of
+  // PartialFixedProjectiveConstraint (SOFA's ComponentChange list); AttachConstraint is the old
+  // name of a component Fluxion does not implement: named with SOFA's new name.
   Simulation simulation = LoadScene(std::string(kFalling) + R"(  <FixedConstraint indices="0"/>
+  <PartialFixedConstraint indices="1" fixedDirections="0 1 0"/>
 </Node>)");
   simulation.Step();
   EXPECT_EQ(simulation.position(0)[1], 0.0);
+  EXPECT_EQ(simulation.position(0)[4], 0.0);
   const std::vector<std::string> errors =
-      Errors(std::string(kFalling) + "  <PartialFixedConstraint indices=\"0\"/>\n</Node>");
+      Errors(std::string(kFalling) + "  <AttachConstraint/>\n</Node>");
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_THAT(errors[0], HasSubstr("(category: renamed PartialFixedProjectiveConstraint in SOFA)"));
+  EXPECT_THAT(errors[0], HasSubstr("(category: renamed AttachProjectiveConstraint in SOFA)"));
   EXPECT_THAT(errors[0], Not(HasSubstr("did you mean")));
 }
 

@@ -124,6 +124,9 @@ class FLUXION_API BuildContext {
   virtual std::vector<double> PointMass(const ObjectModel& object) const = 0;
   /// Fixes a point: its DOFs are projected out of every increment (SOFA's projective constraint).
   virtual void FixPoint(const ObjectModel& object, Index point) = 0;
+  /// Fixes one axis of a point (SOFA's PartialFixedProjectiveConstraint): that DOF alone is
+  /// projected out.
+  virtual void FixDof(const ObjectModel& object, Index point, int axis) = 0;
   /// Sets the initial velocity of one point (e.g. a constraint that also fixes velocities).
   virtual void SetInitialVelocity(const ObjectModel& object, Index point,
                                   std::span<const double> velocity) = 0;

@@ -140,6 +140,13 @@ void ComponentBuildContext::FixPoint(const ObjectModel& object, Index point) {
     system.fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] = true;
 }
 
+void ComponentBuildContext::FixDof(const ObjectModel& object, Index point, int axis) {
+  FLUXION_DEMAND(point >= 0 && point < object.num_points && axis >= 0 && axis < object.dimension);
+  if (object.system < 0) return;
+  SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  system.fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] = true;
+}
+
 void ComponentBuildContext::SetInitialVelocity(const ObjectModel& object, Index point,
                                                std::span<const double> velocity) {
   FLUXION_DEMAND(point >= 0 && point < object.num_points &&

@@ -40,6 +40,7 @@ class ComponentBuildContext final : public BuildContext {
   void SetPointMass(const ObjectModel& object, std::span<const double> mass) override;
   std::vector<double> PointMass(const ObjectModel& object) const override;
   void FixPoint(const ObjectModel& object, Index point) override;
+  void FixDof(const ObjectModel& object, Index point, int axis) override;
   void SetInitialVelocity(const ObjectModel& object, Index point,
                           std::span<const double> velocity) override;
   void AddForceField(const ObjectModel& object, std::unique_ptr<ForceField> field) override;

@@ -19,6 +19,7 @@
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/partial_fixed_projective_constraint.h"
 #include "components/plane_force_field.h"
 #include "components/point_set_topology_container.h"
 #include "components/quad_set_topology_container.h"
@@ -79,6 +80,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SphereGridTopologyComponent>(registrar);
   Add<FixedProjectiveConstraintComponent>(registrar);
   Add<BoxConstraintComponent>(registrar);
+  Add<PartialFixedProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
