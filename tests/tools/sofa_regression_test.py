@@ -70,7 +70,7 @@ def write(path, text, compress=False):
             stream.write(text)
 
 
-def make_tree(root, ball_text, other_text, extra_lines=""):
+def make_tree(root, ball_text, other_text, extra_lines="", steps=3):
     """A SOFA tree (share/, examples/ with the list) and a Regression dir with the references."""
     sofa = os.path.join(root, "sofa")
     regression = os.path.join(root, "regression")
@@ -80,7 +80,7 @@ def make_tree(root, ball_text, other_text, extra_lines=""):
     write(os.path.join(sofa, "examples", "Fall", "NoReference.scn"), SCENE)
     write(os.path.join(sofa, "examples", "RegressionStateScenes.regression-tests"),
           "# scene steps epsilon mapped lastOnly\n\n$REGRESSION_DIR/references/examples\n\n"
-          "Fall/TwoBodies.scn 3 1e-4 0 1\n" + extra_lines)
+          f"Fall/TwoBodies.scn {steps} 1e-4 0 1\n" + extra_lines)
     reference = os.path.join(regression, "references", "examples", "Fall", "TwoBodies.scn.reference")
     write(reference, "")
     write(reference + "_0_ball_mstate.txt.gz", ball_text, compress=True)
@@ -131,7 +131,8 @@ def main():
         line = line_of(out, "TwoBodies")
         check("perturbed reference fails with SOFA's weighted errorByDof",
               status == 1 and line.startswith("FAIL") and "errorByDof 0.000333333 > epsilon 0.0001"
-              in line, out + err)
+              in line and "largest: root/Ball/ball/p1.y at step 2, Fluxion 2.7 vs SOFA 2.706" in line,
+              out + err)
 
         # 3. A velocity error is counted like a position error: V of Other at T=0 off by 0.0006
         #    in one of 3 scalars -> 0.0002 / 1 point; counted once of 3 -> 6.66667e-5 <= 1e-4.
@@ -169,6 +170,17 @@ def main():
         status, out, err = run(sofa, regression)
         check("a record at the last compared step is compared", status == 1 and
               line_of(out, "TwoBodies").startswith("FAIL"), out + err)
+
+        # ... and the dt/1000 margin: after 8 steps of 0.1 SOFA's time is 0.7999999999999999,
+        #    which WriteState prints as T= 0.8; with 9 steps that record is compared at step 8
+        #    (0.7999999999999999 + 0.0001 >= 0.8), so its garbage fails the scene.
+        timed = [(0, 0), (0.8, "garbage")]
+        sofa, regression = make_tree(os.path.join(scratch, "timing3"), records(ball, timed),
+                                     records(other_timed, timed), steps=9)
+        status, out, err = run(sofa, regression)
+        check("a record printed just after the step's time is compared (dt/1000 margin)",
+              status == 1 and line_of(out, "TwoBodies").startswith("FAIL") and
+              "at step 8" in line_of(out, "TwoBodies"), out + err)
 
         # 5. A scene Fluxion cannot run is reported with scene-runner's first error line and does not
         #    fail the run unless --fail-on-cannot-run; a listed scene without reference is reported
