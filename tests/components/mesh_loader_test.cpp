@@ -119,6 +119,27 @@ TEST_F(MeshLoading, MissingAndOutsideFilesAndMalformedMeshesAreOneLineEach) {
   EXPECT_THAT(errors[2], HasSubstr("bad.obj:2: vertex 2 does not exist (the file has 1 vertices)"));
 }
 
+TEST_F(MeshLoading, AddDataRepositoryAddsAFolderForEveryLoaderOfTheScene) {
+  // SOFA adds the folder when the scene is parsed: a loader written before it finds its file too.
+  const Simulation simulation = Load(R"(<MeshOBJLoader name="loader" filename="square.obj"/>
+  <AddDataRepository path="mesh"/>
+  <MeshTopology src="@loader"/>
+  <MechanicalObject src="@loader"/>
+  <UniformMass vertexMass="1"/>)");
+  EXPECT_EQ(simulation.objects().at(0).num_points, 4);
+}
+
+TEST_F(MeshLoading, AddDataRepositoryMayNotLeadOutsideTheReadableFolders) {
+  const std::vector<std::string> errors = Errors(R"(<AddDataRepository path=".."/>
+  <AddDataRepository path="no_such_folder"/>
+  <MechanicalObject position="0 0 0"/>
+  <UniformMass vertexMass="1"/>)");
+  ASSERT_EQ(errors.size(), 2u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0], HasSubstr("scene.scn:3: <AddDataRepository> '..' leads to "));
+  EXPECT_THAT(errors[0], HasSubstr("outside the folders a scene may read"));
+  EXPECT_THAT(errors[1], HasSubstr("'no_such_folder' is not an existing folder"));
+}
+
 TEST_F(MeshLoading, TopologyFilenameAndContainerIndexChecks) {
   const Simulation simulation = Load(R"(<MeshTopology filename="mesh/square.obj"/>
   <MechanicalObject/>

@@ -99,6 +99,10 @@ class FLUXION_API BuildContext {
     std::string bytes;  ///< the whole content
   };
   virtual std::optional<InputFile> ReadInputFile(const std::string& name) = 0;
+  /// Adds a folder where ReadInputFile looks, last (SOFA's AddDataRepository): relative to the
+  /// scene's folder unless absolute, and inside a folder the scene may already read. False after
+  /// reporting why.
+  virtual bool AddInputFolder(const std::string& folder) = 0;
 
   // --- Objects (pass 2 creates them) -----------------------------------------------------------
   /// Creates the node's mechanical object from `object` (name, dimension, points, initial state).
@@ -120,8 +124,14 @@ class FLUXION_API BuildContext {
   // --- Contributions to the object's solver system (pass 3) -----------------------------------
   /// Sets the lumped mass of each point of `object` [kg] (one value per point).
   virtual void SetPointMass(const ObjectModel& object, std::span<const double> mass) = 0;
-  /// The lumped mass of each point of `object` set so far (0 where none).
+  /// The mass of each point of `object` set so far: its row of M summed (the lumped mass; 0
+  /// where none).
   virtual std::vector<double> PointMass(const ObjectModel& object) const = 0;
+  /// Adds `mass` to the off-diagonal entries M(a, b) and M(b, a) of every axis of points `a` ≠ `b`
+  /// (a consistent mass matrix such as MeshMatrixMass's, on top of SetPointMass's diagonal). The
+  /// system's mass is then not diagonal: explicit solvers invert it with the scene's linear
+  /// solver, as SOFA's do.
+  virtual void AddMassCoupling(const ObjectModel& object, Index a, Index b, double mass) = 0;
   /// Fixes a point: its DOFs are projected out of every increment (SOFA's projective constraint).
   virtual void FixPoint(const ObjectModel& object, Index point) = 0;
   /// Fixes one axis of a point (SOFA's PartialFixedProjectiveConstraint): that DOF alone is

@@ -70,6 +70,13 @@ std::optional<BuildContext::InputFile> ComponentBuildContext::ReadInputFile(
   return file;
 }
 
+bool ComponentBuildContext::AddInputFolder(const std::string& folder) {
+  std::string why;
+  if (state_.inputs.AddFolder(folder, why)) return true;
+  Error("<" + type() + "> " + why);
+  return false;
+}
+
 void ComponentBuildContext::RequirePlugin(const std::string& plugin_name) {
   if (state_.plugins == nullptr || state_.plugins->FindLoaded(plugin_name) == nullptr)
     PluginProblem("required plugin '" + plugin_name + "' was not found" + state_.SearchPathText());
@@ -129,7 +136,24 @@ std::vector<double> ComponentBuildContext::PointMass(const ObjectModel& object) 
   const SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
   for (Index i = 0; i < object.num_points; ++i)
     mass[static_cast<std::size_t>(i)] = system.mass[object.offset + i * object.dimension];
+  const Index first = object.offset, end = object.offset + object.num_dofs();
+  for (const auto& entry : system.mass_couplings)
+    if (entry.row() >= first && entry.row() < end && (entry.row() - first) % object.dimension == 0)
+      mass[static_cast<std::size_t>((entry.row() - first) / object.dimension)] += entry.value();
   return mass;
+}
+
+void ComponentBuildContext::AddMassCoupling(const ObjectModel& object, Index a, Index b,
+                                            double mass) {
+  FLUXION_DEMAND(a >= 0 && a < object.num_points && b >= 0 && b < object.num_points && a != b);
+  if (object.system < 0) return;
+  SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  for (int axis = 0; axis < object.dimension; ++axis) {
+    const Index row = object.offset + a * object.dimension + axis;
+    const Index col = object.offset + b * object.dimension + axis;
+    system.mass_couplings.emplace_back(row, col, mass);
+    system.mass_couplings.emplace_back(col, row, mass);
+  }
 }
 
 void ComponentBuildContext::FixPoint(const ObjectModel& object, Index point) {

@@ -30,6 +30,7 @@ class ComponentBuildContext final : public BuildContext {
   void RequirePlugin(const std::string& plugin_name) override;
   void SetOutput(const std::string& name, FieldValue value) override;
   std::optional<InputFile> ReadInputFile(const std::string& name) override;
+  bool AddInputFolder(const std::string& folder) override;
 
   void AddObject(ObjectModel object) override;
   Index object_points() const override { return state_.object_points; }
@@ -39,6 +40,7 @@ class ComponentBuildContext final : public BuildContext {
 
   void SetPointMass(const ObjectModel& object, std::span<const double> mass) override;
   std::vector<double> PointMass(const ObjectModel& object) const override;
+  void AddMassCoupling(const ObjectModel& object, Index a, Index b, double mass) override;
   void FixPoint(const ObjectModel& object, Index point) override;
   void FixDof(const ObjectModel& object, Index point, int axis) override;
   void SetInitialVelocity(const ObjectModel& object, Index point,

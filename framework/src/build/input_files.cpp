@@ -72,6 +72,30 @@ bool InputFolders::Contains(const fs::path& canonical) const {
   return false;
 }
 
+bool InputFolders::AddFolder(const std::string& folder, std::string& why) {
+  const std::string shown = "'" + Shown(folder) + "'";
+  if (folder.empty() || folder.find('\0') != std::string::npos || folders_.empty()) {
+    why = "no folder given (expected a folder below the scene's folder)";
+    return false;
+  }
+  const fs::path given(folder);
+  const std::optional<fs::path> canonical =
+      CanonicalFolder(given.is_absolute() ? given : folders_.front() / given);
+  if (!canonical) {
+    why = shown + " is not an existing folder (expected a folder, relative to the scene's)";
+    return false;
+  }
+  if (!Contains(*canonical)) {
+    why = shown + " leads to " + Shown(canonical->string()) +
+          ", outside the folders a scene may read (expected a folder below " + FolderList() +
+          "; scene-runner --data-path adds a folder)";
+    return false;
+  }
+  if (std::find(folders_.begin(), folders_.end(), *canonical) == folders_.end())
+    folders_.push_back(*canonical);
+  return true;
+}
+
 std::string InputFolders::FolderList() const {
   std::string list;
   for (const fs::path& folder : folders_) list += (list.empty() ? "" : ", ") + folder.string();

@@ -29,6 +29,11 @@ class InputFolders {
                                                   const std::string& including_file,
                                                   std::string& why) const;
 
+  /// Appends `folder` to the lookup (SOFA's AddDataRepository), relative to the scene's folder
+  /// unless absolute. Once its links are resolved it must be an existing folder inside one the
+  /// scene may already read: a scene never widens what it may read. False with `why` otherwise.
+  bool AddFolder(const std::string& folder, std::string& why);
+
   const std::vector<std::filesystem::path>& folders() const { return folders_; }
 
  private:

@@ -60,22 +60,29 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     if (!node.solver) continue;
     // The instance's traits: its parameters may change what it needs (RefineTraits).
     const SolverTraits traits = node.solver->RefineTraits(solver.entry->traits);
+    // A consistent mass (MeshMatrixMass, lumping=0) is inverted by the linear solver, also for
+    // explicit solvers (SOFA's EulerExplicitSolver::solve).
+    const bool mass_not_diagonal = !state.parts[k].mass_couplings.empty();
+    const bool needs_linear_solver = (traits.flags & kNeedsLinearSolver) || mass_not_diagonal;
     if (const Component* linear = FindLinearSolver(state, owner)) {
       node.linear_solver = CreateReported(state, *linear, [&] {
         return ComponentRegistry::CreateLinearSolver(*linear->entry, linear->parameters);
       });
-    } else if ((traits.flags & kNeedsLinearSolver) && state.options.solver) {
+    } else if (needs_linear_solver && state.options.solver) {
       // The scene was written for another solver: give the replacement a direct solver.
       LogInfo(owner.path + ": " + solver.entry->spec.name +
               " uses a SparseLDLSolver (the scene has no linear solver)");
       node.linear_solver = ComponentRegistry::CreateLinearSolver(
           *state.registry.Find("SparseLDLSolver"), Parameters());
-    } else if (traits.flags & kNeedsLinearSolver) {
-      state.problems.Scene(solver.element->line,
-                           solver.entry->spec.name +
-                               " needs a linear solver (expected "
-                               "<CGLinearSolver/> or <SparseLDLSolver/> in node '" +
-                               owner.path + "')");
+    } else if (needs_linear_solver) {
+      state.problems.Scene(
+          solver.element->line,
+          solver.entry->spec.name + " needs a linear solver" +
+              ((traits.flags & kNeedsLinearSolver)
+                   ? std::string()
+                   : " to invert the consistent mass matrix of MeshMatrixMass (lumping=0)") +
+              " (expected <CGLinearSolver/> or <SparseLDLSolver/> in node '" + owner.path + "'" +
+              ((traits.flags & kNeedsLinearSolver) ? "" : ", or lumping=\"1\"") + ")");
     }
     node.system = std::make_unique<AssembledSystem>(std::move(state.parts[k]));
     node.state.x.resize(node.system->num_dofs());

@@ -1,5 +1,6 @@
 #include "components/builtin_components.h"
 
+#include "components/add_data_repository.h"
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
 #include "components/constant_force_field.h"
@@ -91,6 +92,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SinusoidalForceFieldComponent>(registrar);
   Add<GravityComponent>(registrar);
   Add<RequiredPluginComponent>(registrar);
+  Add<AddDataRepositoryComponent>(registrar);
   Add<MeshOBJLoaderComponent>(registrar);
   Add<MeshGmshLoaderComponent>(registrar);
   Add<MeshVTKLoaderComponent>(registrar);

@@ -8,6 +8,12 @@ void ApplyPointMasses(BuildContext& context, const ObjectModel& object,
                       const std::vector<double>& point_mass) {
   if (object.system < 0) return;
   context.SetPointMass(object, point_mass);
+  AddWeight(context, object, point_mass);
+}
+
+void AddWeight(BuildContext& context, const ObjectModel& object,
+               const std::vector<double>& point_mass) {
+  if (object.system < 0) return;
   // Gravity acts through the mass: f += m·g per point (SOFA's Mass::addForce).
   const std::array<double, 3> gravity = context.gravity();
   std::vector<Index> dofs;

@@ -13,4 +13,8 @@ namespace fluxion::internal {
 void ApplyPointMasses(BuildContext& context, const ObjectModel& object,
                       const std::vector<double>& point_mass);
 
+/// Only the weight: f += m_i·g per point (for a consistent mass, m_i is its lumped row sum).
+void AddWeight(BuildContext& context, const ObjectModel& object,
+               const std::vector<double>& point_mass);
+
 }  // namespace fluxion::internal

@@ -21,40 +21,27 @@ std::vector<FieldSpec> TopologyMassFields() {
           FieldSpec::Link("geometryState", "SOFA option: the node's object is used")};
 }
 
-bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses) {
+std::optional<MassGeometry> MassGeometryOf(BuildContext& context, const ObjectModel& object,
+                                           const char* source) {
   const Parameters& p = context.parameters();
   if (p.has("topology") && !p.text("topology").empty()) {
     context.Error(context.type() +
                   " 'topology' links are not supported yet (expected the "
                   "topology of the mass's own node)");
-    return false;
-  }
-  const std::vector<double>& given = p.reals("vertexMass");
-  const bool by_total = p.has("totalMass") || !(p.has("massDensity") || p.has("vertexMass"));
-  if (!by_total && !p.has("massDensity")) {  // vertexMass alone
-    if (static_cast<Index>(given.size()) != object.num_points) {
-      context.Error(context.type() + " 'vertexMass' has " + std::to_string(given.size()) +
-                    " values (expected one per point: " + std::to_string(object.num_points) + ")");
-      return false;
-    }
-    masses = given;
-    return true;
+    return std::nullopt;
   }
   if (!p.flag("computeMassOnRest")) {
     context.Error(context.type() + " 'computeMassOnRest=0' is not supported (expected 1)");
-    return false;
+    return std::nullopt;
   }
-  const std::shared_ptr<const Topology> topology = context.topology();
-  if (!topology) {
-    context.Error(context.type() + " with '" + (by_total ? "totalMass" : "massDensity") +
-                  "' needs a topology in node '" + context.node_path() +
+  MassGeometry geometry{context.topology(), {}};
+  if (!geometry.topology) {
+    context.Error(context.type() + " with '" + source + "' needs a topology in node '" +
+                  context.node_path() +
                   "' (expected MeshTopology, a topology container or a grid)");
-    return false;
+    return std::nullopt;
   }
-  std::vector<std::array<double, 3>> points(static_cast<std::size_t>(object.num_points), {0, 0, 0});
-  for (Index i = 0; i < object.num_points; ++i)
-    for (int c = 0; c < object.dimension; ++c)
-      points[static_cast<std::size_t>(i)][c] = object.rest_position[i * object.dimension + c];
+  const Topology& topology = *geometry.topology;
   const auto check = [&](const auto& elements, const char* what) {
     for (const auto& element : elements)
       for (const Index v : element)
@@ -66,16 +53,42 @@ bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vecto
         }
     return true;
   };
-  if (!check(topology->edges, "edges") || !check(topology->triangles, "triangles") ||
-      !check(topology->quads, "quads") || !check(topology->tetrahedra, "tetrahedra") ||
-      !check(topology->hexahedra, "hexahedra"))
-    return false;
+  if (!check(topology.edges, "edges") || !check(topology.triangles, "triangles") ||
+      !check(topology.quads, "quads") || !check(topology.tetrahedra, "tetrahedra") ||
+      !check(topology.hexahedra, "hexahedra"))
+    return std::nullopt;
+  geometry.points.assign(static_cast<std::size_t>(object.num_points), {0, 0, 0});
+  for (Index i = 0; i < object.num_points; ++i)
+    for (int c = 0; c < object.dimension; ++c)
+      geometry.points[static_cast<std::size_t>(i)][c] =
+          object.rest_position[i * object.dimension + c];
+  return geometry;
+}
+
+bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses) {
+  const Parameters& p = context.parameters();
+  const std::vector<double>& given = p.reals("vertexMass");
+  const bool by_total = p.has("totalMass") || !(p.has("massDensity") || p.has("vertexMass"));
+  if (!by_total && !p.has("massDensity")) {  // vertexMass alone
+    if (static_cast<Index>(given.size()) != object.num_points) {
+      context.Error(context.type() + " 'vertexMass' has " + std::to_string(given.size()) +
+                    " values (expected one per point: " + std::to_string(object.num_points) + ")");
+      return false;
+    }
+    masses = given;
+    return true;
+  }
+  const std::optional<MassGeometry> geometry =
+      MassGeometryOf(context, object, by_total ? "totalMass" : "massDensity");
+  if (!geometry) return false;
+  const Topology& topology = *geometry->topology;
+  const auto& points = geometry->points;
   if (!by_total) {
-    masses = LumpedVertexMass(*topology, points, p.real("massDensity")).vertex;
+    masses = LumpedVertexMass(topology, points, p.real("massDensity")).vertex;
     return true;
   }
   const double total = p.has("totalMass") ? p.real("totalMass") : 1.0;
-  const LumpedMass unit = LumpedVertexMass(*topology, points, 1.0);
+  const LumpedMass unit = LumpedVertexMass(topology, points, 1.0);
   if (unit.element_kind == 0) {
     context.Error(context.type() + ": the topology has no elements to spread the mass over");
     return false;

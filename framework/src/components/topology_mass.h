@@ -4,6 +4,9 @@
 // totalMass = 1 when none is given.
 #pragma once
 
+#include <array>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "fluxion/component.h"
@@ -12,6 +15,17 @@ namespace fluxion::internal {
 
 /// vertexMass, massDensity, totalMass and the topology link, for both masses.
 std::vector<FieldSpec> TopologyMassFields();
+
+/// The topology a mass is spread over and the object's rest points (three coordinates each).
+struct MassGeometry {
+  std::shared_ptr<const Topology> topology;
+  std::vector<std::array<double, 3>> points;
+};
+
+/// The node's topology, checked against `object`; null after reporting. `source` names the field
+/// that needs it (for the message).
+std::optional<MassGeometry> MassGeometryOf(BuildContext& context, const ObjectModel& object,
+                                           const char* source);
 
 /// The mass of each point of `object`; false after reporting.
 bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses);

@@ -42,8 +42,10 @@ AssembledSystem::AssembledSystem(SystemParts parts)
     field->DampingEntries(damping_entries);
   }
   std::vector<Eigen::Triplet<double, int>> triplets;
-  triplets.reserve(num_dofs_ + stiffness_entries.size() + damping_entries.size());
+  triplets.reserve(num_dofs_ + parts.mass_couplings.size() + stiffness_entries.size() +
+                   damping_entries.size());
   for (Index i = 0; i < num_dofs_; ++i) triplets.emplace_back(i, i, 0.0);
+  for (const auto& e : parts.mass_couplings) triplets.emplace_back(e.row(), e.col(), 0.0);
   for (const MatrixEntry& e : stiffness_entries) triplets.emplace_back(e.row, e.col, 0.0);
   for (const MatrixEntry& e : damping_entries) triplets.emplace_back(e.row, e.col, 0.0);
   pattern_.resize(num_dofs_, num_dofs_);
@@ -57,6 +59,8 @@ AssembledSystem::AssembledSystem(SystemParts parts)
   mass_matrix_ = pattern_;
   for (Index i = 0; i < num_dofs_; ++i)
     mass_matrix_.valuePtr()[FindSlot(pattern_, i, i)] = parts.mass[i];
+  for (const auto& e : parts.mass_couplings)
+    mass_matrix_.valuePtr()[FindSlot(pattern_, e.row(), e.col())] += e.value();
   // Told from M itself, so that it stays true when masses with off-diagonal terms arrive.
   for (Index col = 0; col < num_dofs_ && mass_is_diagonal_; ++col)
     for (Index k = mass_matrix_.outerIndexPtr()[col]; k < mass_matrix_.outerIndexPtr()[col + 1];

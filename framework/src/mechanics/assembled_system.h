@@ -2,6 +2,8 @@
 #pragma once
 
 #include <memory>
+
+#include <Eigen/SparseCore>
 #include <vector>
 
 #include "fluxion/force_field.h"
@@ -12,7 +14,9 @@ namespace fluxion::internal {
 /// What the scene builder gathers for one solver before assembly.
 struct SystemParts {
   Index num_dofs = 0;
-  Vector mass;              ///< per-DOF lumped mass (0 where no mass component applies)
+  Vector mass;  ///< per-DOF diagonal of M (0 where no mass component applies)
+  /// Off-diagonal entries of M (a consistent mass), both (a, b) and (b, a); summed when repeated.
+  std::vector<Eigen::Triplet<double, int>> mass_couplings;
   std::vector<bool> fixed;  ///< per-DOF: projected by a FixedProjectiveConstraint
   Vector external_force;    ///< SOFA's externalForce, applied during the first step only
   std::vector<std::unique_ptr<ForceField>> force_fields;  ///< gravity included (a ConstantForce)

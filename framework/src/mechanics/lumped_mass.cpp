@@ -1,6 +1,9 @@
 #include "mechanics/lumped_mass.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <utility>
 
 namespace fluxion::internal {
 
@@ -31,45 +34,112 @@ double TetrahedronVolume(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3
   return std::abs((n[0] * e[0] + n[1] * e[1] + n[2] * e[2]) / 6.0);
 }
 
+namespace {
+
+// Calls visit(kind, element, measure) for each element of the topology's highest kind (SOFA's
+// getMassTopologyType): 5 hexahedra, 4 tetrahedra, 3 quads, 2 triangles, 1 edges.
+template <class Visit>
+void ForEachMassElement(const Topology& topology, const std::vector<Vec3>& points, Visit visit) {
+  const auto p = [&](Index i) -> const Vec3& { return points[static_cast<std::size_t>(i)]; };
+  if (!topology.hexahedra.empty()) {
+    for (const auto& h : topology.hexahedra)
+      visit(5, h,
+            TetrahedronVolume(p(h[0]), p(h[5]), p(h[1]), p(h[6])) +
+                TetrahedronVolume(p(h[0]), p(h[1]), p(h[3]), p(h[6])) +
+                TetrahedronVolume(p(h[1]), p(h[3]), p(h[6]), p(h[2])) +
+                TetrahedronVolume(p(h[6]), p(h[3]), p(h[0]), p(h[7])) +
+                TetrahedronVolume(p(h[6]), p(h[7]), p(h[0]), p(h[5])) +
+                TetrahedronVolume(p(h[7]), p(h[5]), p(h[4]), p(h[0])));
+  } else if (!topology.tetrahedra.empty()) {
+    for (const auto& t : topology.tetrahedra)
+      visit(4, t, TetrahedronVolume(p(t[0]), p(t[1]), p(t[2]), p(t[3])));
+  } else if (!topology.quads.empty()) {
+    for (const auto& q : topology.quads)
+      visit(3, q,
+            TriangleArea(p(q[0]), p(q[1]), p(q[2])) + TriangleArea(p(q[0]), p(q[2]), p(q[3])));
+  } else if (!topology.triangles.empty()) {
+    for (const auto& t : topology.triangles) visit(2, t, TriangleArea(p(t[0]), p(t[1]), p(t[2])));
+  } else if (!topology.edges.empty()) {
+    for (const auto& e : topology.edges) visit(1, e, EdgeLength(p(e[0]), p(e[1])));
+  }
+}
+
+// The local vertex pairs of each element kind's edges (SOFA's edgesIn* arrays, as sets).
+constexpr std::array<std::array<int, 2>, 3> kTriangleEdges{{{0, 1}, {1, 2}, {2, 0}}};
+constexpr std::array<std::array<int, 2>, 4> kQuadEdges{{{0, 1}, {1, 2}, {2, 3}, {3, 0}}};
+constexpr std::array<std::array<int, 2>, 6> kTetrahedronEdges{
+    {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}};
+constexpr std::array<std::array<int, 2>, 12> kHexahedronEdges{{{0, 1},
+                                                               {1, 2},
+                                                               {2, 3},
+                                                               {3, 0},
+                                                               {4, 5},
+                                                               {5, 6},
+                                                               {6, 7},
+                                                               {7, 4},
+                                                               {0, 4},
+                                                               {1, 5},
+                                                               {2, 6},
+                                                               {3, 7}}};
+
+}  // namespace
+
 LumpedMass LumpedVertexMass(const Topology& topology, const std::vector<Vec3>& points,
                             double density) {
   LumpedMass result;
   result.vertex.assign(points.size(), 0.0);
-  const auto give = [&](const auto& element, double measure, double parts) {
-    const double mass = density * measure / parts;
+  ForEachMassElement(topology, points, [&](int kind, const auto& element, double measure) {
+    result.element_kind = kind;
+    const double mass = density * measure / static_cast<double>(element.size());
     for (const Index v : element) {
       result.vertex[static_cast<std::size_t>(v)] += mass;
       result.total += mass;
     }
+  });
+  return result;
+}
+
+MassMatrixParts MeshMassMatrixParts(const Topology& topology, const std::vector<Vec3>& points,
+                                    double density) {
+  MassMatrixParts result;
+  result.vertex.assign(points.size(), 0.0);
+  std::map<std::pair<Index, Index>, std::size_t> edge_index;
+  const auto add = [&](const auto& element, const auto& local_edges, double vertex_divisor,
+                       double edge_divisor, double measure) {
+    const double vertex_mass = density * measure / vertex_divisor;
+    for (const Index v : element) result.vertex[static_cast<std::size_t>(v)] += vertex_mass;
+    const double edge_mass = density * measure / edge_divisor;
+    for (const auto& [i, j] : local_edges) {
+      const Index a = element[static_cast<std::size_t>(i)],
+                  b = element[static_cast<std::size_t>(j)];
+      const auto [it, added] = edge_index.try_emplace(std::minmax(a, b), result.edges.size());
+      if (added) result.edges.push_back({a, b, 0.0});
+      result.edges[it->second].mass += edge_mass;
+    }
   };
-  const auto p = [&](Index i) -> const Vec3& { return points[static_cast<std::size_t>(i)]; };
-  if (!topology.hexahedra.empty()) {
-    result.element_kind = 5;
-    for (const auto& h : topology.hexahedra)
-      give(h,
-           TetrahedronVolume(p(h[0]), p(h[5]), p(h[1]), p(h[6])) +
-               TetrahedronVolume(p(h[0]), p(h[1]), p(h[3]), p(h[6])) +
-               TetrahedronVolume(p(h[1]), p(h[3]), p(h[6]), p(h[2])) +
-               TetrahedronVolume(p(h[6]), p(h[3]), p(h[0]), p(h[7])) +
-               TetrahedronVolume(p(h[6]), p(h[7]), p(h[0]), p(h[5])) +
-               TetrahedronVolume(p(h[7]), p(h[5]), p(h[4]), p(h[0])),
-           8.0);
-  } else if (!topology.tetrahedra.empty()) {
-    result.element_kind = 4;
-    for (const auto& t : topology.tetrahedra)
-      give(t, TetrahedronVolume(p(t[0]), p(t[1]), p(t[2]), p(t[3])), 4.0);
-  } else if (!topology.quads.empty()) {
-    result.element_kind = 3;
-    for (const auto& q : topology.quads)
-      give(q, TriangleArea(p(q[0]), p(q[1]), p(q[2])) + TriangleArea(p(q[0]), p(q[2]), p(q[3])),
-           4.0);
-  } else if (!topology.triangles.empty()) {
-    result.element_kind = 2;
-    for (const auto& t : topology.triangles) give(t, TriangleArea(p(t[0]), p(t[1]), p(t[2])), 3.0);
-  } else if (!topology.edges.empty()) {
-    result.element_kind = 1;
-    for (const auto& e : topology.edges) give(e, EdgeLength(p(e[0]), p(e[1])), 2.0);
-  }
+  ForEachMassElement(topology, points, [&](int kind, const auto& element, double measure) {
+    result.element_kind = kind;
+    switch (kind) {
+      case 5:
+        add(element, kHexahedronEdges, 20.0, 40.0, measure);
+        break;
+      case 4:
+        add(element, kTetrahedronEdges, 10.0, 20.0, measure);
+        break;
+      case 3:
+        add(element, kQuadEdges, 8.0, 16.0, measure);
+        break;
+      case 2:
+        add(element, kTriangleEdges, 6.0, 12.0, measure);
+        break;
+      default:
+        break;  // edges: MeshMatrixMass has no mass for them
+    }
+  });
+  if (result.element_kind == 1) result.element_kind = 0;
+  result.lumping_coefficient = result.element_kind >= 4 ? 2.5 : 2.0;
+  for (const double m : result.vertex) result.total += m;
+  for (const auto& edge : result.edges) result.total += 2.0 * edge.mass;
   return result;
 }
 
