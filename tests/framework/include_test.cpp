@@ -78,6 +78,36 @@ TEST_F(Include, AGroupGivesItsContentsToTheIncludingNode) {
   EXPECT_THAT(Position(simulation, "root/dofs"), ElementsAre(1, 2, 3));
 }
 
+TEST_F(Include, MergeModeMergesNamedElementsAndAppendsTheRest) {
+  // The fragment's root attributes land on the including node (gravity), its `dofs` object and
+  // `sub` node merge into those already there (position replaced, velocity kept), and its
+  // unnamed mass is appended. Free flight for one symplectic Euler step with h = 0.01.
+  Write("scenes/fragments/merge.xml", R"(<Node name="whatever" gravity="0 0 0">
+  <MechanicalObject name="dofs" position="1 2 3"/>
+  <UniformMass vertexMass="1"/>
+  <Node name="sub"><MechanicalObject name="sub_dofs" position="7 8 9"/><UniformMass name="m" vertexMass="2"/></Node>
+</Node>
+)");
+  const Simulation simulation = Load(R"(<Node name="root" dt="0.01" gravity="0 -10 0">
+  <EulerExplicitSolver/>
+  <MechanicalObject name="dofs" position="0 0 0" velocity="100 0 0"/>
+  <Node name="sub"><MechanicalObject name="sub_dofs" position="0 0 0"/><UniformMass name="m" vertexMass="1"/></Node>
+  <include href="fragments/merge.xml" name="_Merge_"/>
+</Node>
+)");
+  EXPECT_EQ(simulation.model().objects.size(), 2u);
+  EXPECT_THAT(Position(simulation, "root/dofs"), ElementsAre(1, 2, 3));
+  EXPECT_THAT(Position(simulation, "root/sub/sub_dofs"), ElementsAre(7, 8, 9));
+  Simulation stepped = Load(R"(<Node name="root" dt="0.01" gravity="0 -10 0">
+  <EulerExplicitSolver/>
+  <MechanicalObject name="dofs" position="0 0 0" velocity="100 0 0"/>
+  <include href="fragments/merge.xml" name="_Merge_"/>
+</Node>
+)");
+  stepped.Step();
+  EXPECT_THAT(Position(stepped, "root/dofs"), ElementsAre(2, 2, 3));  // x += h·100, no gravity
+}
+
 TEST_F(Include, AnotherRootNodeBecomesAChildNamedByTheInclude) {
   Write("scenes/body.xml", R"(<Node name="body">
   <MechanicalObject name="dofs" position="1 2 3"/>

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cerrno>
 #include <filesystem>
+#include <string_view>
 
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
@@ -49,6 +50,30 @@ class Reader {
     return attributes;
   }
 
+  // SOFA's older attribute form, a child of the component (simulation/common/xml/
+  // AttributeElement.cpp, DataElement.cpp): <Attribute type="NAME"><Data value="V"/></Attribute>
+  // sets NAME to V, replacing the same attribute written inline. Any other child is an error.
+  void ReadAttributeElements(const tinyxml2::XMLElement& element, ElementDescription& component) {
+    for (const tinyxml2::XMLElement* child = element.FirstChildElement(); child != nullptr;
+         child = child->NextSiblingElement()) {
+      const int line = Line(child->GetLineNum());
+      const char* name = child->Attribute("type");
+      const tinyxml2::XMLElement* data = child->FirstChildElement();
+      if (std::string_view(child->Name()) != "Attribute" || name == nullptr || data == nullptr ||
+          std::string_view(data->Name()) != "Data" || data->NextSiblingElement() != nullptr ||
+          data->FirstChildElement() != nullptr) {
+        Fail(line, "component <" + Shown(component.type) + "> has a child element <" +
+                       Shown(child->Name()) +
+                       "> (expected only <Node> elements to nest, or SOFA's "
+                       "<Attribute type=\"name\"><Data value=\"…\"/></Attribute>)");
+        continue;
+      }
+      const char* value = data->Attribute("value");
+      std::erase_if(component.attributes, [&](const AttributeText& a) { return a.name == name; });
+      component.attributes.push_back({name, value == nullptr ? "" : value, line});
+    }
+  }
+
   void ReadNode(const tinyxml2::XMLElement& element, NodeDescription& node, int depth) {
     node.line = Line(element.GetLineNum());
     node.attributes = Attributes(element);
@@ -85,9 +110,7 @@ class Reader {
             continue;
           }
         }
-        if (child->FirstChildElement() != nullptr)
-          Fail(component.line, "component <" + Shown(component.type) +
-                                   "> has child elements (expected only <Node> elements to nest)");
+        ReadAttributeElements(*child, component);
         node.components.push_back(std::move(component));
       }
     }
@@ -96,12 +119,13 @@ class Reader {
   // SOFA's <include href="FILE" attr="value" node__attr="value"/> (simulation/common/xml/XML.cpp,
   // includeNode): FILE's root element is read as if written here. A root <Node> named "Group"
   // or "_Group_" (or renamed so by the include's `name`) gives its components and children to
-  // this node; any other root node becomes a child node. Every other attribute of <include>
-  // replaces that attribute in each element of FILE that already has it ("node__attr": only in
-  // nodes and components named `node`). FILE is found by the include reader: relative to the
-  // including file, then the data folders, under the input policy. Fluxion refuses SOFA's
-  // "_Merge_" mode and includes of a lone component (no SOFA scene of the mass–spring kind uses
-  // them).
+  // this node; "_Merge_" merges it into this node (SOFA's recursiveMergeNode: its attributes set
+  // here, its named components and nodes merged into those of the same type and name); any other
+  // root node becomes a child node. Every other attribute of <include> replaces that attribute in
+  // each element of FILE that already has it ("node__attr": only in nodes and components named
+  // `node`). FILE is found by the include reader: relative to the
+  // including file, then the data folders, under the input policy. Fluxion refuses includes
+  // of a lone component (no SOFA scene of the mass–spring kind uses them).
   void Include(const tinyxml2::XMLElement& element, NodeDescription& node, int depth) {
     const int line = Line(element.GetLineNum());
     const char* href = element.Attribute("href");
@@ -169,13 +193,59 @@ class Reader {
       }
     }
     if (name == "_Merge_") {
-      Fail(line, "<include> in SOFA's _Merge_ mode is not supported (expected a Group or a node)");
+      Merge(node, included);
     } else if (name == "Group" || name == "_Group_") {
       for (ElementDescription& component : included.components)
         node.components.push_back(std::move(component));
       for (NodeDescription& child : included.children) node.children.push_back(std::move(child));
     } else {
       node.children.push_back(std::move(included));
+    }
+  }
+
+  // SOFA's recursiveMergeNode (_Merge_ mode): `from`'s attributes but its name are set on `into`;
+  // each of its named components and child nodes merges into the element of `into` of the same
+  // type and name, if there is one (attribute by attribute), and is appended otherwise.
+  static void SetAttributes(std::vector<AttributeText>& into,
+                            const std::vector<AttributeText>& from) {
+    for (const AttributeText& attribute : from) {
+      if (attribute.name == "name") continue;
+      const auto same = std::find_if(into.begin(), into.end(), [&](const AttributeText& a) {
+        return a.name == attribute.name;
+      });
+      if (same == into.end())
+        into.push_back(attribute);
+      else
+        *same = attribute;
+    }
+  }
+  static void Merge(NodeDescription& into, NodeDescription& from) {
+    SetAttributes(into.attributes, from.attributes);
+    for (ElementDescription& component : from.components) {
+      const AttributeText* name = component.Find("name");
+      const auto same = name == nullptr
+                            ? into.components.end()
+                            : std::find_if(into.components.begin(), into.components.end(),
+                                           [&](const ElementDescription& c) {
+                                             const AttributeText* other = c.Find("name");
+                                             return c.type == component.type && other != nullptr &&
+                                                    other->value == name->value;
+                                           });
+      if (same == into.components.end())
+        into.components.push_back(std::move(component));
+      else
+        SetAttributes(same->attributes, component.attributes);
+    }
+    for (NodeDescription& child : from.children) {
+      const auto same =
+          child.name.empty()
+              ? into.children.end()
+              : std::find_if(into.children.begin(), into.children.end(),
+                             [&](const NodeDescription& n) { return n.name == child.name; });
+      if (same == into.children.end())
+        into.children.push_back(std::move(child));
+      else
+        Merge(*same, child);
     }
   }
 
