@@ -79,6 +79,33 @@ TEST_F(DataLinks, PathsRelativeAbsoluteAndFromAncestors) {
   EXPECT_EQ(InitialPosition(simulation, "root/a/b/found"), kGridPoints);
 }
 
+// SOFA's index-based paths: "@[-1]" is the element just before the linking one in its node,
+// counted as SOFA counts them (a visual element Fluxion ignores is still a place).
+TEST_F(DataLinks, IndexBasedPathsNameEarlierElementsOfTheNode) {
+  const Simulation simulation = LoadScene(R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <RegularGridTopology n="2 2 1" min="0 0 0" max="1 2 0"/>
+  <OglModel/>
+  <MechanicalObject name="dofs" position="@[-2].position"/>
+  <UniformMass vertexMass="1"/>
+</Node>)");
+  EXPECT_EQ(InitialPosition(simulation, "root/dofs"), kGridPoints);
+  const std::vector<std::string> errors = Errors(R"(<Node name="root">
+  <EulerExplicitSolver/>
+  <Node name="a">
+    <OglModel/>
+    <MechanicalObject position="@[-1].position"/>
+  </Node>
+  <Node name="b">
+    <MechanicalObject position="@[-9].position"/>
+  </Node>
+</Node>)");
+  ASSERT_GE(errors.size(), 2u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0], HasSubstr("links.scn:5: link '@[-1]' names <OglModel>, a component "
+                                   "Fluxion ignores"));
+  EXPECT_THAT(errors[1], HasSubstr("links.scn:8: link '@[-9]' goes before the first component"));
+}
+
 TEST_F(DataLinks, SrcTakesEveryDataOfTheSameNameExceptThoseGiven) {
   const Simulation simulation = LoadScene(Scene(R"(<Node name="body">
       <MechanicalObject name="all" src="@../shape/grid"/>

@@ -1,6 +1,7 @@
 #include "build/data_links.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "build/component_build_context.h"
 #include "core/text_parsing.h"
@@ -59,6 +60,35 @@ Component* FindInNode(Node& node, std::string_view name) {
   for (Component& component : node.components)
     if (component.name == name) return &component;
   return nullptr;
+}
+
+// SOFA's "[-k]": the element written k places before `owner` in its node, visual and ignored
+// elements counted as SOFA counts them; "[0]" (or a positive index, as in SOFA) is the owner.
+std::pair<Node*, Component*> ResolveIndexLink(BuildState& state, Node& node,
+                                              const std::string& text, int line,
+                                              const Component* owner) {
+  const auto fail = [&](const std::string& why) -> std::pair<Node*, Component*> {
+    state.problems.Scene(line, "link '" + Shown(text) + "' " + why);
+    return {nullptr, nullptr};
+  };
+  std::string path = Trimmed(text);
+  if (path.front() == '@') path.erase(0, 1);
+  const std::optional<long> index = ParseInteger(path.substr(1, path.size() - 2), nullptr);
+  if (!index) return fail("has no index between its brackets (expected e.g. @[-1])");
+  const auto& elements = node.description->components;
+  const auto own = std::find_if(elements.begin(), elements.end(), [&](const auto& element) {
+    return owner != nullptr && &element == owner->element;
+  });
+  if (own == elements.end()) return fail("is an index-based path where none can be used");
+  const long position = (own - elements.begin()) + std::min(*index, 0L);
+  if (position < 0)
+    return fail("goes before the first component of node '" + node.path +
+                "' (expected an index of an earlier component)");
+  const ElementDescription& target = elements[static_cast<std::size_t>(position)];
+  for (Component& component : node.components)
+    if (component.element == &target) return {&node, &component};
+  return fail("names <" + Shown(target.type) +
+              ">, a component Fluxion ignores (expected a component with data)");
 }
 
 // The text of data `data` of `source`: published, else a field of its own with a value.
@@ -131,7 +161,8 @@ bool ResolveLinks(BuildState& state, Node& node, Component& component) {
       ok = false;
       continue;
     }
-    const auto [source_node, source] = ResolveComponentLink(state, node, "@" + path, link.line);
+    const auto [source_node, source] =
+        ResolveComponentLink(state, node, "@" + path, link.line, &component);
     if (source == nullptr || !EnsureBuilt(state, *source_node, *source, link.text, link.line)) {
       ok = false;
       continue;
@@ -157,7 +188,7 @@ bool ResolveLinks(BuildState& state, Node& node, Component& component) {
     return ok;
   const std::string link = Trimmed(component.parameters.text("src"));
   const int line = component.element->line;
-  const auto [source_node, source] = ResolveComponentLink(state, node, link, line);
+  const auto [source_node, source] = ResolveComponentLink(state, node, link, line, &component);
   if (source == nullptr || !EnsureBuilt(state, *source_node, *source, link, line)) return false;
   const auto published = state.outputs.find(source);
   if (published == state.outputs.end()) return ok;
@@ -189,7 +220,8 @@ std::vector<DataLink> TakeDataLinks(const ComponentSpec& spec,
 }
 
 std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
-                                                  const std::string& text, int line) {
+                                                  const std::string& text, int line,
+                                                  const Component* owner) {
   std::string path = Trimmed(text);
   if (!path.empty() && path.front() == '@') path.erase(0, 1);
   const auto fail = [&](const std::string& why) -> std::pair<Node*, Component*> {
@@ -197,6 +229,8 @@ std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
     return {nullptr, nullptr};
   };
   if (path.empty()) return fail("names nothing (expected @name or @path/to/name)");
+  if (path.front() == '[' && path.back() == ']')
+    return ResolveIndexLink(state, node, text, line, owner);
 
   // An unqualified name: this node, then its ancestors.
   if (path.find('/') == std::string::npos && path != "." && path != "..") {
