@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "fluxion/errors.h"
 #include "support/test_support.h"
 
 namespace fluxion::internal {
@@ -178,6 +179,36 @@ TEST_F(GridSprings, MeshCubesStiffnessJoinsAllPairsOfAHexahedron) {
   ExpectSprings(expected);
 }
 
+// SOFA's TutorialBasicCube: a MeshTopology of elements only, written after the object whose
+// points it indexes. The same cube as above, the hexahedron given in SOFA's vertex order.
+TEST_F(GridSprings, MeshTopologyWithoutPointsIndexesTheObjectsPoints) {
+  Load(R"(<MechanicalObject position="0 0 0  1 0 0  0 2 0  1 2 0  0 0 3  1 0 3  0 2 3  1 2 3"/>)",
+       R"(<MeshTopology hexas="0 1 3 2 4 5 7 6"/>)",
+       R"(<MeshSpringForceField cubesStiffness="6" cubesDamping="0.5"/>)");
+  const Grid grid{2, 2, 2, 1.0, 2.0, 3.0};
+  std::vector<HandSpring> expected;
+  for (Index a = 0; a < 8; ++a)
+    for (Index b = a + 1; b < 8; ++b) {
+      const double rest = (grid.position(b) - grid.position(a)).norm();
+      expected.push_back({a, b, 6.0 / rest, 0.5 / rest, rest});
+    }
+  ExpectSprings(expected);
+}
+
+TEST_F(GridSprings, MeshTopologyIndexBeyondTheObjectIsAnError) {
+  try {
+    Load(R"(<MechanicalObject position="0 0 0  1 0 0"/>)", R"(<MeshTopology edges="0 2"/>)",
+         R"(<MeshSpringForceField stiffness="1"/>)");
+    ADD_FAILURE() << "no error";
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("the topology uses point 2 but 'root/grid/"
+                        "MechanicalObject' has 2 points"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
 // SOFA processes lines before quads and keeps the first spring of a pair: the edges (axis lines
 // and q0–q2 diagonals) take the lines stiffness, only the q1–q3 diagonals the quads stiffness.
 TEST_F(GridSprings, MeshFirstKindClaimingAPairWins) {
@@ -286,6 +317,14 @@ TEST_F(GridSprings, RegularGridSpringKindsCanBeSwitchedOff) {
     if (s.ks != 0.0) expected.push_back(s);
   ASSERT_EQ(expected.size(), 54u + 32u);
   ExpectSprings(expected);
+}
+
+// SOFA's `stiffness` and `damping` aliases set all three kinds (its SOFA RegularGridTopology.scn
+// example writes stiffness="400" damping="4"), and win over the per-kind fields.
+TEST_F(GridSprings, RegularGridStiffnessAndDampingAliasesSetEveryKind) {
+  Load(R"(<RegularGridTopology n="3 3 3" min="0 0 0" max="2 2 2"/>)", R"(<MechanicalObject/>)",
+       R"(<RegularGridSpringForceField stiffness="400" damping="4" quadsStiffness="1"/>)");
+  ExpectSprings(GridSpringList(Grid{3, 3, 3, 1.0, 1.0, 1.0}, 400.0, 400.0, 400.0, 4.0));
 }
 
 TEST_F(GridSprings, RegularGridSpringsAreAtRestOnTheGrid) {

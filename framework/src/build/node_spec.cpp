@@ -5,9 +5,11 @@
 namespace fluxion::internal {
 
 bool IsIgnoredAttribute(const std::string& name) {
-  static const std::array<const char*, 9> kBookkeeping = {
-      "listening", "printLog",  "tags",    "bbox",    "componentState",
-      "color",     "isToPrint", "verbose", "notMuted"};
+  // `depend`: an old SOFA Node attribute (ordering hints between objects) that today's SOFA
+  // only warns about.
+  static const std::array<const char*, 10> kBookkeeping = {
+      "listening", "printLog",  "tags",    "bbox",     "componentState",
+      "color",     "isToPrint", "verbose", "notMuted", "depend"};
   if (name.rfind("show", 0) == 0 || name.rfind("draw", 0) == 0) return true;
   if (name.rfind("_", 0) == 0 || name.rfind("NO", 0) == 0) return true;
   for (const char* ignored : kBookkeeping)

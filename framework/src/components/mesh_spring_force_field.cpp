@@ -1,5 +1,6 @@
 #include "components/mesh_spring_force_field.h"
 
+#include <algorithm>
 #include <limits>
 #include <set>
 
@@ -61,10 +62,28 @@ std::shared_ptr<const Topology> UsableTopology(BuildContext& context, const Obje
     context.Error("MeshSpringForceField 'noCompression=1' is not supported");
     return nullptr;
   }
-  if (static_cast<Index>(topology->points.size()) != object.num_points) {
+  // A topology of elements only (SOFA's MeshTopology with no position, as in its
+  // TutorialBasicCube) indexes the object's points: its indices are checked instead.
+  if (!topology->points.empty() &&
+      static_cast<Index>(topology->points.size()) != object.num_points) {
     context.Error("MeshSpringForceField: the topology has " +
                   PointCount(static_cast<Index>(topology->points.size())) + " but '" + object.id +
                   "' has " + PointCount(object.num_points));
+    return nullptr;
+  }
+  Index largest = -1;
+  const auto scan = [&](const auto& elements) {
+    for (const auto& element : elements)
+      for (const Index v : element) largest = std::max(largest, v);
+  };
+  scan(topology->edges);
+  scan(topology->triangles);
+  scan(topology->quads);
+  scan(topology->tetrahedra);
+  scan(topology->hexahedra);
+  if (largest >= object.num_points) {
+    context.Error("MeshSpringForceField: the topology uses point " + std::to_string(largest) +
+                  " but '" + object.id + "' has " + PointCount(object.num_points));
     return nullptr;
   }
   return topology;

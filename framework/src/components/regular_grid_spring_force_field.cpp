@@ -17,6 +17,12 @@ ComponentSpec RegularGridSpringForceFieldComponent::Spec() {
       .aliases = {}};
   for (const char* kind : {"lines", "quads", "cubes"})
     for (FieldSpec& field : ElementSpringFields(kind, 100.0, 5.0)) spec.fields.push_back(field);
+  // SOFA's aliases of all three kinds at once (RegularGridSpringForceField.inl's constructor);
+  // SOFA parses attributes in name order, so they win over the *Stiffness and *Damping fields.
+  spec.fields.push_back(
+      FieldSpec::OptionalReal("stiffness", "sets every *Stiffness at once [N]").AtLeast(0));
+  spec.fields.push_back(
+      FieldSpec::OptionalReal("damping", "sets every *Damping at once [N·s]").AtLeast(0));
   for (FieldSpec& field : SpringLinkFields()) spec.fields.push_back(std::move(field));
   return spec;
 }
@@ -130,11 +136,17 @@ void RegularGridSpringForceFieldComponent::Build(BuildContext& context) {
   }
   const Parameters& p = context.parameters();
   GridSpringWalker walker(*grid, object, context.spring_budget());
-  const double ls = p.real("linesStiffness"), ld = p.real("linesDamping");
+  const auto stiffness = [&](const char* kind) {
+    return p.has("stiffness") ? p.real("stiffness") : p.real(std::string(kind) + "Stiffness");
+  };
+  const auto damping = [&](const char* kind) {
+    return p.has("damping") ? p.real("damping") : p.real(std::string(kind) + "Damping");
+  };
+  const double ls = stiffness("lines"), ld = damping("lines");
   if (ls != 0 || ld != 0) walker.Lines(ls, ld);
-  const double qs = p.real("quadsStiffness"), qd = p.real("quadsDamping");
+  const double qs = stiffness("quads"), qd = damping("quads");
   if (qs != 0 || qd != 0) walker.Quads(qs, qd);
-  const double cs = p.real("cubesStiffness"), cd = p.real("cubesDamping");
+  const double cs = stiffness("cubes"), cd = damping("cubes");
   if (cs != 0 || cd != 0) walker.Cubes(cs, cd);
   if (walker.too_many) {
     context.ReserveSprings(walker.springs.size() + 1);  // reports the limit
