@@ -41,6 +41,10 @@ class ComponentBuildContext final : public BuildContext {
   std::vector<double> PointMass(const ObjectModel& object) const override;
   void FixPoint(const ObjectModel& object, Index point) override;
   void FixDof(const ObjectModel& object, Index point, int axis) override;
+  void ProjectPoint(const ObjectModel& object, Index point,
+                    std::span<const double> projector) override;
+  void AddProjectiveConstraint(const ObjectModel& object, std::vector<Index> held_points,
+                               std::unique_ptr<ProjectiveConstraint> constraint) override;
   void SetInitialVelocity(const ObjectModel& object, Index point,
                           std::span<const double> velocity) override;
   void AddForceField(const ObjectModel& object, std::unique_ptr<ForceField> field) override;
