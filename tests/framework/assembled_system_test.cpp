@@ -160,6 +160,71 @@ TEST(AssembledSystem, ProjectResponseZeroesFixedDofsOnly) {
   for (Index i = 0; i < SmallSystem::kDofs; ++i) EXPECT_EQ(v[i], i < 3 ? 0.0 : i + 1.0);
 }
 
+// The small system with general point projectors (BuildContext::ProjectPoint): point 1 kept in
+// the plane with normal n = (1, 2, 2)/3 (P₁ = I − nnᵀ), point 2 on the line along
+// d = (0, 3, 4)/5 (P₂ = ddᵀ). Expected values come from dense Eigen products, independent of the
+// system's slot bookkeeping.
+struct ProjectedSystem {
+  static constexpr Index kDofs = SmallSystem::kDofs;
+  Dense P = Dense::Identity(kDofs, kDofs);  // the whole projector, fixed point 0 included
+  std::unique_ptr<AssembledSystem> system;
+
+  ProjectedSystem() {
+    const SmallSystem small_parts;
+    SystemParts parts;
+    parts.num_dofs = kDofs;
+    parts.mass = Vector::Zero(kDofs);
+    for (Index i = 0; i < kDofs; ++i)
+      parts.mass[i] = small_parts.point_mass[static_cast<std::size_t>(i / 3)];
+    parts.fixed.assign(kDofs, false);
+    parts.fixed[0] = parts.fixed[1] = parts.fixed[2] = true;
+    parts.force_fields.push_back(std::make_unique<SpringForceField>(3, small_parts.springs, true));
+    const Eigen::Vector3d n = Eigen::Vector3d(1, 2, 2) / 3.0, d = Eigen::Vector3d(0, 3, 4) / 5.0;
+    const Eigen::Matrix3d plane = Eigen::Matrix3d::Identity() - n * n.transpose();
+    const Eigen::Matrix3d line = d * d.transpose();
+    for (const auto& [first, block] : {std::pair{Index{3}, plane}, std::pair{Index{6}, line}}) {
+      PointProjector projector;
+      projector.first_dof = first;
+      projector.dimension = 3;
+      for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c)
+          projector.matrix[static_cast<std::size_t>(r * 3 + c)] = block(r, c);
+      parts.projectors.push_back(projector);
+      P.block(first, first, 3, 3) = block;
+    }
+    P.block(0, 0, 3, 3).setZero();
+    system = std::make_unique<AssembledSystem>(std::move(parts));
+  }
+};
+
+// ProjectMatrix with projectors: A ← P·A·P + (I − P), then the fixed rows and columns cleared
+// with 1 on the diagonal. Round-off: two 3-term products of entries ≤ ~200: ≤ 1e-12.
+TEST(AssembledSystem, ProjectMatrixWithPointProjectorsIsPAPPlusIdentityOnTheRest) {
+  const ProjectedSystem projected;
+  SparseMatrix K = projected.system->CreateMatrix(), A = projected.system->CreateMatrix();
+  projected.system->AssembleStiffness(SmallSystem::MakeState(0.1), K);
+  CombineMatrices(1.0, projected.system->mass(), 0.0, nullptr, 0.01, K, A);
+  const Dense before(A);
+  projected.system->ProjectMatrix(A);
+  const Dense I = Dense::Identity(ProjectedSystem::kDofs, ProjectedSystem::kDofs);
+  Dense expected = projected.P * before * projected.P + (I - projected.P);
+  EXPECT_LE((Dense(A) - expected).cwiseAbs().maxCoeff(), 1e-12);
+  // Not a comparison of zeros: the projected coupling of points 1 and 2 (y rows) is there.
+  EXPECT_GT(std::abs(expected(4, 7)), 1e-3);
+}
+
+TEST(AssembledSystem, ProjectResponseAppliesPointProjectors) {
+  const ProjectedSystem projected;
+  Vector v = Vector::LinSpaced(ProjectedSystem::kDofs, 1.0, 12.0);
+  const Vector expected = projected.P * v;
+  projected.system->ProjectResponse(v);
+  EXPECT_LE((v - expected).cwiseAbs().maxCoeff(), 1e-14);
+  // In the plane: n·v₁ = 0; on the line: v₂ ∥ d.
+  EXPECT_NEAR(v[3] + 2 * v[4] + 2 * v[5], 0.0, 1e-13);
+  EXPECT_NEAR(v[6], 0.0, 1e-15);
+  EXPECT_NEAR(4 * v[7] - 3 * v[8], 0.0, 1e-13);
+}
+
 TEST(AssembledSystem, CombineMatricesIsEntryWiseSum) {
   const SmallSystem small;
   const State state = SmallSystem::MakeState(0.15);

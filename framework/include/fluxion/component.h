@@ -25,11 +25,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fluxion/export.h"
 #include "fluxion/force_field.h"
 #include "fluxion/model.h"
 #include "fluxion/parameters.h"
+#include "fluxion/projective_constraint.h"
 #include "fluxion/topology.h"
 
 namespace fluxion {
@@ -137,6 +139,21 @@ class FLUXION_API BuildContext {
   /// Fixes one axis of a point (SOFA's PartialFixedProjectiveConstraint): that DOF alone is
   /// projected out.
   virtual void FixDof(const ObjectModel& object, Index point, int axis) = 0;
+  /// Projects the increments of a point with a linear map P (dimension × dimension, row-major),
+  /// as SOFA's PlaneProjectiveConstraint (P = I − nnᵀ), LineProjectiveConstraint (P = nnᵀ) and
+  /// FixedPlaneProjectiveConstraint do: forces, accelerations, velocity increments and
+  /// right-hand sides become P·r on the point, and system matrices P·A·P + (I − P) on its rows
+  /// and columns. A second projector on the same point is applied after the first (their product).
+  /// Positions and velocities are the business of AddProjectiveConstraint.
+  virtual void ProjectPoint(const ObjectModel& object, Index point,
+                            std::span<const double> projector) = 0;
+  /// Adds a constraint that sets positions and velocities of points of `object` (SOFA's
+  /// projectPosition / projectVelocity, see fluxion/projective_constraint.h). While
+  /// `constraint->HoldsPoints(t)`, the `held_points` are projected out of every increment, as
+  /// fixed points are (so that the solver does not move what the constraint drives). Ignored for
+  /// a static object.
+  virtual void AddProjectiveConstraint(const ObjectModel& object, std::vector<Index> held_points,
+                                       std::unique_ptr<ProjectiveConstraint> constraint) = 0;
   /// Sets the initial velocity of one point (e.g. a constraint that also fixes velocities).
   virtual void SetInitialVelocity(const ObjectModel& object, Index point,
                                   std::span<const double> velocity) = 0;

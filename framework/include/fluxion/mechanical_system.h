@@ -18,6 +18,11 @@ namespace fluxion {
 ///    zeroes their entries in forces, accelerations, velocity increments and right-hand sides;
 ///    `ProjectMatrix` clears their rows and columns and puts 1 on the diagonal. Positions are never
 ///    reset: a fixed point stays put because every increment is projected to zero.
+///    Other projective constraints project a point's entries with a linear map P (I − nnᵀ for a
+///    plane, nnᵀ for a line): `ProjectResponse` applies r ← P·r on the point and `ProjectMatrix`
+///    A ← P·A·P + (I − P) on its rows and columns (for P = 0 that is the fixed-point rule).
+///    Constraints that set positions and velocities (fluxion/projective_constraint.h) are applied
+///    by the framework between steps, not by solvers.
 ///
 /// Every matrix the system hands out or fills shares one sparsity pattern (the union of M, K, B
 /// and the diagonal), fixed when the scene is assembled. So a system matrix A = m·M + b·B + k·K is
@@ -54,10 +59,11 @@ class FLUXION_API MechanicalSystem {
   /// Writes B = -∂f/∂v at `state` into `B` (from CreateMatrix()); zero without damping matrices.
   virtual void AssembleDamping(const State& state, SparseMatrix& B) const = 0;
 
-  /// Zeroes the entries of fixed DOFs (SOFA's projectResponse).
+  /// Zeroes the entries of fixed DOFs and projects those of projected points (SOFA's
+  /// projectResponse).
   virtual void ProjectResponse(Vector& vector) const = 0;
   /// Clears the rows and columns of fixed DOFs and sets their diagonal to 1 (SOFA's
-  /// applyConstraint).
+  /// applyConstraint); A ← P·A·P + (I − P) for projected points.
   virtual void ProjectMatrix(SparseMatrix& matrix) const = 0;
 
   /// ½ vᵀ M v.

@@ -1,6 +1,7 @@
 #include "build/component_build_context.h"
 
 #include <algorithm>
+#include <array>
 
 #include "fluxion/log.h"
 
@@ -169,6 +170,51 @@ void ComponentBuildContext::FixDof(const ObjectModel& object, Index point, int a
   if (object.system < 0) return;
   SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
   system.fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] = true;
+}
+
+void ComponentBuildContext::ProjectPoint(const ObjectModel& object, Index point,
+                                         std::span<const double> projector) {
+  const int n = object.dimension;
+  FLUXION_DEMAND(point >= 0 && point < object.num_points && n <= 3 &&
+                 projector.size() == static_cast<std::size_t>(n * n));
+  if (object.system < 0) return;
+  SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  const Index first = object.offset + point * n;
+  const auto [found, added] = system.projector_at.emplace(first, system.projectors.size());
+  if (added) {
+    PointProjector fresh;
+    fresh.first_dof = first;
+    fresh.dimension = n;
+    std::copy(projector.begin(), projector.end(), fresh.matrix.begin());
+    system.projectors.push_back(fresh);
+    return;
+  }
+  // A second projector on the point acts after the first: P ← P_new · P_old.
+  PointProjector& existing = system.projectors[found->second];
+  std::array<double, 9> product{};
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      for (int k = 0; k < n; ++k)
+        product[static_cast<std::size_t>(i * n + j)] +=
+            projector[static_cast<std::size_t>(i * n + k)] *
+            existing.matrix[static_cast<std::size_t>(k * n + j)];
+  existing.matrix = product;
+}
+
+void ComponentBuildContext::AddProjectiveConstraint(
+    const ObjectModel& object, std::vector<Index> held_points,
+    std::unique_ptr<ProjectiveConstraint> constraint) {
+  if (object.system < 0 || !constraint) return;
+  StateConstraint added;
+  added.first_dof = object.offset;
+  added.num_dofs = object.num_dofs();
+  for (const Index point : held_points) {
+    FLUXION_DEMAND(point >= 0 && point < object.num_points);
+    for (int axis = 0; axis < object.dimension; ++axis)
+      added.held_dofs.push_back(object.offset + point * object.dimension + axis);
+  }
+  added.constraint = std::move(constraint);
+  state_.parts[static_cast<std::size_t>(object.system)].constraints.push_back(std::move(added));
 }
 
 void ComponentBuildContext::SetInitialVelocity(const ObjectModel& object, Index point,

@@ -43,6 +43,10 @@ class ComponentBuildContext final : public BuildContext {
   void AddMassCoupling(const ObjectModel& object, Index a, Index b, double mass) override;
   void FixPoint(const ObjectModel& object, Index point) override;
   void FixDof(const ObjectModel& object, Index point, int axis) override;
+  void ProjectPoint(const ObjectModel& object, Index point,
+                    std::span<const double> projector) override;
+  void AddProjectiveConstraint(const ObjectModel& object, std::vector<Index> held_points,
+                               std::unique_ptr<ProjectiveConstraint> constraint) override;
   void SetInitialVelocity(const ObjectModel& object, Index point,
                           std::span<const double> velocity) override;
   void AddForceField(const ObjectModel& object, std::unique_ptr<ForceField> field) override;

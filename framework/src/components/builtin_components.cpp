@@ -1,6 +1,7 @@
 #include "components/builtin_components.h"
 
 #include "components/add_data_repository.h"
+#include "components/affine_movement_projective_constraint.h"
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
 #include "components/constant_force_field.h"
@@ -8,11 +9,14 @@
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
 #include "components/edge_set_topology_container.h"
+#include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
 #include "components/hexahedron_set_topology_container.h"
+#include "components/line_projective_constraint.h"
 #include "components/linear_force_field.h"
+#include "components/linear_movement_projective_constraint.h"
 #include "components/mechanical_object.h"
 #include "components/mesh_gmsh_loader.h"
 #include "components/mesh_matrix_mass.h"
@@ -22,6 +26,8 @@
 #include "components/mesh_vtk_loader.h"
 #include "components/partial_fixed_projective_constraint.h"
 #include "components/plane_force_field.h"
+#include "components/plane_projective_constraint.h"
+#include "components/point_projective_constraint.h"
 #include "components/point_set_topology_container.h"
 #include "components/quad_set_topology_container.h"
 #include "components/regular_grid_spring_force_field.h"
@@ -82,6 +88,12 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<FixedProjectiveConstraintComponent>(registrar);
   Add<BoxConstraintComponent>(registrar);
   Add<PartialFixedProjectiveConstraintComponent>(registrar);
+  Add<FixedPlaneProjectiveConstraintComponent>(registrar);
+  Add<PlaneProjectiveConstraintComponent>(registrar);
+  Add<LineProjectiveConstraintComponent>(registrar);
+  Add<PointProjectiveConstraintComponent>(registrar);
+  Add<LinearMovementProjectiveConstraintComponent>(registrar);
+  Add<AffineMovementProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);

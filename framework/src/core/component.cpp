@@ -1,7 +1,13 @@
 #include "fluxion/component.h"
 
+#include "fluxion/projective_constraint.h"
+
 namespace fluxion {
 
 BuildContext::~BuildContext() = default;
+
+// Out of line: the vtable lives in libfluxion, one copy for every plugin.
+ProjectiveConstraint::~ProjectiveConstraint() = default;
+bool ProjectiveConstraint::HoldsPoints(double /*time*/) const { return true; }
 
 }  // namespace fluxion

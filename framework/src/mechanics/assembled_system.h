@@ -1,6 +1,8 @@
 // The concrete MechanicalSystem the scene builder assembles for one solver node.
 #pragma once
 
+#include <array>
+#include <map>
 #include <memory>
 
 #include <Eigen/SparseCore>
@@ -8,8 +10,25 @@
 
 #include "fluxion/force_field.h"
 #include "fluxion/mechanical_system.h"
+#include "fluxion/projective_constraint.h"
 
 namespace fluxion::internal {
+
+/// A linear projector on the DOFs of one point (BuildContext::ProjectPoint): r ← P·r.
+struct PointProjector {
+  Index first_dof = 0;
+  int dimension = 0;
+  std::array<double, 9> matrix{};  ///< row-major, dimension × dimension
+};
+
+/// A constraint on positions and velocities of one object's points (BuildContext::
+/// AddProjectiveConstraint), with the DOFs it holds while it is active.
+struct StateConstraint {
+  Index first_dof = 0;  ///< the object's first DOF in the system
+  Index num_dofs = 0;   ///< the object's DOFs
+  std::vector<Index> held_dofs;
+  std::unique_ptr<ProjectiveConstraint> constraint;
+};
 
 /// What the scene builder gathers for one solver before assembly.
 struct SystemParts {
@@ -18,7 +37,10 @@ struct SystemParts {
   /// Off-diagonal entries of M (a consistent mass), both (a, b) and (b, a); summed when repeated.
   std::vector<Eigen::Triplet<double, int>> mass_couplings;
   std::vector<bool> fixed;  ///< per-DOF: projected by a FixedProjectiveConstraint
-  Vector external_force;    ///< SOFA's externalForce, applied during the first step only
+  std::vector<PointProjector> projectors;     ///< at most one per point (products composed)
+  std::map<Index, std::size_t> projector_at;  ///< first DOF of a point → its projector
+  std::vector<StateConstraint> constraints;   ///< in document order
+  Vector external_force;  ///< SOFA's externalForce, applied during the first step only
   std::vector<std::unique_ptr<ForceField>> force_fields;  ///< gravity included (a ConstantForce)
 };
 
@@ -44,6 +66,15 @@ class AssembledSystem final : public MechanicalSystem {
 
   /// SOFA clears externalForce after each step: the framework calls this after the first step.
   void ClearExternalForce() { external_force_active_ = false; }
+
+  /// True when some constraint sets positions or velocities (ProjectState has work to do).
+  bool has_state_constraints() const { return !constraints_.empty(); }
+  /// Decides which state constraints hold their points during the step starting at `time` (the
+  /// framework calls it before each step and before the solver is initialised).
+  void SetTime(double time);
+  /// SOFA's projectPosition then projectVelocity of every state constraint, in document order,
+  /// at `time` (the framework calls it at the start and after each step).
+  void ProjectState(double time, State& state) const;
   const std::vector<Index>& fixed_dofs() const { return fixed_dofs_; }
 
  private:
@@ -64,6 +95,23 @@ class AssembledSystem final : public MechanicalSystem {
   std::vector<Index> stiffness_slots_, damping_slots_;
   // Value positions cleared by ProjectMatrix, and the diagonal positions set to 1.
   std::vector<Index> projected_slots_, projected_diagonal_slots_;
+
+  // General point projectors. For A ← P·A·P + (I − P): the slots of one block of rows in one
+  // column (left product), of one row in one block of columns (right product), and each
+  // projector's diagonal block (row-major).
+  struct SlotGroup {
+    int projector;
+    std::array<Index, 3> slots;
+  };
+  std::vector<PointProjector> projectors_;
+  std::vector<SlotGroup> row_groups_, column_groups_;
+  std::vector<std::array<Index, 9>> diagonal_blocks_;
+
+  // State constraints; per constraint, the slots its held DOFs clear and the diagonal slots set
+  // to 1, and whether it holds them in the current step.
+  std::vector<StateConstraint> constraints_;
+  std::vector<std::vector<Index>> held_slots_, held_diagonal_slots_;
+  std::vector<char> holding_;
 };
 
 }  // namespace fluxion::internal

@@ -20,6 +20,11 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
   impl->nodes = std::move(nodes);
   for (SolverNode& node : impl->nodes) {
     node.state.time = impl->time;
+    // SOFA's Simulation::init projects positions and velocities once, at the start time, before
+    // the first step (a moving point starts on its path, a point on a plane in the plane).
+    AssembledSystem& system = impl->assembled(node);
+    system.SetTime(impl->time);
+    if (system.has_state_constraints()) system.ProjectState(impl->time, node.state);
     node.solver->Initialize(*node.system, node.linear_solver.get());
   }
   return Simulation(std::move(impl));
@@ -95,6 +100,11 @@ int SolverLine(const Model& model, const SolverNode& node) {
 void Simulation::Step() {
   const double dt = impl_->model->dt;
   for (SolverNode& node : impl_->nodes) {
+    // Constraints whose held points depend on time (LinearMovementProjectiveConstraint) decide
+    // them at the time the step starts, as SOFA's do from their node's time.
+    internal::AssembledSystem& system = impl_->assembled(node);
+    const double start_time = node.state.time;
+    system.SetTime(start_time);
     const StepResult result = node.solver->Step(*node.system, dt, node.state);
     if (!result.accepted()) {
       // Names from the scene are shown quoted and cut (one error, one line); the solver's line
@@ -104,8 +114,12 @@ void Simulation::Step() {
                                "': " + result.message,
                            SolverLine(*impl_->model, node));
     }
+    // SOFA's DefaultAnimationLoop projects positions and velocities after the ODE solver, before
+    // it advances the node's time: constraints see the time the step started at. The solver's
+    // history is kept (SOFA's solvers do not restart either).
+    if (system.has_state_constraints()) system.ProjectState(start_time, node.state);
     // SOFA's MechanicalObject::endIntegration clears externalForce after every step.
-    impl_->assembled(node).ClearExternalForce();
+    system.ClearExternalForce();
   }
   ++impl_->step_count;
   // Time advances as in SOFA (t += dt), which is also what every solver's state did.
