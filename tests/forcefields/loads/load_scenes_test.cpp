@@ -125,9 +125,10 @@ TEST_F(LoadScenes, QuadBendingSpringsJoinTheFacingVertices) {
   Vector x = simulation.position(0);
   x[17] = 1;
   simulation.SetPosition(0, x);
+  const double d = std::sqrt(5.0), intensity = 100 * (d - 2);
+  EXPECT_NEAR(simulation.PotentialEnergy(), 0.5 * 100 * (d - 2) * (d - 2), 1e-12);  // ½·ks·e²
   simulation.Step();
   const Vector f = simulation.velocity(0) / 0.5;
-  const double d = std::sqrt(5.0), intensity = 100 * (d - 2);
   EXPECT_NEAR(f[15], -intensity * 2 / d, 1e-12);  // point 5 pulled towards 3
   EXPECT_NEAR(f[17], -intensity * 1 / d, 1e-12);
   EXPECT_NEAR(f[9], intensity * 2 / d, 1e-12);  // point 3 pulled towards 5
