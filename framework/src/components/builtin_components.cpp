@@ -8,7 +8,10 @@
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
+#include "components/edge_pressure_force_field.h"
 #include "components/edge_set_topology_container.h"
+#include "components/ellipsoid_force_field.h"
+#include "components/fast_triangular_bending_springs.h"
 #include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
@@ -29,6 +32,8 @@
 #include "components/plane_projective_constraint.h"
 #include "components/point_projective_constraint.h"
 #include "components/point_set_topology_container.h"
+#include "components/polynomial_rest_shape_springs_force_field.h"
+#include "components/quad_bending_springs.h"
 #include "components/quad_set_topology_container.h"
 #include "components/regular_grid_spring_force_field.h"
 #include "components/regular_grid_topology.h"
@@ -39,6 +44,7 @@
 #include "components/sphere_grid_topology.h"
 #include "components/spring_force_field.h"
 #include "components/string_mesh_creator.h"
+#include "components/surface_pressure_force_field.h"
 #include "components/tetrahedron_set_topology_container.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
@@ -82,6 +88,9 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<RegularGridSpringForceFieldComponent>(registrar);
   Add<TriangularBendingSpringsComponent>(registrar);
   Add<RestShapeSpringsForceFieldComponent>(registrar);
+  Add<QuadBendingSpringsComponent>(registrar);
+  Add<FastTriangularBendingSpringsComponent>(registrar);
+  Add<PolynomialRestShapeSpringsForceFieldComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
   Add<CylinderGridTopologyComponent>(registrar);
   Add<SphereGridTopologyComponent>(registrar);
@@ -98,6 +107,9 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
+  Add<EllipsoidForceFieldComponent>(registrar);
+  Add<SurfacePressureForceFieldComponent>(registrar);
+  Add<EdgePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);
   Add<LinearForceFieldComponent>(registrar);

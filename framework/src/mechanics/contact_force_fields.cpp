@@ -1,5 +1,6 @@
 // Sources: Sofa/Component/MechanicalLoad/src/sofa/component/mechanicalload/PlaneForceField.inl and
-//          SphereForceField.inl (addForce, addDForce, buildStiffnessMatrix).
+//          SphereForceField.inl, EllipsoidForceField.inl (addForce, addDForce,
+//          buildStiffnessMatrix).
 #include "mechanics/contact_force_fields.h"
 
 #include <cmath>
@@ -147,6 +148,81 @@ double SpherePenalty::PotentialEnergy(const State& state) const {
     energy += 0.5 * stiffness_ * d * d;
   }
   return energy;
+}
+
+// --- Ellipsoid ----------------------------------------------------------------------------------
+
+EllipsoidPenalty::EllipsoidPenalty(std::vector<Index> points, int dimension,
+                                   std::vector<double> center, std::vector<double> radii,
+                                   double stiffness, double damping, bool exact_stiffness)
+    : points_(std::move(points)),
+      dimension_(dimension),
+      center_(std::move(center)),
+      stiffness_(stiffness),
+      damping_(damping),
+      exact_stiffness_(exact_stiffness) {
+  for (const double r : radii) inv_r2_.push_back(1.0 / (r * r));
+}
+
+bool EllipsoidPenalty::Contact(const State& state, Index first, double* g, double& nu,
+                               double& gnorm) const {
+  double nu2 = 0.0, g2 = 0.0;
+  for (int a = 0; a < dimension_; ++a) {
+    const std::size_t s = static_cast<std::size_t>(a);
+    const double p = state.x[first + a] - center_[s];
+    nu2 += p * p * inv_r2_[s];
+    g[a] = p * inv_r2_[s];
+    g2 += g[a] * g[a];
+  }
+  // SOFA's test: inside for a positive stiffness, outside for a negative one.
+  if (!((nu2 - 1) * stiffness_ < 0) || g2 == 0.0) return false;
+  nu = std::sqrt(nu2);
+  gnorm = std::sqrt(g2);
+  return true;
+}
+
+void EllipsoidPenalty::AddForce(const State& state, Vector& f) const {
+  const double k = std::abs(stiffness_);
+  for (const Index first : points_) {
+    double g[3], nu = 0.0, gnorm = 0.0;
+    if (!Contact(state, first, g, nu, gnorm)) continue;
+    const double v = nu - 1;
+    const double force_intensity = -k * v / gnorm;
+    const double damping_intensity = damping_ * std::abs(v);
+    for (int a = 0; a < dimension_; ++a)
+      f[first + a] += g[a] * force_intensity - state.v[first + a] * damping_intensity;
+  }
+}
+
+void EllipsoidPenalty::StiffnessEntries(std::vector<MatrixEntry>& entries) const {
+  for (const Index first : points_)
+    for (int r = 0; r < dimension_; ++r)
+      for (int c = 0; c < dimension_; ++c) entries.push_back({first + r, first + c});
+}
+
+void EllipsoidPenalty::AddStiffness(const State& state, const Index* slots, double* values) const {
+  const double k = std::abs(stiffness_);
+  std::size_t entry = 0;
+  for (const Index first : points_) {
+    double g[3], nu = 0.0, gnorm = 0.0;
+    if (!Contact(state, first, g, nu, gnorm)) {
+      entry += static_cast<std::size_t>(dimension_ * dimension_);
+      continue;
+    }
+    const double v = nu - 1;
+    // ∂f/∂x = g·gᵀ·(fact1 + fact3/r_j²) + diag(fact2/r_i²); K is its negative.
+    const double fact1 = -k / (nu * gnorm);
+    const double fact2 = -k * v / gnorm;
+    const double fact3 = exact_stiffness_ ? k * v / (gnorm * gnorm * gnorm)  // exact
+                                          : -k * v / (gnorm * gnorm);        // SOFA's
+    for (int r = 0; r < dimension_; ++r)
+      for (int c = 0; c < dimension_; ++c, ++entry) {
+        const std::size_t cs = static_cast<std::size_t>(c);
+        double dfdx = g[r] * g[c] * (fact1 + fact3 * inv_r2_[cs]);
+        if (r == c) dfdx += fact2 * inv_r2_[cs];
+        values[slots[entry]] -= dfdx;
+      }
+  }
 }
 
 }  // namespace fluxion::internal

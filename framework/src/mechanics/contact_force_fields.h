@@ -54,4 +54,37 @@ class SpherePenalty final : public ForceField {
   bool bilateral_;
 };
 
+/// SOFA's EllipsoidForceField: with p = x − center, g = (p_a/r_a²)_a (the gradient of ½·Σ
+/// p_a²/r_a²), ν = √(Σ p_a²/r_a²) and v = ν − 1 (the normalised depth, negative inside), a point
+/// acts when (ν² − 1)·k < 0 — inside for k > 0, outside for k < 0 (a container) — and then
+///   f = −|k|·v·g/‖g‖ − c·|v|·ẋ.
+/// |k| is a force [N] per unit of normalised depth: for a ball of radius R the push is |k|·d/R.
+/// SOFA's tangent (its addDForce/buildStiffnessMatrix, the default), K = −∂f/∂x:
+///   K_ij = |k|·[g_i·g_j·(1/(ν·‖g‖) + (v/‖g‖²)/r_j²) + δ_ij·v/(‖g‖·r_i²)],
+/// which differs from the exact Jacobian of the elastic part, whose middle term is
+/// −(v/‖g‖³)/r_j² (SOFA differentiates 1/‖g‖ with the wrong sign and power); `exact_stiffness`
+/// (a Fluxion option) gives the exact one. Either is non-symmetric unless the radii are equal.
+/// The damping's dependence on x is left out of K, as in SOFA; no B. The field is not
+/// conservative (unless the radii are equal): its potential energy is 0, as SOFA reports. A point
+/// at the center (g = 0), where SOFA divides by zero, gets no force.
+class EllipsoidPenalty final : public ForceField {
+ public:
+  EllipsoidPenalty(std::vector<Index> points, int dimension, std::vector<double> center,
+                   std::vector<double> radii, double stiffness, double damping,
+                   bool exact_stiffness);
+  void AddForce(const State& state, Vector& f) const override;
+  void StiffnessEntries(std::vector<MatrixEntry>& entries) const override;
+  void AddStiffness(const State& state, const Index* slots, double* values) const override;
+
+ private:
+  /// g and ν for one point; false when the point exerts nothing (outside its active side, or g =
+  /// 0).
+  bool Contact(const State& state, Index first, double* g, double& nu, double& gnorm) const;
+  std::vector<Index> points_;
+  int dimension_;
+  std::vector<double> center_, inv_r2_;
+  double stiffness_, damping_;
+  bool exact_stiffness_;
+};
+
 }  // namespace fluxion::internal

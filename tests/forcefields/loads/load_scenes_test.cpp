@@ -1,0 +1,196 @@
+// The loads through scenes, against closed forms: a point resting on an EllipsoidForceField's
+// pole, SurfacePressureForceField and EdgePressureForceField forces read from one symplectic
+// Euler step (m = 1, v₁ = h·f), QuadBendingSprings' vertex pairs, FastTriangularBendingSprings'
+// stencil, and the errors for what is not supported.
+#include <gmock/gmock.h>
+
+#include <cmath>
+
+#include "fluxion/errors.h"
+#include "support/test_support.h"
+
+namespace fluxion {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::LoadScene;
+
+class LoadScenes : public testing::QuietTest {};
+
+// One EulerExplicitSolver step from rest with unit masses and no gravity: f = v₁/h.
+Vector ForceAfterOneStep(const std::string& body) {
+  Simulation simulation =
+      LoadScene(R"(<Node name="root" dt="0.5" gravity="0 0 0"><EulerExplicitSolver/>)" + body +
+                R"(<UniformMass vertexMass="1"/></Node>)");
+  simulation.Step();
+  return simulation.velocity(0) / 0.5;
+}
+
+std::string LoadError(const std::string& xml) {
+  try {
+    LoadScene(xml);
+  } catch (const SceneError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+TEST_F(LoadScenes, PointRestsOnAnEllipsoidsPoleAtDepthMgbOverK) {
+  // Semi-axes (1.5, 2, 3), center (0.3, −2, 0): the top pole is y = 0. On the axis the push is
+  // k·v with v = d/b the normalised depth, so the point settles at depth m·g·b/k = 10·2/1000.
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.01" gravity="0 -10 0">
+  <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+  <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
+  <MechanicalObject position="0.3 0.1 0"/>
+  <UniformMass vertexMass="1"/>
+  <EllipsoidForceField center="0.3 -2 0" vradius="1.5 2 3" stiffness="1000" damping="5"/>
+</Node>)");
+  for (int step = 0; step < 3000; ++step) simulation.Step();
+  EXPECT_LT(std::abs(simulation.velocity(0)[1]), 1e-9);
+  EXPECT_NEAR(simulation.position(0)[1], -0.02, 1e-9);
+}
+
+TEST_F(LoadScenes, SurfacePressureOnAUnitSquare) {
+  // p = 4 on the unit square in z = 0 (two triangles, normal +z): P·area = 4 along z in all,
+  // P/6 per vertex per triangle: vertices 0 and 2 (on both triangles) 4/3, 1 and 3 2/3.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  1 0 0  1 1 0  0 1 0" triangles="0 1 2  0 2 3"/>
+  <MechanicalObject/>
+  <SurfacePressureForceField pressure="4"/>)");
+  const double expected[4] = {4.0 / 3, 2.0 / 3, 4.0 / 3, 2.0 / 3};
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NEAR(f[3 * i + 2], expected[i], 1e-12) << i;
+    EXPECT_EQ(f[3 * i], 0.0);
+  }
+}
+
+TEST_F(LoadScenes, SurfacePressureOnListedQuads) {
+  // Two unit quads side by side; only quad 1 (1 2 5 4) pressed, p = 6: its a and c (vertices 1
+  // and 5) get P/3 = 2, its b and d (2 and 4) P/6 = 1; the others nothing.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  1 0 0  2 0 0  0 1 0  1 1 0  2 1 0" quads="0 1 4 3  1 2 5 4"/>
+  <MechanicalObject/>
+  <SurfacePressureForceField pressure="6" quadIndices="1"/>)");
+  const double expected[6] = {0, 2, 1, 0, 1, 2};
+  for (int i = 0; i < 6; ++i) EXPECT_NEAR(f[3 * i + 2], expected[i], 1e-12) << i;
+}
+
+TEST_F(LoadScenes, EdgePressureIsPressureTimesHalfTheRestLength) {
+  // Edges 0–1 (length 2) and 1–2 (length 1) pressed by (0, 0, −0.1): vertex 0 gets −0.1, 1 gets
+  // −0.1 − 0.05, 2 gets −0.05; selected by edge pairs (one of them written reversed).
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  2 0 0  2 1 0  5 5 5" edges="0 1  1 2  2 3"/>
+  <MechanicalObject/>
+  <EdgePressureForceField pressure="0 0 -0.1" edges="0 1  2 1"/>)");
+  EXPECT_NEAR(f[2], -0.1, 1e-15);
+  EXPECT_NEAR(f[5], -0.15, 1e-15);
+  EXPECT_NEAR(f[8], -0.05, 1e-15);
+  EXPECT_EQ(f[11], 0.0);
+}
+
+TEST_F(LoadScenes, EdgePressureSelectsEdgesBetweenPlanes) {
+  // x·n strictly between 0.5 and 3 for both ends, n = x̂: only edge 1–2 (x = 2 and 2).
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  2 0 0  2 1 0  5 5 5" edges="0 1  1 2  2 3"/>
+  <MechanicalObject/>
+  <EdgePressureForceField pressure="1 0 0" normal="1 0 0" dmin="0.5" dmax="3"/>)");
+  EXPECT_EQ(f[0], 0.0);
+  EXPECT_NEAR(f[3], 0.5, 1e-15);
+  EXPECT_NEAR(f[6], 0.5, 1e-15);
+}
+
+TEST_F(LoadScenes, QuadBendingSpringsTakeRestLengthsFromPositions) {
+  // As SOFA, the rest lengths are the initial distances (`position`), not `rest_position`: with
+  // point 2 placed at x = 2.5 the spring 0–2 starts at its rest length and exerts nothing.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  1 0 0  2 0 0  0 1 0  1 1 0  2 1 0" quads="0 1 4 3  1 2 5 4"/>
+  <MechanicalObject position="0 0 0  1 0 0  2.5 0 0  0 1 0  1 1 0  2 1 0"
+                    rest_position="0 0 0  1 0 0  2 0 0  0 1 0  1 1 0  2 1 0"/>
+  <QuadBendingSprings stiffness="100" damping="0"/>)");
+  EXPECT_EQ(f.norm(), 0.0);
+}
+
+TEST_F(LoadScenes, QuadBendingSpringsJoinTheFacingVertices) {
+  // Quads (0 1 4 3) and (1 2 5 4) share edge 1–4. SOFA registers edge (1, 4) of the first quad
+  // with the opposite pair (0, 3), then meets it in the second as (4, 1) with (5, 2), swapped to
+  // (1, 4) and (2, 5): springs 2–0 and 5–3, rest length 2. Moving point 5 by (0, 0, 1) stretches
+  // 5–3 to √5; 2–0 stays; points 1 and 4 are on no spring.
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.5" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <MeshTopology position="0 0 0  1 0 0  2 0 0  0 1 0  1 1 0  2 1 0" quads="0 1 4 3  1 2 5 4"/>
+  <MechanicalObject/>
+  <UniformMass vertexMass="1"/>
+  <QuadBendingSprings stiffness="100" damping="0"/>
+</Node>)");
+  Vector x = simulation.position(0);
+  x[17] = 1;
+  simulation.SetPosition(0, x);
+  const double d = std::sqrt(5.0), intensity = 100 * (d - 2);
+  EXPECT_NEAR(simulation.PotentialEnergy(), 0.5 * 100 * (d - 2) * (d - 2), 1e-12);  // ½·ks·e²
+  simulation.Step();
+  const Vector f = simulation.velocity(0) / 0.5;
+  EXPECT_NEAR(f[15], -intensity * 2 / d, 1e-12);  // point 5 pulled towards 3
+  EXPECT_NEAR(f[17], -intensity * 1 / d, 1e-12);
+  EXPECT_NEAR(f[9], intensity * 2 / d, 1e-12);  // point 3 pulled towards 5
+  for (const int i : {0, 1, 2, 4})
+    for (int a = 0; a < 3; ++a) EXPECT_EQ(f[3 * i + a], 0.0) << i;
+}
+
+TEST_F(LoadScenes, PolynomialRestShapeSpringsSofaExample) {
+  // SOFA's example scene's particle: P(s) = 10·s + 10·s², at 1.1 from its rest: f = −23.1.
+  const Vector f = ForceAfterOneStep(R"(
+  <MechanicalObject rest_position="0 0 0" position="1.1 0 0"/>
+  <PolynomialRestShapeSpringsForceField polynomialStiffness="10 10" polynomialDegree="2"
+      points="0" smoothShift="0.0001" smoothScale="10000000" drawSpring="1"/>)");
+  EXPECT_NEAR(f[0], -23.1, 1e-9);
+}
+
+TEST_F(LoadScenes, FastTriangularBendingSpringsFoldedSquare) {
+  // The unit square split along 1–3: triangles (0 1 3), (1 2 3); the hinge C = 1, D = 3 (the
+  // topology's edge 1–3), A = 0, B = 2, equal halves: α = (½, ½, −½, −½). h_A = h_B = 1/√2,
+  // |CD| = √2: λ = (2/3)·√2/(1/4)·√2·kb = (16/3)·kb. Lifting point 2 by 0.3: R = (0, 0, 0.15),
+  // f_2 = −λ·½·0.15, energy ½·λ·0.15².
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.5" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <MeshTopology position="0 0 0  1 0 0  1 1 0  0 1 0" triangles="0 1 3  1 2 3"
+                edges="0 1  1 3  3 0  1 2  2 3"/>
+  <MechanicalObject/>
+  <UniformMass vertexMass="1"/>
+  <FastTriangularBendingSprings bendingStiffness="3"/>
+</Node>)");
+  Vector x = simulation.position(0);
+  x[8] = 0.3;
+  simulation.SetPosition(0, x);
+  const double lambda = 16.0, r = 0.15;
+  EXPECT_NEAR(simulation.PotentialEnergy(), 0.5 * lambda * r * r, 1e-12);
+  simulation.Step();
+  const Vector f = simulation.velocity(0) / 0.5;
+  EXPECT_NEAR(f[8], -lambda * 0.5 * r, 1e-12);
+  EXPECT_NEAR(f[2], -lambda * 0.5 * r, 1e-12);
+  EXPECT_NEAR(f[5], lambda * 0.5 * r, 1e-12);
+  EXPECT_NEAR(f[11], lambda * 0.5 * r, 1e-12);
+}
+
+TEST_F(LoadScenes, UnsupportedModesAreRefused) {
+  EXPECT_THAT(LoadError(R"(<Node name="root"><EulerExplicitSolver/>
+  <MeshTopology position="0 0 0  1 0 0  1 1 0" triangles="0 1 2"/>
+  <MechanicalObject/><UniformMass vertexMass="1"/>
+  <SurfacePressureForceField pressure="1" pulseMode="true"/></Node>)"),
+              HasSubstr("'pulseMode' is not supported"));
+  EXPECT_THAT(LoadError(R"(<Node name="root"><EulerExplicitSolver/>
+  <MeshTopology position="0 0 0  1 0 0" edges="0 1"/>
+  <MechanicalObject/><UniformMass vertexMass="1"/>
+  <EdgePressureForceField p_intensity="1" edges="0 1"/></Node>)"),
+              HasSubstr("'p_intensity'"));
+  EXPECT_THAT(LoadError(R"(<Node name="root"><EulerExplicitSolver/>
+  <MechanicalObject position="0 0 0"/><UniformMass vertexMass="1"/>
+  <EllipsoidForceField center="0 0 0" vradius="1 0 1"/></Node>)"),
+              HasSubstr("zero semi-axis"));
+  EXPECT_THAT(LoadError(R"(<Node name="root"><EulerExplicitSolver/>
+  <MechanicalObject position="0 0 0"/><UniformMass vertexMass="1"/>
+  <PolynomialRestShapeSpringsForceField polynomialStiffness="1" polynomialDegree="2"/></Node>)"),
+              HasSubstr("'polynomialStiffness' has 1 coefficients"));
+}
+
+}  // namespace
+}  // namespace fluxion
