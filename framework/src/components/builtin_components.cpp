@@ -10,6 +10,8 @@
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
+#include "components/hexa2_quad_topological_mapping.h"
+#include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
 #include "components/linear_force_field.h"
 #include "components/mechanical_object.h"
@@ -19,9 +21,11 @@
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
 #include "components/plane_force_field.h"
 #include "components/point_set_topology_container.h"
+#include "components/quad2_triangle_topological_mapping.h"
 #include "components/quad_set_topology_container.h"
 #include "components/regular_grid_spring_force_field.h"
 #include "components/regular_grid_topology.h"
@@ -32,7 +36,9 @@
 #include "components/sphere_grid_topology.h"
 #include "components/spring_force_field.h"
 #include "components/string_mesh_creator.h"
+#include "components/tetra2_triangle_topological_mapping.h"
 #include "components/tetrahedron_set_topology_container.h"
+#include "components/triangle2_edge_topological_mapping.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
@@ -82,6 +88,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<BoxConstraintComponent>(registrar);
   Add<PartialFixedProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
+  Add<PairBoxRoiComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
@@ -103,6 +110,11 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<QuadSetTopologyContainerComponent>(registrar);
   Add<TetrahedronSetTopologyContainerComponent>(registrar);
   Add<HexahedronSetTopologyContainerComponent>(registrar);
+  Add<Hexa2QuadTopologicalMappingComponent>(registrar);
+  Add<Hexa2TetraTopologicalMappingComponent>(registrar);
+  Add<Quad2TriangleTopologicalMappingComponent>(registrar);
+  Add<Tetra2TriangleTopologicalMappingComponent>(registrar);
+  Add<Triangle2EdgeTopologicalMappingComponent>(registrar);
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
 

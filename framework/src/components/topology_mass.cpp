@@ -17,18 +17,13 @@ std::vector<FieldSpec> TopologyMassFields() {
               .AtLeast(0),
           FieldSpec::Bool("computeMassOnRest", true,
                           "measure the elements at the rest position (only supported as 1)"),
-          FieldSpec::Link("topology", "the topology (default: the node's)"),
+          FieldSpec::Link("topology",
+                          "the topology, e.g. topology=\"@../Container\" (default: the node's)"),
           FieldSpec::Link("geometryState", "SOFA option: the node's object is used")};
 }
 
 bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses) {
   const Parameters& p = context.parameters();
-  if (p.has("topology") && !p.text("topology").empty()) {
-    context.Error(context.type() +
-                  " 'topology' links are not supported yet (expected the "
-                  "topology of the mass's own node)");
-    return false;
-  }
   const std::vector<double>& given = p.reals("vertexMass");
   const bool by_total = p.has("totalMass") || !(p.has("massDensity") || p.has("vertexMass"));
   if (!by_total && !p.has("massDensity")) {  // vertexMass alone
@@ -44,7 +39,9 @@ bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vecto
     context.Error(context.type() + " 'computeMassOnRest=0' is not supported (expected 1)");
     return false;
   }
-  const std::shared_ptr<const Topology> topology = context.topology();
+  const bool linked = p.has("topology") && !p.text("topology").empty();
+  const std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
+  if (linked && !topology) return false;  // reported
   if (!topology) {
     context.Error(context.type() + " with '" + (by_total ? "totalMass" : "massDensity") +
                   "' needs a topology in node '" + context.node_path() +
