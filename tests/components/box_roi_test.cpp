@@ -50,6 +50,11 @@ TEST_F(BoxRoi, PointsInsideABoxAreSelectedBoundsIncluded) {
   EXPECT_THAT(Unmoved(R"(<BoxROI name="box" box="1 1 1  0 0 0"/>
   <FixedProjectiveConstraint indices="@box.indices"/>)"),
               ElementsAre(0, 1, 3, 4, 9, 10, 12, 13));
+  // An `indices` written in the scene (SOFA's examples write indices="0") is replaced by the
+  // selection, as SOFA recomputes its output.
+  EXPECT_THAT(Unmoved(R"(<BoxROI name="box" box="1 1 1  0 0 0" indices="0 2"/>
+  <FixedProjectiveConstraint indices="@box.indices"/>)"),
+              ElementsAre(0, 1, 3, 4, 9, 10, 12, 13));
 }
 
 TEST_F(BoxRoi, ElementsStrictlyInsideOrByTheirCenter) {

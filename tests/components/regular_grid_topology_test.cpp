@@ -27,6 +27,20 @@ TEST_F(RegularGridTopologySizes, NOrAllThreeLegacySizesGiveTheGrid) {
   EXPECT_EQ(LoadScene(GridScene("")).objects()[0].num_points, 8);  // SOFA's default 2 2 2
 }
 
+TEST_F(RegularGridTopologySizes, P0IsTheFirstPointWhenGiven) {
+  // SOFA: point (i, j, k) = p0 + i·dx + j·dy + k·dz with dx = (max − min)/(n − 1) along x (0.5
+  // here): p0 moves the grid, min and max give its spacing only.
+  const Simulation simulation =
+      LoadScene(GridScene(R"(n="3 1 1" min="0 0 0" max="1 0 0" p0="-10 2 3")"));
+  const auto& x = simulation.objects()[0].position;
+  ASSERT_EQ(x.size(), 9);
+  EXPECT_EQ(x[0], -10.0);
+  EXPECT_EQ(x[3], -9.5);
+  EXPECT_EQ(x[6], -9.0);
+  EXPECT_EQ(x[7], 2.0);
+  EXPECT_EQ(x[8], 3.0);
+}
+
 TEST_F(RegularGridTopologySizes, PartialLegacySizesAreRefused) {
   try {
     LoadScene(GridScene(R"(nx="5" nz="3")"), "grid.scn");

@@ -9,7 +9,8 @@
 //
 // Passes: the builder calls build functions in passes, by the component's kind, each pass in
 // document order:
-//   1. kLoader, kContext, kTopology  — plugins required, node gravity, node topologies;
+//   1. kLoader, kContext, kTopology, kTopologicalMapping — plugins required, node gravity, node
+//                                      topologies, topologies derived from others;
 //   2. kState                        — mechanical objects (they may take their points from the
 //                                      node's topology);
 //   3. kMass, kConstraint, kForceField — masses, fixed points, force fields (every object and its
@@ -76,6 +77,15 @@ class FLUXION_API BuildContext {
   virtual std::shared_ptr<const Topology> topology() const = 0;
   /// Gives the component's node its topology (at most one per node).
   virtual void SetTopology(Topology topology) = 0;
+  /// The topology of the topology component the link in `field` names ("@../Container",
+  /// "@grid": SOFA's l_topology, input and output links), built first if it is not yet; the
+  /// node's topology (possibly null, not reported) when the field is empty. Null after
+  /// reporting why (the link does not resolve, names no topology, or that topology failed).
+  virtual std::shared_ptr<const Topology> LinkedTopology(std::string_view field) = 0;
+  /// Replaces the topology of the topology component the link in `field` names, and the data
+  /// it publishes (SOFA's topological mappings fill their output container this way). Reports
+  /// and does nothing when the link does not name a topology component.
+  virtual void SetLinkedTopology(std::string_view field, Topology topology) = 0;
   /// Points of every topology built so far; components refuse absurd sizes against it.
   virtual Index topology_points() const = 0;
   /// Records that a plugin is required: a plugin problem when no loaded plugin has that name.
@@ -115,11 +125,11 @@ class FLUXION_API BuildContext {
   /// Largest number of points a scene may hold.
   virtual Index max_scene_points() const = 0;
 
-  /// The mechanical object of the component's node; null after reporting
-  /// "<Type> needs a MechanicalObject in node '…'".
+  /// The mechanical object of the component's node, else of its nearest ancestor (SOFA's
+  /// context lookup); null after reporting "<Type> needs a MechanicalObject in node '…'".
   virtual const ObjectModel* NodeObject() = 0;
   /// The object named by the link in `field` ("@path", SOFA's rules: relative to the node,
-  /// "../" for the parent, "/" for the root), or the node's object when the field is empty;
+  /// "../" for the parent, "/" for the root), or NodeObject() when the field is empty;
   /// null after reporting why.
   virtual const ObjectModel* LinkedObject(std::string_view field) = 0;
 

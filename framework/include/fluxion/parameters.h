@@ -78,6 +78,10 @@ enum class ComponentKind {
   /// masses, constraints and force fields.
   kEngine,
   kIgnored,  ///< accepted for SOFA compatibility, has no effect (visual components)
+  /// Derives the topology of a container from another's (SOFA's topological mappings such as
+  /// Tetra2TriangleTopologicalMapping): built with the topologies, after its input, and not
+  /// counted as the node's topology.
+  kTopologicalMapping,
 };
 
 FLUXION_API std::string_view ComponentKindName(ComponentKind kind);

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 
+#include "build/data_links.h"
+#include "core/text_parsing.h"
+
 #include "fluxion/log.h"
 
 namespace fluxion::internal {
@@ -40,23 +43,70 @@ std::vector<Index> Flattened(const std::vector<std::array<Index, N>>& elements) 
   return flat;
 }
 
-}  // namespace
-
-void ComponentBuildContext::SetTopology(Topology topology) {
-  state_.topology_points += static_cast<Index>(topology.points.size());
-  node_.topology = std::make_shared<const Topology>(std::move(topology));
-  // A topology's data, for links such as position="@grid.position" or src="@topology".
-  const Topology& built = *node_.topology;
+// Gives `node` its topology and publishes the topology's data under `component`, for links such
+// as position="@grid.position" or src="@topology".
+void PublishTopology(BuildState& state, Node& node, const Component& component, Topology topology) {
+  const Index before = node.topology ? static_cast<Index>(node.topology->points.size()) : 0;
+  state.topology_points += static_cast<Index>(topology.points.size()) - before;
+  node.topology = std::make_shared<const Topology>(std::move(topology));
+  const Topology& built = *node.topology;
   std::vector<double> position;
   position.reserve(built.points.size() * 3);
   for (const auto& point : built.points)
     position.insert(position.end(), point.begin(), point.end());
-  SetOutput("position", std::move(position));
-  SetOutput("edges", Flattened(built.edges));
-  SetOutput("triangles", Flattened(built.triangles));
-  SetOutput("quads", Flattened(built.quads));
-  SetOutput("tetrahedra", Flattened(built.tetrahedra));
-  SetOutput("hexahedra", Flattened(built.hexahedra));
+  auto& outputs = state.outputs[&component];
+  outputs["position"] = std::move(position);
+  outputs["edges"] = Flattened(built.edges);
+  outputs["triangles"] = Flattened(built.triangles);
+  outputs["quads"] = Flattened(built.quads);
+  outputs["tetrahedra"] = Flattened(built.tetrahedra);
+  outputs["hexahedra"] = Flattened(built.hexahedra);
+}
+
+}  // namespace
+
+void ComponentBuildContext::SetTopology(Topology topology) {
+  PublishTopology(state_, node_, component_, std::move(topology));
+}
+
+std::pair<Node*, const Component*> ComponentBuildContext::LinkedTopologyComponent(
+    std::string_view field) {
+  const std::string name(field);
+  const std::string& text = parameters().text(name);
+  const auto [node, component] = ResolveComponentLink(state_, node_, text, line());
+  if (component == nullptr) return {nullptr, nullptr};
+  if (component->kind() != ComponentKind::kTopology) {
+    Error("<" + type() + "> '" + name + "' = '" + Shown(text) + "' names <" +
+          component->element->type + "> '" + component->name +
+          "' (expected a topology: a container, MeshTopology or a grid)");
+    return {nullptr, nullptr};
+  }
+  if (state_.building.count(component) != 0) {
+    Error("<" + type() + "> '" + name + "' = '" + Shown(text) +
+          "' closes a cycle of links (expected a topology that does not depend on this one)");
+    return {nullptr, nullptr};
+  }
+  BuildComponent(state_, *node, *component);  // once: usually built already, in document order
+  if (!node->topology) {
+    Error("<" + type() + "> '" + name + "' = '" + Shown(text) +
+          "' names a topology that could not be built");
+    return {nullptr, nullptr};
+  }
+  return {node, component};
+}
+
+std::shared_ptr<const Topology> ComponentBuildContext::LinkedTopology(std::string_view field) {
+  const std::string name(field);
+  if (!parameters().has(name) ||
+      parameters().text(name).find_first_not_of(" \t\r\n") == std::string::npos)
+    return node_.topology;
+  const auto [node, component] = LinkedTopologyComponent(field);
+  return component == nullptr ? nullptr : node->topology;
+}
+
+void ComponentBuildContext::SetLinkedTopology(std::string_view field, Topology topology) {
+  const auto [node, component] = LinkedTopologyComponent(field);
+  if (component != nullptr) PublishTopology(state_, *node, *component, std::move(topology));
 }
 
 void ComponentBuildContext::SetOutput(const std::string& name, FieldValue value) {
@@ -105,8 +155,11 @@ void ComponentBuildContext::AddObject(ObjectModel object) {
 }
 
 const ObjectModel* ComponentBuildContext::NodeObject() {
-  if (node_.object >= 0) return &state_.objects[static_cast<std::size_t>(node_.object)];
-  Error("<" + type() + "> needs a MechanicalObject in node '" + node_.path + "'");
+  // SOFA's context lookup (Node::getMechanicalState): the node's object, else the nearest
+  // ancestor's — a force field beside a mapped topology acts on the object above it.
+  for (const Node* node = &node_; node != nullptr; node = node->parent)
+    if (node->object >= 0) return &state_.objects[static_cast<std::size_t>(node->object)];
+  Error("<" + type() + "> needs a MechanicalObject in node '" + node_.path + "' or above it");
   return nullptr;
 }
 

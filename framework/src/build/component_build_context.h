@@ -26,6 +26,8 @@ class ComponentBuildContext final : public BuildContext {
   void SetGravity(const std::array<double, 3>& gravity) override;
   std::shared_ptr<const Topology> topology() const override { return node_.topology; }
   void SetTopology(Topology topology) override;
+  std::shared_ptr<const Topology> LinkedTopology(std::string_view field) override;
+  void SetLinkedTopology(std::string_view field, Topology topology) override;
   Index topology_points() const override { return state_.topology_points; }
   void RequirePlugin(const std::string& plugin_name) override;
   void SetOutput(const std::string& name, FieldValue value) override;
@@ -58,6 +60,8 @@ class ComponentBuildContext final : public BuildContext {
  private:
   int line() const { return component_.element->line; }
   ObjectModel& Mutable(const ObjectModel& object);
+  // The topology component the link in `field` names, built; {null, null} after reporting.
+  std::pair<Node*, const Component*> LinkedTopologyComponent(std::string_view field);
 
   BuildState& state_;
   Node& node_;

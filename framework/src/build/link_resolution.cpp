@@ -25,10 +25,12 @@ int ResolveObjectLink(BuildState& state, const Node& node, const std::string& ty
                       const std::string& field, const std::string& text, int line) {
   Problems& problems = state.problems;
   if (text.empty()) {
-    if (node.object < 0)
-      problems.Scene(line, "<" + type + "> needs a MechanicalObject in node '" + node.path +
-                               "' (or '" + field + "' pointing to one)");
-    return node.object;
+    // The node's object, else the nearest ancestor's (SOFA's Node::getMechanicalState).
+    for (const Node* current = &node; current != nullptr; current = current->parent)
+      if (current->object >= 0) return current->object;
+    problems.Scene(line, "<" + type + "> needs a MechanicalObject in node '" + node.path +
+                             "' or above it (or '" + field + "' pointing to one)");
+    return -1;
   }
   if (text.front() != '@') {
     problems.Scene(line, "'" + field + "' is '" + text + "' (expected a link starting with '@')");

@@ -3,7 +3,8 @@
 //   read     — nodes and components, fields parsed against their specs, unknown names reported,
 //              loaders (RequiredPlugin) applied;
 //   compose  — at most one object, mass, topology and ODE solver per node;
-//   setup    — context components (Gravity) and topologies;
+//   setup    — context components (Gravity), topologies and topological mappings (in document
+//              order: a mapping fills its output container from its input's topology);
 //   objects  — mechanical objects;
 //   layout   — solver systems: which object each integrates, and where its DOFs go;
 //   components — masses, constraints and force fields, then plugin force fields (they see the
@@ -43,7 +44,9 @@ Simulation BuildSimulation(const SceneDescription& scene,
   ForEachNode(*state.root, [&](Node& node) { CheckNodeComposition(state, node); });
   problems.ThrowIfAny();
   ForEachNode(*state.root, [&](Node& node) {
-    BuildComponents(state, node, {ComponentKind::kContext, ComponentKind::kTopology});
+    BuildComponents(
+        state, node,
+        {ComponentKind::kContext, ComponentKind::kTopology, ComponentKind::kTopologicalMapping});
   });
   ForEachNode(*state.root,
               [&](Node& node) { BuildComponents(state, node, {ComponentKind::kState}); });

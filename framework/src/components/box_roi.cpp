@@ -29,7 +29,10 @@ ComponentSpec BoxRoiComponent::Spec() {
            FieldSpec::Bool("computeHexahedra", true, "select hexahedra"),
            FieldSpec::Bool("strict", true,
                            "an element is inside when all its points are (else: its center)"),
-           FieldSpec::Bool("doUpdate", true, "SOFA option: the selection is static here")},
+           FieldSpec::Bool("doUpdate", true, "SOFA option: the selection is static here"),
+           FieldSpec::IndexList("indices",
+                                "SOFA output: a value written in the scene is replaced by the "
+                                "selection, as SOFA does")},
       .aliases = {}};
   return spec;
 }

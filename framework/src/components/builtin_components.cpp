@@ -16,6 +16,8 @@
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
+#include "components/hexa2_quad_topological_mapping.h"
+#include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
 #include "components/line_projective_constraint.h"
 #include "components/linear_force_field.h"
@@ -27,12 +29,14 @@
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
 #include "components/plane_force_field.h"
 #include "components/plane_projective_constraint.h"
 #include "components/point_projective_constraint.h"
 #include "components/point_set_topology_container.h"
 #include "components/polynomial_rest_shape_springs_force_field.h"
+#include "components/quad2_triangle_topological_mapping.h"
 #include "components/quad_bending_springs.h"
 #include "components/quad_set_topology_container.h"
 #include "components/regular_grid_spring_force_field.h"
@@ -45,7 +49,9 @@
 #include "components/spring_force_field.h"
 #include "components/string_mesh_creator.h"
 #include "components/surface_pressure_force_field.h"
+#include "components/tetra2_triangle_topological_mapping.h"
 #include "components/tetrahedron_set_topology_container.h"
+#include "components/triangle2_edge_topological_mapping.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
@@ -104,6 +110,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<LinearMovementProjectiveConstraintComponent>(registrar);
   Add<AffineMovementProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
+  Add<PairBoxRoiComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
@@ -129,6 +136,11 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<QuadSetTopologyContainerComponent>(registrar);
   Add<TetrahedronSetTopologyContainerComponent>(registrar);
   Add<HexahedronSetTopologyContainerComponent>(registrar);
+  Add<Hexa2QuadTopologicalMappingComponent>(registrar);
+  Add<Hexa2TetraTopologicalMappingComponent>(registrar);
+  Add<Quad2TriangleTopologicalMappingComponent>(registrar);
+  Add<Tetra2TriangleTopologicalMappingComponent>(registrar);
+  Add<Triangle2EdgeTopologicalMappingComponent>(registrar);
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
 

@@ -30,7 +30,8 @@ ComponentSpec MeshSpringForceFieldComponent::Spec() {
   spec.fields.push_back(
       FieldSpec::OptionalReal("damping", "sets every *Damping at once [N·s]").AtLeast(0));
   spec.fields.push_back(FieldSpec::Bool("noCompression", false, "only supported as 0"));
-  spec.fields.push_back(FieldSpec::Link("topology", "the topology (default: the node's)"));
+  spec.fields.push_back(FieldSpec::Link(
+      "topology", "the topology, e.g. topology=\"@../Container\" (default: the node's)"));
   for (FieldSpec& field : SpringLinkFields()) spec.fields.push_back(std::move(field));
   return spec;
 }
@@ -46,13 +47,9 @@ std::shared_ptr<const Topology> UsableTopology(BuildContext& context, const Obje
         "MeshSpringForceField between two objects is not supported (expected one object)");
     return nullptr;
   }
-  if (!p.text("topology").empty()) {
-    context.Error(
-        "MeshSpringForceField 'topology' links are not supported (expected the topology in "
-        "the same node)");
-    return nullptr;
-  }
-  std::shared_ptr<const Topology> topology = context.topology();
+  const bool linked = !p.text("topology").empty();
+  std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
+  if (linked && !topology) return nullptr;  // reported
   if (!topology) {
     context.Error("MeshSpringForceField needs a topology (RegularGridTopology) in node '" +
                   context.node_path() + "'");

@@ -7,12 +7,12 @@
 
 namespace fluxion::internal {
 
-/// Springs on every vertex pair of the node topology's elements, as SOFA's
+/// Springs on every vertex pair of the topology's elements (the node's, or the one
+/// `topology="@path"` names), as SOFA's
 /// MeshSpringForceField::init: element kinds in the order lines, triangles, quads, tetrahedra,
 /// cubes, each only if its stiffness or damping is non-zero; one spring per vertex pair, the
 /// first kind to claim it wins; ks = s/L0 and kd = d/L0 with L0 the rest distance.
-/// Deviations: one object only (no object1 ≠ object2), the topology in the same node (no
-/// `topology` link yet), noCompression=0 only.
+/// Deviations: one object only (no object1 ≠ object2), noCompression=0 only.
 class MeshSpringForceFieldComponent {
  public:
   static ComponentSpec Spec();

@@ -17,27 +17,29 @@ ComponentSpec RegularGridTopologyComponent::Spec() {
       .summary =
           "A regular grid of nx×ny×nz points between min and max, with its lines, quads and "
           "hexahedra",
-      .fields =
-          {FieldSpec::IndexList("n", "number of points along x, y, z").DefaultText("2 2 2"),
-           FieldSpec::RealList("min", "first corner [m]").DefaultText("0 0 0"),
-           FieldSpec::RealList("max", "opposite corner [m]").DefaultText("1 1 1"),
-           FieldSpec::OptionalReal("nx", "legacy: points along x").AtLeast(1),
-           FieldSpec::OptionalReal("ny", "legacy: points along y").AtLeast(1),
-           FieldSpec::OptionalReal("nz", "legacy: points along z").AtLeast(1),
-           FieldSpec::OptionalReal("xmin", "legacy: min x [m]"),
-           FieldSpec::OptionalReal("ymin", "legacy: min y [m]"),
-           FieldSpec::OptionalReal("zmin", "legacy: min z [m]"),
-           FieldSpec::OptionalReal("xmax", "legacy: max x [m]"),
-           FieldSpec::OptionalReal("ymax", "legacy: max y [m]"),
-           FieldSpec::OptionalReal("zmax", "legacy: max z [m]"),
-           FieldSpec::RealList("p0", "SOFA option: only supported as 0 0 0").DefaultText("0 0 0"),
-           FieldSpec::Bool("computeHexaList", true, "SOFA option, ignored"),
-           FieldSpec::Bool("computeQuadList", true, "SOFA option, ignored"),
-           FieldSpec::Bool("computeEdgeList", true, "SOFA option, ignored"),
-           FieldSpec::Bool("computeTriangleList", true, "SOFA option, ignored"),
-           FieldSpec::RealList("position",
-                               "points replacing the grid's own, one per grid point (SOFA's "
-                               "topology position data, e.g. a link to an object's positions)")},
+      .fields = {FieldSpec::IndexList("n", "number of points along x, y, z").DefaultText("2 2 2"),
+                 FieldSpec::RealList("min", "first corner [m]").DefaultText("0 0 0"),
+                 FieldSpec::RealList("max", "opposite corner [m]").DefaultText("1 1 1"),
+                 FieldSpec::OptionalReal("nx", "legacy: points along x").AtLeast(1),
+                 FieldSpec::OptionalReal("ny", "legacy: points along y").AtLeast(1),
+                 FieldSpec::OptionalReal("nz", "legacy: points along z").AtLeast(1),
+                 FieldSpec::OptionalReal("xmin", "legacy: min x [m]"),
+                 FieldSpec::OptionalReal("ymin", "legacy: min y [m]"),
+                 FieldSpec::OptionalReal("zmin", "legacy: min z [m]"),
+                 FieldSpec::OptionalReal("xmax", "legacy: max x [m]"),
+                 FieldSpec::OptionalReal("ymax", "legacy: max y [m]"),
+                 FieldSpec::OptionalReal("zmax", "legacy: max z [m]"),
+                 FieldSpec::RealList(
+                     "p0", "the first point (default: min, the middle along a single-point x or y)")
+                     .DefaultText("0 0 0"),
+                 FieldSpec::Bool("computeHexaList", true, "SOFA option, ignored"),
+                 FieldSpec::Bool("computeQuadList", true, "SOFA option, ignored"),
+                 FieldSpec::Bool("computeEdgeList", true, "SOFA option, ignored"),
+                 FieldSpec::Bool("computeTriangleList", true, "SOFA option, ignored"),
+                 FieldSpec::RealList(
+                     "position",
+                     "points replacing the grid's own, one per grid point (SOFA's "
+                     "topology position data, e.g. a link to an object's positions)")},
       .aliases = {}};
 }
 
@@ -71,9 +73,14 @@ void RegularGridTopologyComponent::Build(BuildContext& context) {
     }
   }
   const std::vector<double>& p0 = p.reals("p0");
-  if (p0.size() != 3 || p0[0] != 0.0 || p0[1] != 0.0 || p0[2] != 0.0)
-    context.Error("RegularGridTopology 'p0' is not supported (expected min/max)");
-  Topology grid = MakeRegularGrid(n, min, max);
+  if (p0.size() != 3) {
+    context.Error("RegularGridTopology 'p0' has " + std::to_string(p0.size()) +
+                  " numbers (expected 3)");
+    return;
+  }
+  // SOFA: point (i, j, k) is p0 + i·dx + j·dy + k·dz, p0 from min and max unless given.
+  const std::array<double, 3> origin = {p0[0], p0[1], p0[2]};
+  Topology grid = MakeRegularGrid(n, min, max, p.has("p0") ? &origin : nullptr);
   if (p.has("position")) {
     const std::vector<double>& position = p.reals("position");
     if (position.size() != grid.points.size() * 3) {

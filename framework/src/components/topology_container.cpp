@@ -2,14 +2,13 @@
 //          constant/MeshTopology.cpp (init, EdgeUpdate);
 //          …/container/dynamic/*SetTopologyContainer.*
 //          Sofa/framework/Core/src/sofa/core/topology/Topology.cpp (edge order in elements).
-// Deviations: prisms and pyramids are refused (no Fluxion component uses them); triangles and
-// quads are not derived from volumes (SOFA's TriangleUpdate/QuadUpdate): only the components
-// that need faces would see a difference, and none of Fluxion's does yet.
+//          …/container/dynamic/{Tetrahedron,Hexahedron}SetTopologyContainer.cpp
+//          (createTriangleSetArray, createQuadSetArray: the faces derived from volumes).
+// Deviations: prisms and pyramids are refused (no Fluxion component uses them).
 #include "components/topology_container.h"
 
-#include <map>
-
 #include "fluxion/errors.h"
+#include "mechanics/topology_elements.h"
 #include "meshio/mesh_readers.h"
 
 namespace fluxion::internal {
@@ -27,11 +26,6 @@ constexpr ElementField kElementFields[] = {
     {"quads", 4, ContainerLevel::kQuads},         {"tetrahedra", 4, ContainerLevel::kTetrahedra},
     {"hexahedra", 8, ContainerLevel::kHexahedra},
 };
-
-// SOFA's edgesInTetrahedronArray and edgesInHexahedronArray.
-constexpr int kTetrahedronEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
-constexpr int kHexahedronEdges[12][2] = {{0, 1}, {0, 3}, {0, 4}, {1, 2}, {1, 5}, {2, 3},
-                                         {2, 6}, {3, 7}, {4, 5}, {4, 7}, {5, 6}, {6, 7}};
 
 bool Accepts(ContainerLevel container, ContainerLevel field) {
   return container == ContainerLevel::kAll || field <= container;
@@ -57,26 +51,6 @@ bool ReadElements(BuildContext& context, const char* field, std::vector<std::arr
   for (std::size_t e = 0; e < out.size(); ++e)
     for (std::size_t v = 0; v < N; ++v) out[e][v] = list[e * N + v];
   return true;
-}
-
-void DeriveEdges(Topology& topology) {
-  std::map<std::array<Index, 2>, bool> seen;
-  const auto add = [&](Index a, Index b, bool oriented) {
-    const std::array<Index, 2> key = {std::min(a, b), std::max(a, b)};
-    if (seen.emplace(key, true).second)
-      topology.edges.push_back(oriented ? std::array<Index, 2>{a, b} : key);
-  };
-  if (!topology.tetrahedra.empty() || !topology.hexahedra.empty()) {
-    for (const auto& t : topology.tetrahedra)
-      for (const auto& e : kTetrahedronEdges) add(t[e[0]], t[e[1]], false);
-    for (const auto& h : topology.hexahedra)
-      for (const auto& e : kHexahedronEdges) add(h[e[0]], h[e[1]], false);
-    return;
-  }
-  for (const auto& t : topology.triangles)
-    for (int j = 0; j < 3; ++j) add(t[(j + 1) % 3], t[(j + 2) % 3], true);
-  for (const auto& q : topology.quads)
-    for (int j = 0; j < 4; ++j) add(q[(j + 1) % 4], q[(j + 2) % 4], true);
 }
 
 }  // namespace
@@ -153,7 +127,7 @@ void BuildTopologyContainer(BuildContext& context) {
   if (!p.text("filename").empty()) {
     Topology topology;
     if (!ReadFile(context, topology)) return;
-    if (topology.edges.empty()) DeriveEdges(topology);
+    CompleteTopology(topology);
     context.SetTopology(std::move(topology));
     return;
   }
@@ -188,7 +162,7 @@ void BuildTopologyContainer(BuildContext& context) {
   read("tetrahedra", topology.tetrahedra);
   read("hexahedra", topology.hexahedra);
   if (!ok) return;
-  if (topology.edges.empty()) DeriveEdges(topology);
+  CompleteTopology(topology);
   context.SetTopology(std::move(topology));
 }
 

@@ -17,24 +17,21 @@ std::vector<FieldSpec> TopologyMassFields() {
               .AtLeast(0),
           FieldSpec::Bool("computeMassOnRest", true,
                           "measure the elements at the rest position (only supported as 1)"),
-          FieldSpec::Link("topology", "the topology (default: the node's)"),
+          FieldSpec::Link("topology",
+                          "the topology, e.g. topology=\"@../Container\" (default: the node's)"),
           FieldSpec::Link("geometryState", "SOFA option: the node's object is used")};
 }
 
 std::optional<MassGeometry> MassGeometryOf(BuildContext& context, const ObjectModel& object,
                                            const char* source) {
   const Parameters& p = context.parameters();
-  if (p.has("topology") && !p.text("topology").empty()) {
-    context.Error(context.type() +
-                  " 'topology' links are not supported yet (expected the "
-                  "topology of the mass's own node)");
-    return std::nullopt;
-  }
   if (!p.flag("computeMassOnRest")) {
     context.Error(context.type() + " 'computeMassOnRest=0' is not supported (expected 1)");
     return std::nullopt;
   }
-  MassGeometry geometry{context.topology(), {}};
+  const bool linked = p.has("topology") && !p.text("topology").empty();
+  MassGeometry geometry{context.LinkedTopology("topology"), {}};
+  if (linked && !geometry.topology) return std::nullopt;  // reported
   if (!geometry.topology) {
     context.Error(context.type() + " with '" + source + "' needs a topology in node '" +
                   context.node_path() +

@@ -15,7 +15,8 @@ ComponentSpec TriangularBendingSpringsComponent::Spec() {
       .fields =
           {FieldSpec::Real("stiffness", 100000.0, "stiffness of each spring [N/m]").AtLeast(0),
            FieldSpec::Real("damping", 1.0, "damping of each spring [N·s/m]").AtLeast(0),
-           FieldSpec::Link("topology", "the topology (only the node's own is supported)")},
+           FieldSpec::Link("topology",
+                           "the topology, e.g. topology=\"@../Container\" (default: the node's)")},
       .aliases = {}};
 }
 
@@ -24,13 +25,9 @@ void TriangularBendingSpringsComponent::Build(BuildContext& context) {
   if (found == nullptr) return;
   const ObjectModel& object = *found;
   const Parameters& p = context.parameters();
-  if (p.has("topology") && !p.text("topology").empty()) {
-    context.Error(
-        "TriangularBendingSprings 'topology' links are not supported yet (expected the "
-        "topology of its own node)");
-    return;
-  }
-  const std::shared_ptr<const Topology> topology = context.topology();
+  const bool linked = p.has("topology") && !p.text("topology").empty();
+  const std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
+  if (linked && !topology) return;  // reported
   if (!topology || topology->triangles.empty()) {
     context.Error("TriangularBendingSprings needs a topology with triangles in node '" +
                   context.node_path() + "'");

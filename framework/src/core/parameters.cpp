@@ -57,6 +57,8 @@ std::string_view ComponentKindName(ComponentKind kind) {
       return "engine (loader, ROI)";
     case ComponentKind::kIgnored:
       return "ignored (visual or SOFA-only)";
+    case ComponentKind::kTopologicalMapping:
+      return "topological mapping";
   }
   return "?";
 }

@@ -16,7 +16,7 @@
 namespace fluxion::internal {
 
 Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double, 3>& min,
-                         const std::array<double, 3>& max) {
+                         const std::array<double, 3>& max, const std::array<double, 3>* p0) {
   Topology topology;
   topology.grid_size = n;
   const Index nx = n[0], ny = n[1], nz = n[2];
@@ -32,6 +32,7 @@ Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double,
       origin[axis] = axis == 2 ? min[axis] : (max[axis] + min[axis]) / 2;
     }
   }
+  if (p0 != nullptr) origin = *p0;  // SOFA's p0 data, when given, replaces setPos's origin
   const auto point = [&](Index x, Index y, Index z) { return nx * (ny * z + y) + x; };
 
   topology.points.reserve(static_cast<std::size_t>(nx * ny * nz));

@@ -13,8 +13,11 @@ namespace fluxion::internal {
 inline constexpr Index kMaxGridPoints = 20'000'000;
 
 /// The grid of n[0]×n[1]×n[2] points from `min` to `max` (see regular_grid.cpp for SOFA's
-/// numbering and element lists). Preconditions: every n ≥ 1 and the product ≤ kMaxGridPoints.
+/// numbering and element lists); `p0`, when given, is its first point instead (SOFA's p0 data:
+/// the spacing still comes from min and max). Preconditions: every n ≥ 1 and the product ≤
+/// kMaxGridPoints.
 Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double, 3>& min,
-                         const std::array<double, 3>& max);
+                         const std::array<double, 3>& max,
+                         const std::array<double, 3>* p0 = nullptr);
 
 }  // namespace fluxion::internal

@@ -119,7 +119,8 @@ void CollectingRegistrar::AddComponent(const ComponentSpec& spec, ComponentBuild
       NewEntry(spec, "AddComponent", ignored || build != nullptr,
                {ComponentKind::kState, ComponentKind::kTopology, ComponentKind::kMass,
                 ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
-                ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored});
+                ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored,
+                ComponentKind::kTopologicalMapping});
   entry.builder = build;
   entries.push_back(std::move(entry));
 }
