@@ -17,6 +17,7 @@
 #include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
 #include "components/mesh_spring_force_field.h"
+#include "components/mesh_stl_loader.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
 #include "components/partial_fixed_projective_constraint.h"
@@ -94,6 +95,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshOBJLoaderComponent>(registrar);
   Add<MeshGmshLoaderComponent>(registrar);
   Add<MeshVTKLoaderComponent>(registrar);
+  Add<MeshSTLLoaderComponent>(registrar);
   Add<StringMeshCreatorComponent>(registrar);
   Add<GridMeshCreatorComponent>(registrar);
   Add<MeshTopologyComponent>(registrar);
