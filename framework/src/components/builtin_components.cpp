@@ -29,6 +29,7 @@
 #include "components/required_plugin.h"
 #include "components/rest_shape_springs_force_field.h"
 #include "components/sinusoidal_force_field.h"
+#include "components/sphere_roi.h"
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
 #include "components/spring_force_field.h"
@@ -83,6 +84,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<BoxConstraintComponent>(registrar);
   Add<PartialFixedProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
+  Add<SphereRoiComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
