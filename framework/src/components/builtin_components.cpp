@@ -13,6 +13,9 @@
 #include "components/hexahedron_set_topology_container.h"
 #include "components/linear_force_field.h"
 #include "components/mechanical_object.h"
+#include "components/merge_meshes.h"
+#include "components/merge_vectors.h"
+#include "components/mesh_boundary_roi.h"
 #include "components/mesh_gmsh_loader.h"
 #include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
@@ -29,12 +32,14 @@
 #include "components/required_plugin.h"
 #include "components/rest_shape_springs_force_field.h"
 #include "components/sinusoidal_force_field.h"
-#include "components/sphere_roi.h"
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
+#include "components/sphere_roi.h"
 #include "components/spring_force_field.h"
 #include "components/string_mesh_creator.h"
 #include "components/tetrahedron_set_topology_container.h"
+#include "components/transform_engine.h"
+#include "components/transform_matrix_engine.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
@@ -85,6 +90,14 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<PartialFixedProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
   Add<SphereRoiComponent>(registrar);
+  Add<MeshBoundaryRoiComponent>(registrar);
+  Add<MergeMeshesComponent>(registrar);
+  Add<MergeVectorsComponent>(registrar);
+  Add<TransformEngineComponent>(registrar);
+  Add<TranslateTransformMatrixEngineComponent>(registrar);
+  Add<RotateTransformMatrixEngineComponent>(registrar);
+  Add<ScaleTransformMatrixEngineComponent>(registrar);
+  Add<InvertTransformMatrixEngineComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
