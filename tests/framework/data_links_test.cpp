@@ -157,5 +157,27 @@ TEST_F(DataLinks, DataOfAComponentNotYetBuiltAreItsFields) {
   EXPECT_EQ(stepped.velocity(stepped.FindObject("root/dofs"))[0], 0.125);
 }
 
+TEST_F(DataLinks, IndexPathsNameAPrecedingComponentOfTheNode) {
+  // SOFA's "@[-N]": the N-th component written before, visual (ignored) ones counted.
+  const Simulation simulation = LoadScene(Scene(R"(<Node name="body">
+      <RegularGridTopology n="2 2 1" min="0 0 0" max="1 2 0"/>
+      <VisualStyle displayFlags="showVisual"/>
+      <MechanicalObject name="dofs" position="@[-2].position"/>
+      <UniformMass vertexMass="1"/>
+    </Node>)"));
+  EXPECT_EQ(InitialPosition(simulation, "root/body/dofs"), kGridPoints);
+  const std::vector<std::string> errors = Errors(Scene(R"(<Node name="body">
+      <VisualStyle displayFlags="showVisual"/>
+      <MechanicalObject position="@[-1].position" velocity="@[-5].position"
+                        rest_position="@[1].x"/>
+      <UniformMass vertexMass="1"/>
+    </Node>)"));
+  ASSERT_EQ(errors.size(), 3u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0], HasSubstr("link '@[-1]' names <VisualStyle>, which Fluxion does not "
+                                   "build"));
+  EXPECT_THAT(errors[1], HasSubstr("link '@[-5]' goes back 5 components, and only 1 precede it"));
+  EXPECT_THAT(errors[2], HasSubstr("link '@[1]' is not an index path (expected [-1], [-2]"));
+}
+
 }  // namespace
 }  // namespace fluxion

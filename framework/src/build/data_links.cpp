@@ -131,7 +131,8 @@ bool ResolveLinks(BuildState& state, Node& node, Component& component) {
       ok = false;
       continue;
     }
-    const auto [source_node, source] = ResolveComponentLink(state, node, "@" + path, link.line);
+    const auto [source_node, source] =
+        ResolveComponentLink(state, node, "@" + path, link.line, &component);
     if (source == nullptr || !EnsureBuilt(state, *source_node, *source, link.text, link.line)) {
       ok = false;
       continue;
@@ -157,7 +158,7 @@ bool ResolveLinks(BuildState& state, Node& node, Component& component) {
     return ok;
   const std::string link = Trimmed(component.parameters.text("src"));
   const int line = component.element->line;
-  const auto [source_node, source] = ResolveComponentLink(state, node, link, line);
+  const auto [source_node, source] = ResolveComponentLink(state, node, link, line, &component);
   if (source == nullptr || !EnsureBuilt(state, *source_node, *source, link, line)) return false;
   const auto published = state.outputs.find(source);
   if (published == state.outputs.end()) return ok;
@@ -189,7 +190,8 @@ std::vector<DataLink> TakeDataLinks(const ComponentSpec& spec,
 }
 
 std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
-                                                  const std::string& text, int line) {
+                                                  const std::string& text, int line,
+                                                  const Component* owner) {
   std::string path = Trimmed(text);
   if (!path.empty() && path.front() == '@') path.erase(0, 1);
   const auto fail = [&](const std::string& why) -> std::pair<Node*, Component*> {
@@ -197,6 +199,33 @@ std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
     return {nullptr, nullptr};
   };
   if (path.empty()) return fail("names nothing (expected @name or @path/to/name)");
+
+  // "[-N]": the N-th component before the owner in its node, counted over the node's elements
+  // as written (SOFA counts every object, visual ones included).
+  if (path.front() == '[') {
+    std::string why;
+    const std::optional<long> back =
+        path.size() > 3 && path[1] == '-' && path.back() == ']'
+            ? ParseInteger(std::string_view(path).substr(2, path.size() - 3), &why)
+            : std::nullopt;
+    if (!back || *back < 1)
+      return fail("is not an index path (expected [-1], [-2], … for a preceding component)");
+    const std::vector<ElementDescription>* elements =
+        node.description ? &node.description->components : nullptr;
+    std::size_t at = elements ? elements->size() : 0;
+    for (std::size_t i = 0; owner != nullptr && i < at; ++i)
+      if (&(*elements)[i] == owner->element) at = i;
+    if (elements == nullptr || at == elements->size())
+      return fail("is an index path where none can be used (expected @name)");
+    if (static_cast<std::size_t>(*back) > at)
+      return fail("goes back " + std::to_string(*back) + " components, and only " +
+                  std::to_string(at) + " precede it in '" + node.path + "'");
+    const ElementDescription& target = (*elements)[at - static_cast<std::size_t>(*back)];
+    for (Component& candidate : node.components)
+      if (candidate.element == &target) return {&node, &candidate};
+    return fail("names <" + target.type +
+                ">, which Fluxion does not build (expected a component with data)");
+  }
 
   // An unqualified name: this node, then its ancestors.
   if (path.find('/') == std::string::npos && path != "." && path != "..") {

@@ -22,9 +22,12 @@ std::vector<DataLink> TakeDataLinks(const ComponentSpec& spec,
 /// The component `text` ("@path" or "path", without a ".data" suffix) names, seen from `node`:
 /// "name" is looked for in `node`, then in its ancestors (SOFA's search for unqualified names);
 /// "a/b/name", "../name", "/root/a/name" are paths from `node` or the root. Reports against
-/// `line` and returns {nullptr, nullptr} when nothing matches.
+/// `line` and returns {nullptr, nullptr} when nothing matches. "[-N]" (SOFA's index path) is the
+/// N-th component written before `owner` in its node; ignored components (visual ones) count, as
+/// SOFA counts every object.
 std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
-                                                  const std::string& text, int line);
+                                                  const std::string& text, int line,
+                                                  const Component* owner = nullptr);
 
 /// Builds `component` of `node` once: first the components its links name (recursively), then
 /// its linked fields, then its build function. Refused links are reported, and the component
