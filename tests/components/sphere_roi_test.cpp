@@ -121,6 +121,18 @@ TEST_F(SphereRoi, HexahedraOfTheGridTopology) {
               ElementsAre(1));
 }
 
+TEST_F(SphereRoi, SrcTakesTheInputsFromAnotherComponent) {
+  // src="@m/t": the points and triangles of that topology, not the node's grid.
+  const std::string roi = R"(<Node name="m">
+    <MeshTopology name="t" position="0 0 0  3 0 0  0 3 0" triangles="0 1 2"/>
+  </Node>
+  <SphereROI name="roi" centers="3 0 0" radii="0.5" src="@m/t" computeHexahedra="0"
+             computeQuads="0" computeEdges="0" computeTetrahedra="0"/>)";
+  EXPECT_THAT(Output(roi, "indices"), ElementsAre(1));
+  EXPECT_THAT(Output(roi, "pointsInROI"), ElementsAre(3, 0, 0));
+  EXPECT_THAT(Output(roi, "triangleOutIndices"), ElementsAre(0));
+}
+
 TEST_F(SphereRoi, BadSpheresAreOneLineEach) {
   for (const std::string& bad :
        {std::string(R"(<SphereROI name="roi" centers="0 0" radii="1"/>)"),

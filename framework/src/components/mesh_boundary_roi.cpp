@@ -16,7 +16,9 @@ ComponentSpec MeshBoundaryRoiComponent::Spec() {
                  FieldSpec::IndexList("quads", "quads (default: the node topology's)"),
                  FieldSpec::IndexList("inputROI",
                                       "only elements with all their points here count "
-                                      "(default: every element)")},
+                                      "(default: every element)"),
+                 FieldSpec::Link("src",
+                                 "a loader or topology whose triangles and quads this takes")},
       .aliases = {}};
 }
 

@@ -18,7 +18,10 @@ std::vector<FieldSpec> RoiFields() {
           FieldSpec::Bool("computeHexahedra", true, "select hexahedra"),
           FieldSpec::Bool("strict", true,
                           "an element is inside when all its points are (else: its center)"),
-          FieldSpec::Bool("doUpdate", true, "SOFA option: the selection is static here")};
+          FieldSpec::Bool("doUpdate", true, "SOFA option: the selection is static here"),
+          FieldSpec::Link("src",
+                          "a loader or topology whose published data of the same names "
+                          "(position, edges, triangles, …) this takes")};
 }
 
 namespace {

@@ -17,7 +17,7 @@
 namespace fluxion::internal {
 
 /// BaseROI's input fields: position, edges, triangles, quads, tetrahedra, hexahedra, their
-/// compute… switches, strict and doUpdate.
+/// compute… switches, strict, doUpdate, and SOFA's `src` (those inputs from a loader's data).
 std::vector<FieldSpec> RoiFields();
 
 /// What decides a region: whether it contains a point (coordinates padded to 3 with zeros), and
