@@ -178,5 +178,27 @@ TEST_F(MeshLoading, ProceduralCreators) {
                                    std::array<Index, 2>{5, 4}));
 }
 
+TEST_F(MeshLoading, StlThroughSrcMergedAndTransformed) {
+  // The unit square as two ASCII facets (6 vertices, 4 distinct points, SOFA merges them).
+  Write("mesh/square.stl",
+        "solid sq\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 1 1 0\n"
+        "endloop\nendfacet\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 1 0\n"
+        "vertex 0 1 0\nendloop\nendfacet\nendsolid sq\n");
+  const Simulation simulation = Load(
+      R"(<MeshSTLLoader name="loader" filename="mesh/square.stl" translation="0 0 2" scale="3"/>
+  <MeshTopology src="@loader"/>
+  <MechanicalObject name="dofs" src="@loader"/>
+  <UniformMass vertexMass="1"/>)");
+  const ObjectModel& object = simulation.objects().at(0);
+  // Points by first appearance, scaled by 3 then moved by (0, 0, 2).
+  EXPECT_THAT(Values(object.position), ElementsAre(0, 0, 2, 3, 0, 2, 3, 3, 2, 0, 3, 2));
+  ASSERT_NE(object.topology, nullptr);
+  EXPECT_THAT(object.topology->triangles,
+              ElementsAre(std::array<Index, 3>{0, 1, 2}, std::array<Index, 3>{0, 2, 3}));
+  // A malformed file: one line naming the file and its line.
+  EXPECT_THAT(Errors(R"(<MeshSTLLoader filename="mesh/square.obj"/>)"),
+              ElementsAre(HasSubstr("MeshSTLLoader cannot read the mesh: ")));
+}
+
 }  // namespace
 }  // namespace fluxion

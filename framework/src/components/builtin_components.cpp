@@ -23,10 +23,14 @@
 #include "components/linear_force_field.h"
 #include "components/linear_movement_projective_constraint.h"
 #include "components/mechanical_object.h"
+#include "components/merge_meshes.h"
+#include "components/merge_vectors.h"
+#include "components/mesh_boundary_roi.h"
 #include "components/mesh_gmsh_loader.h"
 #include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
 #include "components/mesh_spring_force_field.h"
+#include "components/mesh_stl_loader.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
 #include "components/pair_box_roi.h"
@@ -46,11 +50,14 @@
 #include "components/sinusoidal_force_field.h"
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
+#include "components/sphere_roi.h"
 #include "components/spring_force_field.h"
 #include "components/string_mesh_creator.h"
 #include "components/surface_pressure_force_field.h"
 #include "components/tetra2_triangle_topological_mapping.h"
 #include "components/tetrahedron_set_topology_container.h"
+#include "components/transform_engine.h"
+#include "components/transform_matrix_engine.h"
 #include "components/triangle2_edge_topological_mapping.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
@@ -111,6 +118,15 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<AffineMovementProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
   Add<PairBoxRoiComponent>(registrar);
+  Add<SphereRoiComponent>(registrar);
+  Add<MeshBoundaryRoiComponent>(registrar);
+  Add<MergeMeshesComponent>(registrar);
+  Add<MergeVectorsComponent>(registrar);
+  Add<TransformEngineComponent>(registrar);
+  Add<TranslateTransformMatrixEngineComponent>(registrar);
+  Add<RotateTransformMatrixEngineComponent>(registrar);
+  Add<ScaleTransformMatrixEngineComponent>(registrar);
+  Add<InvertTransformMatrixEngineComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
@@ -127,6 +143,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshOBJLoaderComponent>(registrar);
   Add<MeshGmshLoaderComponent>(registrar);
   Add<MeshVTKLoaderComponent>(registrar);
+  Add<MeshSTLLoaderComponent>(registrar);
   Add<StringMeshCreatorComponent>(registrar);
   Add<GridMeshCreatorComponent>(registrar);
   Add<MeshTopologyComponent>(registrar);

@@ -4,6 +4,7 @@
 // "FILE:LINE: what is wrong (what was expected)" for a malformed file.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -13,7 +14,8 @@ namespace fluxion::internal {
 
 /// What a reader found besides the mesh: element kinds SOFA's loader skips too.
 struct MeshNotes {
-  long skipped_elements = 0;  ///< elements of a kind SOFA ignores (points, prisms, …)
+  long skipped_elements = 0;      ///< elements of a kind SOFA ignores (points, prisms, …)
+  long degenerate_triangles = 0;  ///< STL facets whose merged points are not all different
 };
 
 /// Wavefront OBJ, as SOFA's MeshOBJLoader (without handleSeams): `v` gives points, `l` and `f`
@@ -34,5 +36,12 @@ Topology ReadGmshMesh(std::string_view bytes, const std::string& file, MeshNotes
 /// triangles, triangle strips and polygons (as triangles), pixels and quads, tetrahedra, voxels
 /// and hexahedra.
 Topology ReadVtkMesh(std::string_view bytes, const std::string& file, MeshNotes& notes);
+
+/// STL, ASCII or binary, as SOFA's MeshSTLLoader: binary unless the first word is "solid" (or
+/// `force_binary`); points of all facets merged when exactly equal (numbered by first
+/// appearance), one triangle per facet; binary facets with repeated points dropped (counted in
+/// `notes.degenerate_triangles`). Binary errors name a byte offset ("FILE: byte N: …").
+Topology ReadStlMesh(std::string_view bytes, const std::string& file, bool force_binary,
+                     std::size_t header_size, MeshNotes& notes);
 
 }  // namespace fluxion::internal
