@@ -29,5 +29,7 @@ function(fluxion_add_plugin name)
   endif()
   if(DEFINED FLUXION_PLUGIN_SUBDIR AND FLUXION_INSTALL_PLUGINS)
     install(TARGETS ${target} LIBRARY DESTINATION "${FLUXION_PLUGIN_SUBDIR}" COMPONENT runtime)
+    # In-tree: a bundled plugin, built by the fluxion_run target (tools/fluxion run).
+    set_property(GLOBAL APPEND PROPERTY FLUXION_BUNDLED_PLUGINS ${target})
   endif()
 endfunction()

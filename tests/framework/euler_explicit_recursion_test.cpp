@@ -2,6 +2,7 @@
 // sofa-notes §2.1): the fixed point + mass + spring scene, y compared before every step.
 #include <cmath>
 
+#include "fluxion/text.h"
 #include "support/test_support.h"
 
 namespace fluxion {
@@ -34,6 +35,9 @@ constexpr double kRelativeTolerance = 1e-12;
 struct Case {
   double k, m, h;
 };
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << "k " << c.k << ", m " << c.m << ", h " << c.h;
+}
 
 class EulerExplicitSofaCases : public fluxion::testing::QuietTest,
                                public ::testing::WithParamInterface<Case> {};
@@ -55,7 +59,16 @@ TEST_P(EulerExplicitSofaCases, MatchesSymplecticRecursion) {
 
 INSTANTIATE_TEST_SUITE_P(SofaTestMatrix, EulerExplicitSofaCases,
                          ::testing::Values(Case{100, 10, 0.001}, Case{1000, 10, 0.01},
-                                           Case{1000, 100, 0.1}));
+                                           Case{1000, 100, 0.1}),
+                         [](const ::testing::TestParamInfo<Case>& test) {
+                           // "k100_m10_h0_001": gtest names allow letters, digits and '_' only.
+                           std::string name = "k" + fluxion::FormatReal(test.param.k) + "_m" +
+                                              fluxion::FormatReal(test.param.m) + "_h" +
+                                              fluxion::FormatReal(test.param.h);
+                           for (char& c : name)
+                             if (c == '.') c = '_';
+                           return name;
+                         });
 
 // --- Both update orders, checked at every step --------------------------------------------------
 //

@@ -181,5 +181,22 @@ TEST(SuggestClosest, SuggestsPlausibleMisspellings) {
   EXPECT_EQ(SuggestClosest("x", {}), "");
 }
 
+TEST(SuggestClosest, AnEndingLeftOutIsAPlausibleMisspelling) {
+  const std::vector<std::string> solvers = {"RungeKutta2Solver", "RungeKutta4Solver",
+                                            "SymplecticEulerSolver", "EulerImplicitSolver"};
+  EXPECT_EQ(SuggestClosest("RungeKutta4", solvers), "RungeKutta4Solver");  // 6 edits of 17
+  EXPECT_EQ(SuggestClosest("rungekutta2", solvers), "RungeKutta2Solver");
+  EXPECT_EQ(SuggestClosest("Runge", solvers), "");  // less than half of the name
+  EXPECT_EQ(SuggestClosest("--stpes", {"--steps", "--step-size"}), "--steps");
+}
+
+TEST(SuggestClosest, ANameWithAFurtherWordIsAnotherName) {
+  const std::vector<std::string> names = {"SymplecticEulerSolver", "UniformMass"};
+  // 6 edits of 27 would pass as a misspelling; but the whole name is there, plus "Damped".
+  EXPECT_EQ(SuggestClosest("DampedSymplecticEulerSolver", names), "");
+  EXPECT_EQ(SuggestClosest("UniformMassX", names), "UniformMass");  // one slip of the keyboard
+  EXPECT_EQ(SuggestClosest("MyUniformMass", names), "UniformMass");
+}
+
 }  // namespace
 }  // namespace fluxion::internal

@@ -8,9 +8,10 @@
 #   4. run the example's hanging_cord.scn with the installed scene-runner --plugin-dir: every solve
 #      converges, and the trajectory matches the same scene solved by <SparseLDLSolver/> (a direct
 #      solve, no plugin) to the tolerance the CG tolerance allows; with 2 iterations it must not;
-#   5. without the plugin on the path a scene naming the component fails with exit 3 and one line
-#      "no loaded plugin provides component …"; the example scene, which also has a RequiredPlugin,
-#      with exit 3 and one line per problem, the first naming the missing plugin.
+#   5. without the plugin on the path a scene naming the component fails with exit 2 and one line
+#      "unknown component …" saying how to add a plugin folder (nothing tells that the name is a
+#      plugin's); the example scene, which also has a RequiredPlugin, with exit 3 and one line per
+#      problem, the first naming the missing plugin, the second the component it would provide.
 #
 # usage: out_of_tree_linear_solver_test.sh BUILD_DIR SOURCE_DIR [CMAKE] [CONFIG] [CXX_COMPILER]
 set -euo pipefail
@@ -142,15 +143,17 @@ expect_status 1 "$work/two_iterations.scn" --plugin-dir "$work/plugins" --steps 
   --output "$work/two.csv" --compare "$work/ldl.csv" --rtol 0 --atol 1e-4
 
 # --- 5. without the plugin -----------------------------------------------------------------------------
-# A component whose name ends in "Solver" and that no loaded plugin provides is a plugin problem
-# (exit 3), not a misspelling (exit 2); every problem of the scene is reported, one line each.
-step "without the plugin and without RequiredPlugin: exit 3, one line naming $component"
+# One rule (issue 15): a component no loaded plugin provides and that nothing ties to a plugin is
+# an unknown name (exit 2), whose message says how to add a plugin folder; with a RequiredPlugin
+# naming a missing plugin it is a plugin problem (exit 3). Every problem is one line.
+step "without the plugin and without RequiredPlugin: exit 2, one line naming $component"
 sed -e '/<RequiredPlugin pluginName="jacobi_pcg"\/>/d' "$example/hanging_cord.scn" > "$work/no_required.scn"
-expect_status 3 "$work/no_required.scn" --steps 1 --quiet
+expect_status 2 "$work/no_required.scn" --steps 1 --quiet
 cat "$work/stderr"
 expect_one_line_error "$work/no_required.scn:"
-grep -qF "no loaded plugin provides component '$component'" "$work/stderr" ||
-  fail "the message does not say that no plugin provides $component"
+grep -qF "unknown component '$component'" "$work/stderr" ||
+  fail "the message does not say that $component is unknown"
+grep -qF -- "--plugin-dir DIR" "$work/stderr" || fail "the message does not say how to add a plugin folder"
 
 step "without the plugin: the example scene fails with exit 3, RequiredPlugin 'jacobi_pcg' not found"
 expect_status 3 "$example/hanging_cord.scn" --steps 1 --quiet
@@ -162,5 +165,7 @@ fi
 [[ "$(wc -l < "$work/stderr")" -le 2 ]] || fail "more than the two expected problems: $(cat "$work/stderr")"
 head -n 1 "$work/stderr" | grep -qF "required plugin 'jacobi_pcg' was not found" ||
   fail "the first line does not name the missing plugin 'jacobi_pcg'"
+sed -n 2p "$work/stderr" | grep -qF "component '$component' is not available: no loaded plugin provides it, and the scene requires plugin 'jacobi_pcg'" ||
+  fail "the second line does not tie $component to the missing plugin 'jacobi_pcg'"
 
 echo "OK: $component built out of tree, loaded from --plugin-dir, matches SparseLDLSolver"

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "fluxion/text.h"
 #include "support/test_support.h"
 
 namespace {
@@ -27,6 +28,14 @@ Simulation Load(const std::string& name) { return LoadScene(GallerySceneText(nam
 // (cos, sin, pow of n·Ψ, each within a few ulps of n·Ψ's rounding, n·Ψ·eps).
 double Rounding(int n, double kappa, double scale) { return 16.0 * (n + 1) * kappa * kEps * scale; }
 
+// A parameter in a test name, "0.38" as "0_38" (gtest names hold letters, digits and '_' only).
+std::string CaseName(double value) {
+  std::string name = fluxion::FormatReal(value);
+  for (char& c : name)
+    if (c == '.') c = '_';
+  return name;
+}
+
 // --- Hoffmann: False (symplectic) Euler on y'' = −y, y0 = 1, v0 = 0, h = Φ ----------------------
 // The map: v_{n+1} = v_n − h·y_n, y_{n+1} = y_n + h·v_{n+1}, i.e. A = [[1 − h², h], [−h, 1]],
 // det A = 1, trace A = 2 − h²: for Φ < 2 the roots are e^{±jΨ}, cos Ψ = 1 − Φ²/2 (Hoffmann's
@@ -36,6 +45,7 @@ struct HoffmannCase {
   const char* scene;
   double phi;
 };
+void PrintTo(const HoffmannCase& c, std::ostream* out) { *out << c.scene; }
 
 class HoffmannOscillator : public ::testing::TestWithParam<HoffmannCase> {};
 
@@ -58,7 +68,10 @@ TEST_P(HoffmannOscillator, FollowsTheClosedFormOfFalseEuler) {
 
 INSTANTIATE_TEST_SUITE_P(Phi, HoffmannOscillator,
                          ::testing::Values(HoffmannCase{"hoffmann_oscillator_phi0.5.scn", 0.5},
-                                           HoffmannCase{"hoffmann_oscillator_phi1.9.scn", 1.9}));
+                                           HoffmannCase{"hoffmann_oscillator_phi1.9.scn", 1.9}),
+                         [](const ::testing::TestParamInfo<HoffmannCase>& test) {
+                           return "Phi" + CaseName(test.param.phi);
+                         });
 
 // At Φ = 0.5 the run also stays near the exact y = cos t: from the closed form above,
 // |y_n − cos nΦ| ≤ |cos nΨ − cos nΦ| + |D| ≤ n·|Ψ − Φ| + h²/(2 sin Ψ), where Ψ − Φ = Φ³/24 + O(Φ⁵)
@@ -86,6 +99,7 @@ struct FazarincCase {
   const char* scene;
   double wdt;
 };
+void PrintTo(const FazarincCase& c, std::ostream* out) { *out << c.scene; }
 
 class FazarincOscillator : public ::testing::TestWithParam<FazarincCase> {};
 
@@ -117,7 +131,10 @@ TEST_P(FazarincOscillator, StaysWithinItsPhaseErrorOfTheExactSolution) {
 
 INSTANTIATE_TEST_SUITE_P(Wdt, FazarincOscillator,
                          ::testing::Values(FazarincCase{"fazarinc_oscillator_wdt1.scn", 1.0},
-                                           FazarincCase{"fazarinc_oscillator_wdt0.38.scn", 0.38}));
+                                           FazarincCase{"fazarinc_oscillator_wdt0.38.scn", 0.38}),
+                         [](const ::testing::TestParamInfo<FazarincCase>& test) {
+                           return "Wdt" + CaseName(test.param.wdt);
+                         });
 
 // --- Sachs: the bead in water, v' = −v/τ, τ = 0.5, x0 = 2, v0 = 3, h = 0.1, midpoint -----------
 // Midpoint on this linear system (z = −h/τ): v_{n+1} = R·v_n, R = 1 + z + z²/2, and

@@ -92,6 +92,46 @@ TEST(BadInput, UnknownComponent) {
                    {"unknown component 'Teapot'", "--list-components"});
 }
 
+// One rule for a component that is not available: an unknown name is a scene error (exit 2),
+// with a suggestion only when it is a plausible misspelling; a component of a plugin the scene
+// requires but that is not on the path is a plugin problem (exit 3) naming the plugin.
+TEST(BadInput, UnknownComponentOfNoKnownPluginIsASceneError) {
+  ScratchFolder scratch;
+  // "SymplecticEulerSolver" plus a word: another solver, not a misspelling of that one.
+  ExpectCleanError(scratch, "damped.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
+  <DampedSymplecticEulerSolver/>)"),
+                   4,
+                   {"unknown component 'DampedSymplecticEulerSolver' (expected one listed by "
+                    "scene-runner --list-components; a plugin's component needs the plugin's "
+                    "folder on the search path: --plugin-dir DIR or FLUXION_PLUGIN_PATH)"});
+  // SOFA's EulerSolver (removed in SOFA v20.06): not a component of any plugin Fluxion knows.
+  ExpectCleanError(scratch, "old.scn", PointScene(R"(<EulerSolver/>)"), 3,
+                   {"unknown component 'EulerSolver' (expected one listed by"});
+}
+
+TEST(BadInput, ComponentOfAMissingRequiredPluginIsAPluginProblem) {
+  ScratchFolder scratch;
+  const std::string scene = scratch.Write("required.scn", R"(<Node name="root" dt="0.01">
+  <RequiredPlugin pluginName="damped_symplectic"/>
+  <DampedSymplecticEulerSolver/>
+  <MechanicalObject position="0 0 0"/>
+  <UniformMass totalMass="1"/>
+</Node>
+)");
+  const CommandResult result = RunSceneRunner(ShellQuote(scene) + " --steps 1 -q");
+  EXPECT_EQ(result.status, 3) << result.err;
+  EXPECT_EQ(result.out, "");
+  const std::vector<std::string> lines = Lines(result.err);
+  ASSERT_EQ(lines.size(), 2u) << result.err;
+  EXPECT_THAT(lines[0], StartsWith("error: " + scene +
+                                   ":2: required plugin 'damped_symplectic' was not found"));
+  EXPECT_EQ(lines[1], "error: " + scene +
+                          ":3: component 'DampedSymplecticEulerSolver' is not available: no "
+                          "loaded plugin provides it, and the scene requires plugin "
+                          "'damped_symplectic', which is not on the plugin search path; add the "
+                          "folder holding it with --plugin-dir DIR or FLUXION_PLUGIN_PATH=DIR");
+}
+
 TEST(BadInput, UnknownAttribute) {
   ScratchFolder scratch;
   ExpectCleanError(scratch, "misspelt.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
@@ -319,19 +359,32 @@ TEST(BadInput, MissingSceneFile) {
   EXPECT_THAT(result.err, HasSubstr("does not exist"));
 }
 
+// A scene file the process may not open, for two reasons: its permissions (as root, which reads
+// any file, the run is started without the capabilities that let it: setpriv drops
+// CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH from its bounding set), and a path through a regular
+// file (ENOTDIR, whoever runs it).
 TEST(BadInput, UnreadableSceneFile) {
-  if (::geteuid() == 0) GTEST_SKIP() << "running as root: root can read a chmod 000 file";
   ScratchFolder scratch;
   const std::string scene =
       scratch.Write("locked.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>
   <UniformMass vertexMass="1"/>)"));
   fs::permissions(scene, fs::perms::none);
-  const CommandResult result = RunSceneRunner(ShellQuote(scene) + " -q");
+  const std::string as_unprivileged =
+      ::geteuid() == 0 ? "setpriv --bounding-set=-dac_override,-dac_read_search " : "";
+  const CommandResult result =
+      RunSceneRunner(ShellQuote(scene) + " -q", "", SceneRunner(), as_unprivileged);
   fs::permissions(scene, fs::perms::owner_all);
-  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.status, 2) << result.err;
   ASSERT_EQ(Lines(result.err).size(), 1u) << result.err;
   EXPECT_THAT(result.err, StartsWith("error: " + scene + ": "));
   EXPECT_THAT(result.err, HasSubstr("cannot be opened"));
+
+  const std::string through_a_file = scene + "/scene.scn";
+  const CommandResult nested = RunSceneRunner(ShellQuote(through_a_file) + " -q");
+  EXPECT_EQ(nested.status, 2) << nested.err;
+  ASSERT_EQ(Lines(nested.err).size(), 1u) << nested.err;
+  EXPECT_THAT(nested.err, StartsWith("error: " + through_a_file + ": "));
+  EXPECT_THAT(nested.err, HasSubstr("cannot be opened"));
 }
 
 TEST(BadInput, DirectoryGivenAsScene) {

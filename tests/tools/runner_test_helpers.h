@@ -62,12 +62,14 @@ inline std::string ShellQuote(const std::string& text) {
 }
 
 /// Runs `runner` (default: the scene-runner under test) with `arguments` (already quoted where
-/// needed), with FLUXION_PLUGIN_PATH unset unless `environment` sets it ("NAME=value ..."). A run
-/// longer than two minutes is killed and reported as status 124: a hang fails instead of blocking.
+/// needed), with FLUXION_PLUGIN_PATH unset unless `environment` sets it ("NAME=value ..."), and
+/// started through `wrapper` if given (e.g. "setpriv ..."). A run longer than two minutes is
+/// killed and reported as status 124: a hang fails instead of blocking.
 inline CommandResult RunSceneRunner(const std::string& arguments,
                                     const std::string& environment = "",
-                                    const std::string& runner = SceneRunner()) {
-  return RunCommand("timeout 120 env -u FLUXION_PLUGIN_PATH " + environment + " " +
+                                    const std::string& runner = SceneRunner(),
+                                    const std::string& wrapper = "") {
+  return RunCommand("timeout 120 env -u FLUXION_PLUGIN_PATH " + environment + " " + wrapper +
                     ShellQuote(runner) + " " + arguments);
 }
 

@@ -294,8 +294,9 @@ TEST(SceneRunner, HelpDocumentsEveryOption) {
   ASSERT_EQ(result.status, 0) << result.err;
   for (const char* option :
        {"--help", "--version", "--steps", "--end-time", "--dt", "--output", "--every", "--energy",
-        "--plugin-dir", "--list-plugins", "--json", "--list-components", "--markdown",
-        "--ignore-plugin-errors", "--log-level", "--quiet", "FLUXION_PLUGIN_PATH", "Exit status"})
+        "--plugin-dir", "--list-plugins", "--json", "--list-solvers", "--list-components",
+        "--markdown", "--ignore-plugin-errors", "--log-level", "--quiet", "FLUXION_PLUGIN_PATH",
+        "Exit status"})
     EXPECT_THAT(result.out, HasSubstr(option));
 }
 

@@ -1,5 +1,6 @@
 #include "listing.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -81,6 +82,38 @@ std::string ListPluginsJson(const Host& host) {
     document["plugins"].push_back(plugin);
   }
   return document.dump(2) + "\n";
+}
+
+std::vector<std::string> SolverNames(const Host& host) {
+  std::vector<std::string> names;
+  for (const ComponentInfo* entry : host.components())
+    if (entry->spec.kind == ComponentKind::kOdeSolver) names.push_back(entry->spec.name);
+  return names;
+}
+
+std::string ListSolversText(const Host& host) {
+  std::vector<const ComponentInfo*> solvers;
+  std::size_t width = std::string_view("solver").size();
+  for (const ComponentInfo* entry : host.components()) {
+    if (entry->spec.kind != ComponentKind::kOdeSolver) continue;
+    solvers.push_back(entry);
+    width = std::max(width, entry->spec.name.size());
+  }
+  const auto padded = [](std::string text, std::size_t size) {
+    text.resize(std::max(size, text.size()), ' ');
+    return text;
+  };
+  std::ostringstream out;
+  out << padded("solver", width) << "  order  " << padded("kind", 20) << "  plugin\n";
+  for (const ComponentInfo* entry : solvers) {
+    const unsigned flags = entry->traits.flags;
+    std::string kind = (flags & kImplicitMethod) ? "implicit" : "explicit";
+    if (flags & kSymplecticMethod) kind += ", symplectic";
+    out << padded(entry->spec.name, width) << "  " << padded(std::to_string(entry->traits.order), 5)
+        << "  " << padded(kind, 20) << "  " << entry->origin << "\n";
+  }
+  if (solvers.empty()) out << "(no solver: no plugin on the search path provides one)\n";
+  return out.str();
 }
 
 std::string ListComponentsText(const Host& host) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "fluxion/host.h"
 
@@ -13,6 +14,12 @@ std::string ListPluginsText(const Host& host);
 /// "search_path_problems": [...], "plugins": [...]}; a refused plugin has "loaded": false and
 /// "error".
 std::string ListPluginsJson(const Host& host);
+
+/// The ODE solvers, one line each: name, declared order, explicit or implicit (and symplectic),
+/// the plugin file that provides it.
+std::string ListSolversText(const Host& host);
+/// The names of the ODE solvers, sorted.
+std::vector<std::string> SolverNames(const Host& host);
 
 /// All components, one line each (name, kind, origin).
 std::string ListComponentsText(const Host& host);

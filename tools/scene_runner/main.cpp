@@ -51,8 +51,104 @@ CLI::Validator WholeIn(long min, long max, const std::string& range_text) {
       "INTEGER " + range_text);
 }
 
+// One of a few words.
+CLI::Validator OneOf(const std::string& what, const std::vector<std::string>& words) {
+  std::string listed;
+  for (const std::string& word : words) listed += (listed.empty() ? "" : ", ") + word;
+  return CLI::Validator(
+      [=](const std::string& text) -> std::string {
+        for (const std::string& word : words)
+          if (text == word) return {};
+        return "'" + text + "' is not " + what + " (expected one of " + listed + ")";
+      },
+      "WORD");
+}
+
 constexpr double kLargest = std::numeric_limits<double>::max();
 constexpr long kMostSteps = long{1} << 62;
+
+std::string Join(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : ", ") + word;
+  return text;
+}
+
+// The arguments CLI11 did not take, as one error line: a mistyped option with the option it is
+// closest to, or a second scene.
+std::string ExtraArgumentProblem(const CLI::App& app, const std::vector<std::string>& extras) {
+  for (const std::string& extra : extras) {
+    if (extra.size() < 2 || extra[0] != '-') continue;
+    const std::string name = extra.substr(0, extra.find('='));
+    std::vector<std::string> options;
+    for (const CLI::Option* option : app.get_options()) {
+      for (const std::string& long_name : option->get_lnames()) options.push_back("--" + long_name);
+      for (const std::string& short_name : option->get_snames())
+        options.push_back("-" + short_name);
+    }
+    const std::string suggestion = SuggestClosest(name, options);
+    return "unknown option '" + name + "' (" +
+           (suggestion.empty() ? std::string("expected one of the options of")
+                               : "did you mean '" + suggestion + "'? see") +
+           " scene-runner --help)";
+  }
+  return "unexpected argument '" + extras.front() +
+         "' (expected one scene file; options begin with --, see scene-runner --help)";
+}
+
+// CLI11's message in the voice of the scene errors: "--steps: what is wrong (what was expected)".
+std::string CommandLineProblem(const CLI::ParseError& error) {
+  std::string message = error.what();
+  // CLI11 words a few of its messages for programmers; say them for users.
+  if (const auto at = message.find(": 1 required "); at != std::string::npos) {
+    std::string expected = message.substr(at + 13, message.rfind(" missing") - at - 13);
+    expected.erase(0, expected.find(':') + 1);  // "INT:INTEGER from 0 to 2^62": the type's name
+    return message.substr(0, at) + ": a value is missing (expected " + expected + ")";
+  }
+  if (const auto at = message.find(" excludes "); at != std::string::npos)
+    return message.substr(0, at) + " and" + message.substr(at + 9) +
+           " were both given (expected one of them)";
+  if (const auto at = message.find(" requires "); at != std::string::npos)
+    return message.substr(0, at) + " needs" + message.substr(at + 9) + " (expected both)";
+  // The validators' own messages already say what was expected.
+  if (!message.empty() && message.back() == ')') return message;
+  return message + " (see scene-runner --help)";
+}
+
+// --solver NAME, checked before the scene is read: a mistake on the command line is reported as
+// one, with the solvers there are; a bundled solver whose plugin is missing is a plugin problem.
+// Returns the exit status (kExitSuccess when the solver exists).
+int CheckSolverName(const Host& host, const std::string& name) {
+  const ComponentInfo* entry = host.FindComponent(name);
+  if (entry != nullptr && entry->spec.kind == ComponentKind::kOdeSolver)
+    return runner::kExitSuccess;
+  const std::vector<std::string> solvers = runner::SolverNames(host);
+  const std::string known =
+      solvers.empty() ? "no solver is loaded" : "known solvers: " + Join(solvers);
+  if (entry != nullptr) {
+    std::fprintf(stderr, "error: --solver %s: is a %s, not an ODE solver (expected one; %s)\n",
+                 name.c_str(), std::string(ComponentKindName(entry->spec.kind)).c_str(),
+                 known.c_str());
+    return runner::kExitInvalidInput;
+  }
+  if (const std::string plugin = Host::BundledPluginFor(name); !plugin.empty()) {
+    std::string searched;
+    for (const auto& [directory, source] : host.plugin_directories())
+      searched += (searched.empty() ? "" : " ") + directory.string();
+    std::fprintf(stderr,
+                 "error: --solver %s: provided by plugin 'fluxion_%s.so', which is not on the "
+                 "plugin search path (searched: %s); add the folder holding it with --plugin-dir "
+                 "DIR or FLUXION_PLUGIN_PATH=DIR\n",
+                 name.c_str(), plugin.c_str(), searched.empty() ? "no folder" : searched.c_str());
+    return runner::kExitPluginProblem;
+  }
+  const std::string suggestion = SuggestClosest(name, solvers);
+  std::fprintf(
+      stderr,
+      "error: --solver %s: no ODE solver of that name (%s%s; see scene-runner --list-solvers)\n",
+      name.c_str(), suggestion.empty() ? "" : ("did you mean '" + suggestion + "'? ").c_str(),
+      known.c_str());
+  return runner::kExitInvalidInput;
+}
 
 }  // namespace
 
@@ -62,7 +158,8 @@ int main(int argc, char** argv) {
                        std::string("scene-runner (Fluxion) ") + FLUXION_VERSION_STRING);
   runner::RunOptions options;
   std::vector<std::string> plugin_dirs;
-  bool list_plugins = false, json = false, ignore_plugin_errors = false, quiet = false;
+  bool list_plugins = false, list_solvers = false, json = false, ignore_plugin_errors = false,
+       quiet = false;
   bool markdown = false;
   std::optional<std::string> list_components;
   std::string log_level = "warn";
@@ -81,8 +178,9 @@ int main(int argc, char** argv) {
       app.add_option("--dt", dt, "time step [s], replacing the scene's root dt")
           ->transform(FiniteIn(std::numeric_limits<double>::denorm_min(), kLargest, "> 0"));
   app.add_option("--output,-o", options.output,
-                 "CSV file to write (default: stdout); written as FILE.partial, renamed when the "
-                 "run ends");
+                 "CSV file to write (default: stdout when it is a pipe or a file; a terminal "
+                 "gets a summary, '-' prints the rows there); written as FILE.partial, renamed "
+                 "when the run ends");
   app.add_option("--output-dir", options.output_dir,
                  "folder the scene's own files (e.g. an energy file) are written in (default: the "
                  "current folder)");
@@ -121,6 +219,8 @@ int main(int argc, char** argv) {
   app.add_flag("--list-plugins", list_plugins,
                "list the plugins found on the search path and exit");
   app.add_flag("--json", json, "with --list-plugins: print JSON");
+  app.add_flag("--list-solvers", list_solvers,
+               "list the ODE solvers (name, order, explicit or implicit, plugin file) and exit");
   app.add_option("--list-components", list_components,
                  "list the available components (or describe one) and exit")
       ->expected(0, 1);
@@ -132,7 +232,7 @@ int main(int argc, char** argv) {
   app.add_flag("--strict-plugins", strict_plugins,
                "refuse plugin files and folders that every user may write (default: a warning)");
   app.add_option("--log-level", log_level, "trace|debug|info|warn|error (default warn)")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
+      ->check(OneOf("a log level", {"trace", "debug", "info", "warn", "error"}));
   app.add_flag("--quiet,-q", quiet, "only errors on stderr, no progress");
   app.footer(
       "Exit status: 0 success, 1 --compare mismatch, 2 invalid input (command line, scene, values, "
@@ -142,6 +242,8 @@ int main(int argc, char** argv) {
       "Plugins are searched in <libdir>/fluxion/plugins, then FLUXION_PLUGIN_PATH, then "
       "--plugin-dir.");
 
+  // Unknown arguments are kept, to be reported with the option they are closest to.
+  app.allow_extras();
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -149,8 +251,16 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "error: %s (see scene-runner --help)\n", e.what());
+    std::fprintf(stderr, "error: %s\n", CommandLineProblem(e).c_str());
     return runner::kExitInvalidInput;
+  }
+  if (const std::vector<std::string> extras = app.remaining(); !extras.empty()) {
+    std::fprintf(stderr, "error: %s\n", ExtraArgumentProblem(app, extras).c_str());
+    return runner::kExitInvalidInput;
+  }
+  if (options.output == "-") {
+    options.output.clear();
+    options.rows_to_terminal = true;
   }
   SolverChoice choice{solver, {}};
   for (const std::string& param : params) {
@@ -186,6 +296,10 @@ int main(int argc, char** argv) {
                  stdout);
       return runner::kExitSuccess;
     }
+    if (list_solvers) {
+      std::fputs(runner::ListSolversText(host).c_str(), stdout);
+      return runner::kExitSuccess;
+    }
     if (list_components) {
       if (list_components->empty()) {
         std::fputs((markdown ? runner::ComponentsMarkdown(host) : runner::ListComponentsText(host))
@@ -195,9 +309,11 @@ int main(int argc, char** argv) {
       }
       const ComponentInfo* entry = host.FindComponent(*list_components);
       if (entry == nullptr) {
-        std::fprintf(stderr,
-                     "error: no component named '%s' (see scene-runner --list-components)\n",
-                     list_components->c_str());
+        const std::string suggestion = SuggestClosest(*list_components, host.component_names());
+        std::fprintf(stderr, "error: --list-components %s: no component of that name (%s)\n",
+                     list_components->c_str(),
+                     suggestion.empty() ? "expected one listed by scene-runner --list-components"
+                                        : ("did you mean '" + suggestion + "'?").c_str());
         return runner::kExitInvalidInput;
       }
       std::fputs(runner::DescribeComponentText(*entry).c_str(), stdout);
@@ -219,6 +335,11 @@ int main(int argc, char** argv) {
                        "--ignore-plugin-errors\n",
                        record.path.c_str(), record.error.c_str());
       return runner::kExitPluginProblem;
+    }
+    if (options.solver) {
+      if (const int status = CheckSolverName(host, options.solver->name);
+          status != runner::kExitSuccess)
+        return status;
     }
     return runner::RunScene(options, host);
   } catch (const PluginError& error) {

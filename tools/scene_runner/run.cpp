@@ -11,6 +11,8 @@
 #include <optional>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "fluxion/errors.h"
 #include "fluxion/output_files.h"
 #include "fluxion/text.h"
@@ -95,6 +97,44 @@ int CheckInputs(const RunOptions& options, std::string& reference) {
   return kExitSuccess;
 }
 
+// The state at the end of a run, for a terminal: what ran, where each object ended, and how to
+// get the rows (never printed on a terminal unless asked for: they would scroll by unread).
+std::string RunSummary(const RunOptions& options, const Simulation& simulation, long rows) {
+  std::string solvers;
+  for (const SolverNode& node : simulation.solver_nodes())
+    if (solvers.find(node.solver_type) == std::string::npos)
+      solvers += (solvers.empty() ? "" : ", ") + node.solver_type;
+  std::string text = options.scene + ": " + std::to_string(simulation.step_count()) +
+                     " steps of dt = " + FormatReal(simulation.dt()) +
+                     " s to t = " + FormatReal(simulation.time()) + " s" +
+                     (solvers.empty() ? std::string() : " (" + solvers + ")") + "\n";
+  constexpr std::size_t kShownObjects = 8;
+  const std::vector<ObjectModel>& objects = simulation.objects();
+  for (std::size_t k = 0; k < objects.size() && k < kShownObjects; ++k) {
+    const ObjectModel& object = objects[k];
+    const auto x = simulation.position(static_cast<int>(k));
+    // One point: where it is; more: their centroid.
+    std::string where = "(";
+    for (int axis = 0; axis < object.dimension; ++axis) {
+      double sum = 0;
+      for (Index point = 0; point < object.num_points; ++point)
+        sum += x[point * object.dimension + axis];
+      where += (axis == 0 ? "" : ", ") +
+               FormatReal(object.num_points > 0 ? sum / static_cast<double>(object.num_points) : 0);
+    }
+    where += ")";
+    text += "  " + object.id + ": " + std::to_string(object.num_points) +
+            (object.num_points == 1 ? " point at " : " points, centroid at ") + where +
+            (object.system < 0 ? " (static)" : "") + "\n";
+  }
+  if (objects.size() > kShownObjects)
+    text += "  and " + std::to_string(objects.size() - kShownObjects) + " more objects\n";
+  text += std::to_string(rows) +
+          " trajectory rows not shown on the terminal: write them to a file with --output "
+          "FILE.csv, pipe them (| less), or show them here with --output -\n";
+  return text;
+}
+
 // The writer of this run's trajectory into `stream` (only the CSV format exists so far).
 std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FILE* stream) {
   return MakeCsvTrajectoryWriter(
@@ -157,7 +197,18 @@ int RunScene(const RunOptions& options, const Host& host) {
   std::unique_ptr<std::FILE, FileCloser> file;
   TrajectoryFile output;
   std::FILE* stream = stdout;
-  if (options.output.empty() && !options.compare.empty()) {
+  // Rows for a terminal: a summary instead, unless asked for (--output -).
+  const bool summary = options.output.empty() && options.compare.empty() &&
+                       !options.rows_to_terminal && ::isatty(::fileno(stdout)) == 1;
+  long rows = 0;
+  if (summary) {
+    file.reset(std::fopen("/dev/null", "w"));
+    if (!file) {
+      PrintError("cannot open /dev/null");
+      return kExitInvalidInput;
+    }
+    stream = file.get();
+  } else if (options.output.empty() && !options.compare.empty()) {
     file.reset(open_memstream(&memory.data, &memory.size));
     if (!file) {
       PrintError("cannot allocate the in-memory trajectory for --compare");
@@ -175,6 +226,7 @@ int RunScene(const RunOptions& options, const Host& host) {
   const std::unique_ptr<TrajectoryWriter> writer = MakeWriter(options, stream);
   writer->Begin(*simulation);
   writer->Record(*simulation);
+  ++rows;
 
   // Step and record; a failure stops the run, and the writer is ended however the run stops.
   using Clock = std::chrono::steady_clock;
@@ -194,7 +246,10 @@ int RunScene(const RunOptions& options, const Host& host) {
       status = kExitNumericalFailure;  // the rows written so far are complete and flushed
       break;
     }
-    if (step % options.every == 0 || step == steps) writer->Record(*simulation);
+    if (step % options.every == 0 || step == steps) {
+      writer->Record(*simulation);
+      ++rows;
+    }
     if (!writer->ok()) {
       PrintError((options.output.empty() ? std::string("stdout") : options.output) +
                  ": write failed");
@@ -221,6 +276,8 @@ int RunScene(const RunOptions& options, const Host& host) {
       return kExitInvalidInput;
     }
   }
+  if (summary && status == kExitSuccess)
+    std::fputs(RunSummary(options, *simulation, rows).c_str(), stdout);
   if (status != kExitSuccess || options.compare.empty()) return status;
 
   // --compare: the whole trajectory against the reference, column by column and step by step.

@@ -28,6 +28,9 @@ struct RunOptions {
   double rtol = 1e-9;  ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
   double atol = 1e-12;
   bool progress = true;  ///< progress lines on stderr for long runs
+  /// The trajectory rows go to stdout even when it is a terminal (--output -); otherwise a
+  /// terminal gets a short summary of the run instead of the rows.
+  bool rows_to_terminal = false;
 };
 
 inline constexpr long kDefaultSteps = 100;

@@ -22,8 +22,8 @@ FLUXION_API std::string FormatReal(double value);
 /// Appends FormatReal(value) to `out` without a temporary string.
 FLUXION_API void AppendReal(std::string& out, double value);
 
-/// The candidate closest to `word` by edit distance (case-insensitive), if close enough to be a
-/// plausible misspelling; empty otherwise.
+/// The candidate `word` plausibly misspells, case-insensitive ("RungeKutta4" → "RungeKutta4Solver";
+/// never "DampedSymplecticEulerSolver" → "SymplecticEulerSolver"), or empty if none is close.
 FLUXION_API std::string SuggestClosest(std::string_view word,
                                        const std::vector<std::string>& candidates);
 

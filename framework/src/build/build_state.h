@@ -106,6 +106,9 @@ struct BuildState {
   InputFolders inputs;
 
   std::unique_ptr<Node> root;
+  /// Plugins a RequiredPlugin names that are not loaded: the scene's unknown components are
+  /// presumably theirs.
+  std::vector<std::string> missing_plugins;
   /// Data each component published (SetOutput, its topology, its object), for links.
   std::map<const Component*, std::map<std::string, FieldValue, std::less<>>> outputs;
   std::set<const Component*> built;     ///< build function called (or refused)

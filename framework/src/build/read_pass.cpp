@@ -154,44 +154,62 @@ class TreeReader {
     return entry;
   }
 
+  // One rule for a component that is not available. A component known to come from a plugin
+  // that is not loaded (a bundled plugin's, also under SOFA's old name, or any component of a
+  // scene whose RequiredPlugin was not found) is a plugin problem naming the plugin; a real SOFA
+  // component Fluxion does not implement is unsupported; any other name is unknown, a scene
+  // problem, with a suggestion only when it is a plausible misspelling.
   void ReportUnknownComponent(const ElementDescription& element) {
-    const std::string plugin = Host::BundledPluginFor(element.type);
-    if (plugin.empty()) {
-      if (const SofaComponent* sofa = FindSofaComponent(element.type)) {
-        if (sofa->ignored) {
-          LogDebug(problems_.Where(element.line) + ": <" + element.type + "> ignored (SOFA " +
-                   sofa->category + ": no effect on the mechanics)");
-        } else {
-          std::string category = sofa->category;
-          if (category.starts_with("renamed:"))
-            category = "renamed " + category.substr(8) + " in SOFA";
-          problems_.Scene(element.line, "SOFA component '" + element.type +
-                                            "' is not supported by Fluxion (category: " + category +
-                                            ")");
-        }
-        return;
-      }
-    }
-    const bool looks_like_solver =
-        element.type.size() > 6 && element.type.compare(element.type.size() - 6, 6, "Solver") == 0;
-    const std::string suggestion = SuggestClosest(element.type, state_.registry.Names());
+    const SofaComponent* sofa = FindSofaComponent(element.type);
+    std::string plugin = Host::BundledPluginFor(element.type);
+    if (plugin.empty() && sofa != nullptr &&
+        std::string_view(sofa->category).starts_with("renamed:"))
+      plugin = Host::BundledPluginFor(std::string_view(sofa->category).substr(8));
     if (!plugin.empty()) {
       problems_.Plugin(element.line, "component '" + element.type +
                                          "' is provided by plugin 'fluxion_" + plugin +
                                          ".so', which is not on the plugin search path" +
-                                         state_.SearchPathText());
-    } else if (!suggestion.empty()) {
+                                         state_.SearchPathText() + "; " + kAddPluginFolder);
+      return;
+    }
+    if (sofa != nullptr) {
+      if (sofa->ignored) {
+        LogDebug(problems_.Where(element.line) + ": <" + element.type + "> ignored (SOFA " +
+                 sofa->category + ": no effect on the mechanics)");
+      } else {
+        std::string category = sofa->category;
+        if (category.starts_with("renamed:"))
+          category = "renamed " + category.substr(8) + " in SOFA";
+        problems_.Scene(element.line, "SOFA component '" + element.type +
+                                          "' is not supported by Fluxion (category: " + category +
+                                          ")");
+      }
+      return;
+    }
+    const std::string suggestion = SuggestClosest(element.type, state_.registry.Names());
+    if (!suggestion.empty()) {
       problems_.Scene(element.line, "unknown component '" + Shown(element.type) +
                                         "' (did you mean '" + suggestion + "'?)");
-    } else if (looks_like_solver) {
-      problems_.Plugin(element.line, "no loaded plugin provides component '" + Shown(element.type) +
-                                         "'" + state_.SearchPathText());
+    } else if (!state_.missing_plugins.empty()) {
+      std::string required;
+      for (const std::string& name : state_.missing_plugins)
+        required += (required.empty() ? "'" : "', '") + name;
+      problems_.Plugin(element.line, "component '" + Shown(element.type) +
+                                         "' is not available: no loaded plugin provides it, and "
+                                         "the scene requires plugin " +
+                                         required + "', which is not on the plugin search path; " +
+                                         kAddPluginFolder);
     } else {
       problems_.Scene(element.line, "unknown component '" + Shown(element.type) +
-                                        "' (expected one of the components listed by "
-                                        "scene-runner --list-components)");
+                                        "' (expected one listed by scene-runner "
+                                        "--list-components; a plugin's component needs the "
+                                        "plugin's folder on the search path: --plugin-dir DIR or "
+                                        "FLUXION_PLUGIN_PATH)");
     }
   }
+
+  static constexpr const char* kAddPluginFolder =
+      "add the folder holding it with --plugin-dir DIR or FLUXION_PLUGIN_PATH=DIR";
 
   void ReadComponent(Node& node, const ElementDescription& element) {
     const ComponentEntry* entry = state_.registry.Find(element.type);

@@ -138,12 +138,36 @@ std::size_t EditDistance(std::string_view a, std::string_view b) {
   }
   return previous[b.size()];
 }
+
+bool StartsWithIgnoringCase(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() &&
+         std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) ==
+                  std::tolower(static_cast<unsigned char>(b));
+         });
+}
+
+bool ContainsIgnoringCase(std::string_view text, std::string_view part) {
+  for (std::size_t at = 0; at + part.size() <= text.size(); ++at)
+    if (StartsWithIgnoringCase(text.substr(at), part)) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string SuggestClosest(std::string_view word, const std::vector<std::string>& candidates) {
   // No name that long is a misspelling of a real one; and the edit distance is quadratic.
   constexpr std::size_t kLongestPlausible = 64;
-  if (word.size() > kLongestPlausible) return {};
+  if (word.empty() || word.size() > kLongestPlausible) return {};
+  // A name left without its ending ("RungeKutta4" for "RungeKutta4Solver", "stiff" for
+  // "stiffness"), when the word is at least half of it: the shortest such name.
+  std::string shortened;
+  for (const std::string& candidate : candidates)
+    if (StartsWithIgnoringCase(candidate, word) && 2 * word.size() >= candidate.size() &&
+        (shortened.empty() || candidate.size() < shortened.size()))
+      shortened = candidate;
+  if (!shortened.empty()) return shortened;
+
   std::string best;
   std::size_t best_distance = std::string::npos;
   for (const std::string& candidate : candidates) {
@@ -154,9 +178,11 @@ std::string SuggestClosest(std::string_view word, const std::vector<std::string>
     }
   }
   // Plausible misspelling: at most a third of the longer word differs (and at least 1 edit
-  // allowed).
+  // allowed). A word holding the whole name and a further word of its own
+  // ("DampedSymplecticEulerSolver" for "SymplecticEulerSolver") names something else.
   const std::size_t longest = std::max(word.size(), best.size());
   if (best.empty() || best_distance > std::max<std::size_t>(2, longest / 3)) return {};
+  if (word.size() >= best.size() + 3 && ContainsIgnoringCase(word, best)) return {};
   return best;
 }
 

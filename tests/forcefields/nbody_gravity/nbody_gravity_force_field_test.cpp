@@ -133,6 +133,10 @@ struct FdCase {
   double softening;
   unsigned seed;
 };
+void PrintTo(const FdCase& c, std::ostream* out) {
+  *out << "Vec" << c.dim << "d, exponent " << c.exponent << ", softening " << c.softening
+       << ", seed " << c.seed;
+}
 
 class NBodyFiniteDifferences : public ::testing::TestWithParam<FdCase> {};
 
@@ -430,6 +434,7 @@ struct BadCase {
   const char* attributes;
   const char* mentions;
 };
+void PrintTo(const BadCase& c, std::ostream* out) { *out << c.attributes; }
 
 class NBodyBadInput : public ::testing::TestWithParam<BadCase> {};
 

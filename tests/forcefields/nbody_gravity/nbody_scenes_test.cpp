@@ -126,6 +126,9 @@ struct KeplerOrder {
   const char* solver;
   int order;
 };
+void PrintTo(const KeplerOrder& c, std::ostream* out) {
+  *out << c.solver << " (order " << c.order << ")";
+}
 
 class SachsKeplerPeriod : public ::testing::TestWithParam<KeplerOrder> {};
 
