@@ -81,6 +81,18 @@ TEST_F(MeshLoading, ObjThroughSrcIntoATopologyAndAnObject) {
                           std::array<Index, 2>{3, 0}));
 }
 
+TEST_F(MeshLoading, ALongerScaleListIsReadAsItsFirstNumberAsSofaReadsIt) {
+  // SOFA's PointProjectiveConstraint example writes scale="1 1 0": SOFA reads one number, 1.
+  ExpectWarnings(1);  // the other numbers are ignored, with a warning
+  const Simulation simulation = Load(
+      R"(<MeshOBJLoader name="loader" filename="mesh/square.obj" translation="0 0 2" scale="3 3 0"/>
+  <MeshTopology src="@loader"/>
+  <MechanicalObject name="dofs" src="@loader"/>
+  <UniformMass vertexMass="1"/>)");
+  EXPECT_THAT(Values(simulation.objects().at(0).position),
+              ElementsAre(0, 0, 2, 3, 0, 2, 3, 3, 2, 0, 3, 2));
+}
+
 TEST_F(MeshLoading, GmshThroughDataLinksIntoATetrahedronContainer) {
   const Simulation simulation =
       Load(R"(<MeshGmshLoader name="loader" filename="mesh/tet.msh" rotation="0 0 90"/>

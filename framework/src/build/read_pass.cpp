@@ -113,9 +113,10 @@ class TreeReader {
   }
 
   // A node that only draws: visual models (components Fluxion ignores), the mappings that feed
-  // them from the mechanical state above, and the mesh loaders they read, with children of the
-  // same kind. SOFA builds it for its GUI; nothing in it acts on the mechanics, so Fluxion skips
-  // it whole. A mapping next to a MechanicalObject (a mechanical mapping) keeps its node.
+  // them from the mechanical state above, the mesh loaders they read and the topologies they draw
+  // (containers, topological mappings), with children of the same kind. SOFA builds it for its GUI;
+  // nothing in it acts on the mechanics, so Fluxion skips it whole. A mapping next to a
+  // MechanicalObject (a mechanical mapping) keeps its node.
   bool IsVisualSubtree(const NodeDescription& node) const {
     bool draws = false;
     for (const ElementDescription& element : node.components) {
@@ -131,6 +132,9 @@ class TreeReader {
       } else if (entry != nullptr && entry->spec.kind == ComponentKind::kEngine &&
                  element.type.ends_with("Loader")) {
         // a mesh loader the visual model reads
+      } else if (entry != nullptr && (entry->spec.kind == ComponentKind::kTopology ||
+                                      entry->spec.kind == ComponentKind::kTopologicalMapping)) {
+        // the topology the visual model draws, e.g. a Hexa2QuadTopologicalMapping's surface
       } else {
         return false;
       }

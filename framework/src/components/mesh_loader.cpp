@@ -19,8 +19,9 @@ ComponentSpec MeshLoaderSpec(std::string name, std::string summary, std::vector<
            FieldSpec::RealList("rotation", "rotation of the points, Euler angles X Y Z [degrees]")
                .DefaultText("0 0 0"),
            FieldSpec::RealList("scale3d", "scale of the points along x, y, z").DefaultText("1 1 1"),
-           FieldSpec::OptionalReal("scale",
-                                   "legacy: multiplies scale3d (read as a float, as SOFA)"),
+           FieldSpec::RealList("scale",
+                               "legacy: one number that multiplies scale3d (read as a float, as "
+                               "SOFA; of a longer list SOFA reads the first number only)"),
            FieldSpec::RealList("transformation",
                                "4×4 homogeneous matrix, row by row; replaces translation, rotation "
                                "and scale when not the identity")
@@ -57,6 +58,9 @@ bool CheckOptions(BuildContext& context) {
       context.Error(context.type() + " '" + field + "' needs 3 numbers (x y z)");
       ok = false;
     }
+  if (p.reals("scale").size() > 1)
+    context.Warn(context.type() + " 'scale' has " + std::to_string(p.reals("scale").size()) +
+                 " numbers: only the first is used, as SOFA reads it (scale3d takes three)");
   if (p.reals("transformation").size() != 16) {
     context.Error(context.type() + " 'transformation' needs 16 numbers (a 4×4 matrix)");
     ok = false;
@@ -84,8 +88,8 @@ void Transform(const Parameters& p, Topology& mesh) {
     rotation[c] = p.reals("rotation")[c];
     translation[c] = p.reals("translation")[c];
   }
-  if (p.has("scale"))
-    for (double& s : scale) s *= AsSofaFloat(p.real("scale"));
+  if (!p.reals("scale").empty())
+    for (double& s : scale) s *= AsSofaFloat(p.reals("scale").front());
   ApplyLoaderTransform(mesh, scale, rotation, translation);
 }
 

@@ -21,6 +21,10 @@ namespace fluxion::internal {
 /// SOFA's quirks kept: a `vertexMass` given with `lumping="1"` is also multiplied by the lumping
 /// coefficient (SOFA stores vertex masses, not lumped ones); `vertexMass` without `edgeMass` and
 /// without lumping, or `edgeMass` of the wrong size, falls back to `totalMass` with a warning.
+/// Beware, as in SOFA: a hexahedron's consistent matrix has only its 12 edges off the diagonal,
+/// ρV/40·(2I + A) for a lone cube with A the cube graph's adjacency, which is indefinite (A has
+/// the eigenvalue −3); the Cholesky-type SparseLDLSolver then refuses the mass (SOFA's LDLᵀ
+/// carries on with a negative pivot). Prefer lumping="1" on hexahedra.
 /// Deviation: an edge-only topology is refused (SOFA computes zero masses for it); a per-element
 /// `massDensity` list is not supported.
 class MeshMatrixMassComponent {
