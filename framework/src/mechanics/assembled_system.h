@@ -36,7 +36,7 @@ struct SystemParts {
   Vector mass;  ///< per-DOF diagonal of M (0 where no mass component applies)
   /// Off-diagonal entries of M (a consistent mass), both (a, b) and (b, a); summed when repeated.
   std::vector<Eigen::Triplet<double, int>> mass_couplings;
-  std::vector<bool> fixed;  ///< per-DOF: projected by a FixedProjectiveConstraint
+  std::vector<bool> fixed;                    ///< per-DOF: projected by a FixedProjectiveConstraint
   std::vector<PointProjector> projectors;     ///< at most one per point (products composed)
   std::map<Index, std::size_t> projector_at;  ///< first DOF of a point → its projector
   std::vector<StateConstraint> constraints;   ///< in document order
