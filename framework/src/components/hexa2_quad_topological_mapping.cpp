@@ -16,7 +16,7 @@ ComponentSpec Hexa2QuadTopologicalMappingComponent::Spec() {
 
 namespace {
 
-std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
+std::optional<Topology> Hexa2QuadRule(BuildContext& context, const Topology& input) {
   if (!RequireInputElements(context, input.hexahedra.size(), "hexahedra")) return std::nullopt;
   const std::vector<std::array<Index, 4>> quads =
       input.quads.empty() ? HexahedronFaces(input.hexahedra) : input.quads;
@@ -34,7 +34,7 @@ std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
 }  // namespace
 
 void Hexa2QuadTopologicalMappingComponent::Build(BuildContext& context) {
-  BuildTopologicalMapping(context, &Rule);
+  BuildTopologicalMapping(context, &Hexa2QuadRule);
 }
 
 }  // namespace fluxion::internal

@@ -17,7 +17,7 @@ ComponentSpec Hexa2TetraTopologicalMappingComponent::Spec() {
 
 namespace {
 
-std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
+std::optional<Topology> Hexa2TetraRule(BuildContext& context, const Topology& input) {
   if (!RequireInputElements(context, input.hexahedra.size(), "hexahedra")) return std::nullopt;
   Index nx = 2, ny = 1;  // SOFA's values for a topology that is not a grid
   if (input.grid_size[0] > 0) {
@@ -33,7 +33,7 @@ std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
 }  // namespace
 
 void Hexa2TetraTopologicalMappingComponent::Build(BuildContext& context) {
-  BuildTopologicalMapping(context, &Rule);
+  BuildTopologicalMapping(context, &Hexa2TetraRule);
 }
 
 }  // namespace fluxion::internal

@@ -16,7 +16,7 @@ ComponentSpec Quad2TriangleTopologicalMappingComponent::Spec() {
 
 namespace {
 
-std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
+std::optional<Topology> Quad2TriangleRule(BuildContext& context, const Topology& input) {
   if (!RequireInputElements(context, input.quads.size(), "quads")) return std::nullopt;
   Index scale = 2;  // SOFA's value for a topology that is not a grid
   if (input.grid_size[0] > 0) {
@@ -37,7 +37,7 @@ std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
 }  // namespace
 
 void Quad2TriangleTopologicalMappingComponent::Build(BuildContext& context) {
-  BuildTopologicalMapping(context, &Rule);
+  BuildTopologicalMapping(context, &Quad2TriangleRule);
 }
 
 }  // namespace fluxion::internal

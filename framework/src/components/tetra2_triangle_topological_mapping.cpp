@@ -21,7 +21,7 @@ ComponentSpec Tetra2TriangleTopologicalMappingComponent::Spec() {
 
 namespace {
 
-std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
+std::optional<Topology> Tetra2TriangleRule(BuildContext& context, const Topology& input) {
   if (!RequireInputElements(context, input.tetrahedra.size(), "tetrahedra")) return std::nullopt;
   Topology output;
   const Parameters& p = context.parameters();
@@ -41,7 +41,7 @@ std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
 }  // namespace
 
 void Tetra2TriangleTopologicalMappingComponent::Build(BuildContext& context) {
-  BuildTopologicalMapping(context, &Rule);
+  BuildTopologicalMapping(context, &Tetra2TriangleRule);
 }
 
 }  // namespace fluxion::internal

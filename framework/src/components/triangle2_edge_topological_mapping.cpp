@@ -14,7 +14,7 @@ ComponentSpec Triangle2EdgeTopologicalMappingComponent::Spec() {
 
 namespace {
 
-std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
+std::optional<Topology> Triangle2EdgeRule(BuildContext& context, const Topology& input) {
   if (!RequireInputElements(context, input.triangles.size(), "triangles")) return std::nullopt;
   std::vector<std::array<Index, 2>> edges = input.edges;
   if (edges.empty()) {
@@ -33,7 +33,7 @@ std::optional<Topology> Rule(BuildContext& context, const Topology& input) {
 }  // namespace
 
 void Triangle2EdgeTopologicalMappingComponent::Build(BuildContext& context) {
-  BuildTopologicalMapping(context, &Rule);
+  BuildTopologicalMapping(context, &Triangle2EdgeRule);
 }
 
 }  // namespace fluxion::internal
