@@ -288,7 +288,7 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
       if (system.is_mass_diagonal()) {
         mass_solution_ = system.inverse_mass_diagonal().cwiseProduct(new_momentum_);
       } else {
-        const fluxion::LinearSolveResult mass = linear_solver()->Factorize(projected_mass_);
+        const fluxion::LinearSolveResult mass = linear_solver()->FactorizeMass(projected_mass_);
         if (!mass.ok) return fluxion::StepResult::Failure("mass matrix: " + mass.message);
         const fluxion::LinearSolveResult inverted =
             linear_solver()->Solve(new_momentum_, mass_solution_);

@@ -1,5 +1,6 @@
 // The scene's linear solvers: CGLinearSolver (linear/cg_linear_solver.h) with SOFA's stopping
 // rules, and SparseLDLSolver (linear/ldl_linear_solver.h) with its reused symbolic analysis.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -295,6 +296,45 @@ TEST(LdlLinearSolver, ReportsMatrixThatIsNotPositiveDefinite) {
   Vector x;
   ASSERT_TRUE(ldl.Solve(Vector::Ones(3), x).ok);
   EXPECT_NEAR(x[1], 0.2, kEpsilon);
+}
+
+// SOFA's consistent hexahedral MeshMatrixMass on one cube, per coordinate: (ρV/40)·(2I + A) with
+// A the adjacency of the cube's 8 corners along its 12 edges. A's eigenvalues are 3, 1 (×3),
+// −1 (×3), −3, so 2I + A has exactly one negative eigenvalue (−1): by Sylvester's law of inertia
+// every LDLᵀ of it has exactly one negative pivot.
+TEST(LdlLinearSolver, FactorizesIndefiniteMassAsSofaDoesButNotASystemMatrix) {
+  Dense dense = 2.0 * Dense::Identity(8, 8);
+  for (int a = 0; a < 8; ++a)
+    for (int bit = 0; bit < 3; ++bit)
+      dense(a, a ^ (1 << bit)) = 1.0;  // corners differing in one bit
+  dense *= 1.0 / 40.0;                 // ρV = 1
+  SparseMatrix mass = dense.sparseView();
+  mass.makeCompressed();
+  LdlLinearSolver ldl(ParseParameters(LdlLinearSolver::Spec(), {}));
+
+  const LinearSolveResult system = ldl.Factorize(mass);
+  EXPECT_FALSE(system.ok);
+  EXPECT_THAT(system.message, testing::HasSubstr("not positive definite"));
+
+  const LinearSolveResult factorized = ldl.FactorizeMass(mass);
+  ASSERT_TRUE(factorized.ok) << factorized.message;
+  EXPECT_THAT(factorized.message, testing::HasSubstr("indefinite (1 negative pivots)"));
+  const Vector b = Vector::LinSpaced(8, -1.0, 2.5);
+  Vector x;
+  ASSERT_TRUE(ldl.Solve(b, x).ok);
+  // The exact inverse from the eigen-decomposition (dense, independent of the sparse code).
+  const Eigen::SelfAdjointEigenSolver<Dense> eigen(dense);
+  EXPECT_NEAR(eigen.eigenvalues()[0], -1.0 / 40.0, 1e-15);
+  const Vector exact = eigen.eigenvectors() * eigen.eigenvalues().cwiseInverse().asDiagonal() *
+                       (eigen.eigenvectors().transpose() * b);
+  EXPECT_LE((x - exact).norm() / exact.norm(), 1e-13);  // κ = 5: a few ulps
+
+  // A singular mass is still refused.
+  SparseMatrix singular(2, 2);
+  singular.insert(0, 0) = 1.0;
+  singular.insert(1, 1) = 0.0;
+  singular.makeCompressed();
+  EXPECT_FALSE(ldl.FactorizeMass(singular).ok);
 }
 
 TEST(LdlLinearSolver, SolveAfterFailedFactorisationFails) {

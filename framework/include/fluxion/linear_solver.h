@@ -28,6 +28,13 @@ class FLUXION_API LinearSolver {
   /// The scene component name, e.g. "CGLinearSolver".
   virtual const std::string& name() const = 0;
   virtual LinearSolveResult Factorize(const SparseMatrix& A) = 0;
+  /// Factorises a (projected) mass matrix for the solve a = M⁻¹·f. Unlike an implicit system
+  /// matrix, a mass matrix is constant and comes straight from the scene: SOFA's consistent
+  /// masses can be indefinite (MeshMatrixMass on hexahedra spreads mass over the 12 cube edges
+  /// only, ρV/40·(2I + A) with A the cube's adjacency, which has the eigenvalue −1), and SOFA's
+  /// LDLᵀ factorises them anyway. A direct solver accepts any non-zero pivot here and says in
+  /// `message` (with `ok` true) how many were negative; the default is `Factorize`.
+  virtual LinearSolveResult FactorizeMass(const SparseMatrix& M);
   /// x = A⁻¹ b for the last factorised A. `x` is resized if needed (first call only).
   virtual LinearSolveResult Solve(const Vector& b, Vector& x) = 0;
 };

@@ -24,6 +24,8 @@ struct Solver::Impl {
   SparseMatrix projected_mass;
   // The state Step is given is the one the last committed step returned (see history_valid()).
   bool history_valid = false;
+  // The indefinite-mass warning of ComputeAcceleration was given.
+  bool mass_warning_given = false;
 };
 
 Solver::Solver() : impl_(std::make_unique<Impl>()) {}
@@ -72,8 +74,12 @@ StepResult Solver::ComputeAcceleration(const MechanicalSystem& system, const Vec
   if (impl_->linear_solver == nullptr)
     return StepResult::Failure(
         "the mass matrix is not diagonal and the scene has no linear solver to invert it");
-  const LinearSolveResult factorized = impl_->linear_solver->Factorize(impl_->projected_mass);
+  const LinearSolveResult factorized = impl_->linear_solver->FactorizeMass(impl_->projected_mass);
   if (!factorized.ok) return StepResult::Failure("mass matrix: " + factorized.message);
+  if (!factorized.message.empty() && !impl_->mass_warning_given) {
+    impl_->mass_warning_given = true;  // the mass is constant: once per run is enough
+    LogWarn("mass matrix: " + factorized.message);
+  }
   const LinearSolveResult solved = impl_->linear_solver->Solve(f, a);
   if (!solved.ok) return StepResult::Failure("mass solve: " + solved.message);
   system.ProjectResponse(a);
@@ -153,5 +159,6 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
 
 PluginRegistrar::~PluginRegistrar() = default;
 LinearSolver::~LinearSolver() = default;
+LinearSolveResult LinearSolver::FactorizeMass(const SparseMatrix& M) { return Factorize(M); }
 
 }  // namespace fluxion

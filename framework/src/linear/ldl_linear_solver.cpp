@@ -18,6 +18,22 @@ ComponentSpec LdlLinearSolver::Spec() {
 LdlLinearSolver::LdlLinearSolver(const Parameters& /*parameters*/) {}
 
 LinearSolveResult LdlLinearSolver::Factorize(const SparseMatrix& A) {
+  return FactorizeWith(A, SparseLdl::Pivots::kPositive);
+}
+
+LinearSolveResult LdlLinearSolver::FactorizeMass(const SparseMatrix& M) {
+  LinearSolveResult result = FactorizeWith(M, SparseLdl::Pivots::kNonZero);
+  if (result.ok && ldl_.negative_pivots() > 0)
+    result.message = "SparseLDLSolver: the mass matrix is indefinite (" +
+                     std::to_string(ldl_.negative_pivots()) +
+                     " negative pivots): it is inverted anyway, as SOFA's LDLᵀ does, but motion "
+                     "can grow where it should oscillate; a lumped mass (lumping=\"1\") is "
+                     "positive";
+  return result;
+}
+
+LinearSolveResult LdlLinearSolver::FactorizeWith(const SparseMatrix& A,
+                                                 SparseLdl::Pivots accepted) {
   LinearSolveResult result;
   // Same size and entry count is not enough: another pattern needs another elimination tree
   // (reusing it would factorise wrongly). Comparing the index arrays is O(nnz), negligible next
@@ -29,7 +45,7 @@ LinearSolveResult LdlLinearSolver::Factorize(const SparseMatrix& A) {
     ++symbolic_analyses_;
   }
   factorized_ = false;
-  switch (ldl_.Factorize(A)) {
+  switch (ldl_.Factorize(A, accepted)) {
     case SparseLdl::Status::kOk:
       factorized_ = true;
       break;

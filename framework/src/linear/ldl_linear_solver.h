@@ -24,6 +24,8 @@ class LdlLinearSolver final : public LinearSolver {
 
   const std::string& name() const override { return name_; }
   LinearSolveResult Factorize(const SparseMatrix& A) override;
+  /// Accepts negative pivots, as SOFA's LDLᵀ does (see LinearSolver::FactorizeMass).
+  LinearSolveResult FactorizeMass(const SparseMatrix& M) override;
   LinearSolveResult Solve(const Vector& b, Vector& x) override;
 
   /// How many symbolic analyses were done (1 for a whole run on one system).
@@ -34,6 +36,8 @@ class LdlLinearSolver final : public LinearSolver {
   SparseLdl ldl_;
   int symbolic_analyses_ = 0;
   bool factorized_ = false;  // the last Factorize succeeded
+
+  LinearSolveResult FactorizeWith(const SparseMatrix& A, SparseLdl::Pivots accepted);
 };
 
 }  // namespace fluxion::internal

@@ -91,7 +91,7 @@ void SparseLdl::Analyze(const SparseMatrix& A) {
   analysed_ = true;
 }
 
-SparseLdl::Status SparseLdl::Factorize(const SparseMatrix& A) {
+SparseLdl::Status SparseLdl::Factorize(const SparseMatrix& A, Pivots accepted) {
   if (!HasAnalysedPattern(A))
     throw UsageError("SparseLdl::Factorize: the matrix does not have the analysed pattern");
   const double* a = A.valuePtr();
@@ -102,6 +102,7 @@ SparseLdl::Status SparseLdl::Factorize(const SparseMatrix& A) {
   const int n = static_cast<int>(size_);
   std::fill(column_counts_.begin(), column_counts_.end(), 0);
   failed_pivot_ = -1;
+  negative_pivots_ = 0;
   for (int k = 0; k < n; ++k) {
     const auto uk = static_cast<std::size_t>(k);
     y_[uk] = 0.0;
@@ -138,7 +139,9 @@ SparseLdl::Status SparseLdl::Factorize(const SparseMatrix& A) {
       ++column_counts_[i];
     }
     diagonal_[uk] = d;
-    if (!(d > 0.0)) {
+    if (accepted == Pivots::kNonZero && d < 0.0) {
+      ++negative_pivots_;
+    } else if (!(d > 0.0)) {
       failed_pivot_ = k;
       // Leave the workspace clean for the next factorisation: Y is zero outside the pattern
       // still on the stack, which this row has consumed entirely.

@@ -34,11 +34,19 @@ class SparseLdl {
   /// True if `A` has exactly the analysed pattern (entry by entry).
   bool HasAnalysedPattern(const SparseMatrix& A) const;
 
+  /// Which pivots a factorisation accepts.
+  enum class Pivots {
+    kPositive,  ///< only d > 0: A must be positive definite (implicit system matrices)
+    kNonZero,   ///< any d ≠ 0 (SOFA's LDLᵀ): symmetric indefinite A with non-singular minors
+  };
+
   /// Numeric factorisation of A (with the analysed pattern). Stops at the first pivot that is not
-  /// > 0 — zero (singular) or negative/NaN (not positive definite) — and reports its index in the
-  /// permuted order through `failed_pivot()`. Never allocates.
-  Status Factorize(const SparseMatrix& A);
+  /// accepted — zero (singular), negative (not positive definite, with kPositive) or NaN — and
+  /// reports its index in the permuted order through `failed_pivot()`. Never allocates.
+  Status Factorize(const SparseMatrix& A, Pivots accepted = Pivots::kPositive);
   Index failed_pivot() const { return failed_pivot_; }
+  /// How many pivots of the last factorisation were negative (kNonZero only).
+  Index negative_pivots() const { return negative_pivots_; }
 
   /// x = A⁻¹·b for the last successful Factorize. `x` is resized on first use only.
   void Solve(const Vector& b, Vector& x);
@@ -64,6 +72,7 @@ class SparseLdl {
   std::vector<int> stack_, tags_;
   Vector work_;
   Index failed_pivot_ = -1;
+  Index negative_pivots_ = 0;
 };
 
 }  // namespace fluxion::internal
