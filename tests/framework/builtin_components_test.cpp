@@ -212,7 +212,14 @@ TEST_F(Components, DiagonalMassGivesOneMassPerPoint) {
 }
 
 TEST_F(Components, PointWithoutMassMustBeFixed) {
-  EXPECT_THROW(LoadScene(Scene(R"(<MechanicalObject position="0 0 0"/>)")), SceneError);
+  EXPECT_THROW(LoadScene(Scene(R"(<MechanicalObject position="0 0 0  1 0 0"/>
+      <DiagonalMass vertexMass="1 0"/>)")),
+               SceneError);
+  // An object without any mass component stays where it is, as in SOFA (with a warning).
+  ExpectWarnings(1);
+  Simulation unmoved = LoadScene(Scene(R"(<MechanicalObject position="0 1 0"/>)", "0 -9.81 0"));
+  unmoved.Step();
+  EXPECT_EQ(unmoved.position(0), Values({0, 1, 0}));
   EXPECT_NO_THROW(
       LoadScene(Scene(R"(<MechanicalObject position="0 0 0"/><FixedProjectiveConstraint/>)")));
 }

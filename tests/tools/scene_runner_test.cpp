@@ -20,6 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // Three objects: a named Vec2d with two points, an unnamed Vec1, a named Vec3d; a damped spring
 // in A so that every column moves.
@@ -246,6 +247,65 @@ TEST(SceneRunner, DivergingRunExits4AndKeepsTheRowsBeforeIt) {
   EXPECT_EQ(StepColumn(csv), expected_steps);
 }
 
+// The stability check (issue "The first hour"): a stiff cloth with EulerExplicitSolver at a dt
+// beyond the symplectic limit ω_max·dt ≤ 2 gets a warning before the first step naming a dt that
+// works; the run as written diverges, and the run at the advised dt completes.
+TEST(SceneRunner, StiffClothWarnsBeforeTheFirstStepAndTheAdvisedDtCompletes) {
+  ScratchFolder scratch;
+  // 8 × 8 points, 1 kg: springs ks = 1000/L0 = 7000 N/m on 1/64 kg points, ω_max ≈ 2·10³ rad/s.
+  const std::string scene =
+      scratch.Write("cloth.scn", R"(<Node name="root" gravity="0 -9.81 0" dt="0.002">
+  <EulerExplicitSolver/>
+  <Node name="cloth">
+    <RegularGridTopology name="grid" n="8 1 8" min="0 0 0" max="1 0 1"/>
+    <MechanicalObject name="dofs" template="Vec3d"/>
+    <UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 7"/>
+    <MeshSpringForceField linesStiffness="1000" linesDamping="0.5"/>
+  </Node>
+</Node>
+)");
+  const CommandResult diverging =
+      RunSceneRunner(ShellQuote(scene) + " --steps 1000 -o " + ShellQuote(scratch / "a.csv"));
+  EXPECT_EQ(diverging.status, 4) << diverging.err;
+  const std::vector<std::string> lines = Lines(diverging.err);
+  ASSERT_GE(lines.size(), 2u) << diverging.err;
+  // First the warning (before any step), then the failure with the comparison and the stable dt.
+  EXPECT_THAT(lines[0], ::testing::StartsWith("warning: " + scene +
+                                              ":2: EulerExplicitSolver in "
+                                              "node 'root': dt = 0.002 is too large"));
+  // Symplectic Euler on q̈ + 2ζω·q̇ + ω²·q = 0 has the characteristic polynomial
+  // z² − (2 − Φ² − 2ζΦ)·z + (1 − 2ζΦ); Jury's conditions give Φ < 2(√(1 + ζ²) − ζ) (and Φ < 1/ζ).
+  // The dashpots (linesDamping scaled like the stiffness) make ζ ≈ 0.4 on the stiffest mode.
+  const auto number_after = [&](const std::string& marker) {
+    const std::size_t where = lines[0].find(marker);
+    EXPECT_NE(where, std::string::npos) << marker << " in " << lines[0];
+    return where == std::string::npos ? NAN : std::stod(lines[0].substr(where + marker.size()));
+  };
+  const double zeta = number_after("damping ratio ζ ≈ ");
+  const double limit = number_after("ω_max·dt = 3.16 > ");
+  EXPECT_GT(zeta, 0.3);
+  EXPECT_NEAR(limit, 2.0 * (std::sqrt(1.0 + zeta * zeta) - zeta), 0.01);
+  EXPECT_THAT(lines[0], HasSubstr(", EulerExplicitSolver's stability limit on the stiffest mode"));
+  EXPECT_THAT(diverging.err, HasSubstr("the largest stable dt is"));
+  EXPECT_THAT(diverging.err, HasSubstr("the position of point "));
+  EXPECT_THAT(diverging.err, HasSubstr("of object 'root/cloth/dofs' is not finite"));
+  const std::size_t at = lines[0].find("(e.g. --dt ");
+  ASSERT_NE(at, std::string::npos) << lines[0];
+  const std::string advised = lines[0].substr(at + 11, lines[0].find(')', at) - at - 11);
+  const double advised_dt = std::stod(advised);
+  EXPECT_LT(advised_dt, 0.002);
+  EXPECT_GT(advised_dt, 0.0002);  // not absurdly small: ω_max·dt_advised ≈ 0.8·2
+
+  // The same physical time at the advised dt completes, with no warning.
+  const long steps = static_cast<long>(std::ceil(2.0 / advised_dt));
+  const CommandResult advised_run =
+      RunSceneRunner(ShellQuote(scene) + " --dt " + advised + " --steps " + std::to_string(steps) +
+                     " -o " + ShellQuote(scratch / "b.csv"));
+  EXPECT_EQ(advised_run.status, 0) << advised_run.err;
+  EXPECT_THAT(advised_run.err, Not(HasSubstr("too large"))) << advised_run.err;
+}
+
 TEST(SceneRunner, BadSceneExits2AndCreatesNoOutputFile) {
   ScratchFolder scratch;
   const std::string scene = scratch.Write("bad.scn", R"(<Node name="root">
@@ -292,11 +352,26 @@ TEST(SceneRunner, UnwritableOutputPathExits2) {
 TEST(SceneRunner, HelpDocumentsEveryOption) {
   const CommandResult result = RunSceneRunner("--help");
   ASSERT_EQ(result.status, 0) << result.err;
-  for (const char* option :
-       {"--help", "--version", "--steps", "--end-time", "--dt", "--output", "--every", "--energy",
-        "--plugin-dir", "--list-plugins", "--json", "--list-solvers", "--list-components",
-        "--markdown", "--ignore-plugin-errors", "--log-level", "--quiet", "FLUXION_PLUGIN_PATH",
-        "Exit status"})
+  for (const char* option : {"--help",
+                             "--version",
+                             "--steps",
+                             "--end-time",
+                             "--dt",
+                             "--output",
+                             "--every",
+                             "--energy",
+                             "--plugin-dir",
+                             "--list-plugins",
+                             "--json",
+                             "--list-solvers",
+                             "--list-components",
+                             "--markdown",
+                             "--ignore-plugin-errors",
+                             "--log-level",
+                             "--quiet",
+                             "--no-stability-check",
+                             "FLUXION_PLUGIN_PATH",
+                             "Exit status"})
     EXPECT_THAT(result.out, HasSubstr(option));
 }
 

@@ -233,6 +233,9 @@ int main(int argc, char** argv) {
                "refuse plugin files and folders that every user may write (default: a warning)");
   app.add_option("--log-level", log_level, "trace|debug|info|warn|error (default warn)")
       ->check(OneOf("a log level", {"trace", "debug", "info", "warn", "error"}));
+  bool no_stability_check = false;
+  app.add_flag("--no-stability-check", no_stability_check,
+               "do not estimate the stiffest mode before stepping an explicit solver");
   app.add_flag("--quiet,-q", quiet, "only errors on stderr, no progress");
   app.footer(
       "Exit status: 0 success, 1 --compare mismatch, 2 invalid input (command line, scene, values, "
@@ -277,6 +280,7 @@ int main(int argc, char** argv) {
   if (*end_option) options.end_time = end_time;
   if (*dt_option) options.dt = dt;
   options.progress = !quiet;
+  options.stability_check = !no_stability_check;
 
   LogLevel level = LogLevel::kWarn;
   ParseLogLevel(log_level, level);

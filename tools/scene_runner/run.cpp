@@ -14,10 +14,12 @@
 #include <unistd.h>
 
 #include "fluxion/errors.h"
+#include "fluxion/log.h"
 #include "fluxion/output_files.h"
 #include "fluxion/text.h"
 #include "fluxion/trajectory_writer.h"
 #include "output_file.h"
+#include "stability_check.h"
 #include "trajectory_compare.h"
 
 namespace fluxion::runner {
@@ -41,6 +43,16 @@ std::optional<long> StepsUntil(double start, double end_time, double dt) {
   const double steps = std::ceil((end_time - start) / dt - 1e-9);
   if (!(steps < 0x1p62)) return std::nullopt;  // also NaN
   return steps <= 0 ? 0L : static_cast<long>(steps);
+}
+
+// "SCENE:LINE: " of the ODE solver of the solver node at `node_path` ("SCENE: " if unknown).
+std::string SolverWhere(const std::string& scene, const Simulation& simulation,
+                        const std::string& node_path) {
+  for (const ComponentModel& component : simulation.model().components)
+    if (component.kind == ComponentKind::kOdeSolver && component.node_path == node_path &&
+        component.line > 0)
+      return scene + ":" + std::to_string(component.line) + ": ";
+  return scene + ": ";
 }
 
 // The buffer of an open_memstream stream, freed when it goes out of scope.
@@ -191,6 +203,20 @@ int RunScene(const RunOptions& options, const Host& host) {
     steps = *until;
   }
 
+  // Explicit solvers: warn before the first step when dt is beyond what the solver can integrate
+  // on the scene's stiffest mode, with a dt that works.
+  std::vector<StabilityVerdict> verdicts;
+  if (options.stability_check) verdicts = CheckStability(host, *simulation, steps);
+  for (const StabilityVerdict& verdict : verdicts) {
+    if (!verdict.unstable) continue;
+    LogWarn(SolverWhere(options.scene, *simulation, verdict.node_path) + verdict.solver +
+            " in node '" + verdict.node_path + "': dt = " + FormatReal(verdict.dt) +
+            " is too large for this scene: " + verdict.Comparison() + "; the run will diverge" +
+            (verdict.advised_dt > 0.0 ? ": use dt ≤ " + FormatReal(verdict.advised_dt) +
+                                            " (e.g. --dt " + FormatReal(verdict.advised_dt) + ")"
+                                      : std::string()));
+  }
+
   // The output file is opened only once the scene is valid: a bad scene leaves no file behind.
   // With --compare and no --output, the trajectory goes to memory and only the report is printed.
   MemoryBuffer memory;  // declared before `file`: freed after the stream writing into it is closed
@@ -239,7 +265,14 @@ int RunScene(const RunOptions& options, const Host& host) {
       // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
       const std::string where =
           options.scene + (error.line() > 0 ? ":" + std::to_string(error.line()) : std::string());
-      PrintError(where + ": numerical failure at " + error.what() +
+      std::string advice;
+      for (const StabilityVerdict& verdict : verdicts)
+        if (verdict.unstable)
+          advice +=
+              "; " + verdict.Comparison() +
+              (verdict.stable_dt > 0.0 ? ": the largest stable dt is ≈ " + verdict.StableDtText()
+                                       : std::string());
+      PrintError(where + ": numerical failure at " + error.what() + advice +
                  (options.output.empty()
                       ? std::string()
                       : "; the rows written so far are in " + output.partial_path()));

@@ -27,7 +27,8 @@ struct RunOptions {
   std::string compare;                 ///< reference CSV to compare the run with (empty: none)
   double rtol = 1e-9;  ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
   double atol = 1e-12;
-  bool progress = true;  ///< progress lines on stderr for long runs
+  bool progress = true;         ///< progress lines on stderr for long runs
+  bool stability_check = true;  ///< warn before stepping when dt is too large (explicit solvers)
   /// The trajectory rows go to stdout even when it is a terminal (--output -); otherwise a
   /// terminal gets a short summary of the run instead of the rows.
   bool rows_to_terminal = false;

@@ -34,7 +34,11 @@ using LinearSolverHandle = std::unique_ptr<LinearSolver, PinnedDeleter<LinearSol
 /// solver first, then the linear solver, then the system they point to.
 struct SolverNode {
   std::string solver_type;  ///< component name, e.g. "EulerExplicitSolver"
-  std::string node_path;    ///< e.g. "root/bob"
+  /// The solver's attributes as written in the scene (or given to ReplaceSolver), `name` left
+  /// out: with solver_type, what recreates the same solver elsewhere (fluxion-analyze's
+  /// oscillator, the stability check).
+  std::vector<std::pair<std::string, std::string>> solver_parameters;
+  std::string node_path;  ///< e.g. "root/bob"
   std::unique_ptr<MechanicalSystem> system;
   LinearSolverHandle linear_solver;  ///< null when the scene provides none
   SolverHandle solver;

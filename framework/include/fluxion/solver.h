@@ -25,13 +25,16 @@ struct [[nodiscard]] StepResult {
   StepStatus status = StepStatus::kOk;
   int iterations = 0;   ///< inner iterations (Newton steps), 0 when the method has none
   std::string message;  ///< why, for anything but kOk
+  /// The first DOF whose position (or, if all are finite, velocity) stopped being finite, when
+  /// that is why the step failed; −1 otherwise. Set by `Solver::Step`, not by `DoStep`.
+  Index nonfinite_dof = -1;
 
-  static StepResult Ok(int iterations = 0) { return {StepStatus::kOk, iterations, {}}; }
+  static StepResult Ok(int iterations = 0) { return {StepStatus::kOk, iterations, {}, -1}; }
   static StepResult NotConverged(std::string why, int iterations = 0) {
-    return {StepStatus::kNotConverged, iterations, std::move(why)};
+    return {StepStatus::kNotConverged, iterations, std::move(why), -1};
   }
   static StepResult Failure(std::string why) {
-    return {StepStatus::kNumericalFailure, 0, std::move(why)};
+    return {StepStatus::kNumericalFailure, 0, std::move(why), -1};
   }
   bool accepted() const { return status != StepStatus::kNumericalFailure; }
 };

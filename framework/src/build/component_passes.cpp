@@ -5,6 +5,7 @@
 
 #include "build/component_build_context.h"
 #include "build/data_links.h"
+#include "fluxion/log.h"
 
 namespace fluxion::internal {
 
@@ -77,10 +78,41 @@ void BuildPluginForceFields(BuildState& state) {
   }
 }
 
+namespace {
+
+// True if the node holding object `object` has a mass component.
+bool HasMassComponent(const Node& node, int object) {
+  if (node.object == object)
+    for (const Component& component : node.components)
+      if (component.entry != nullptr && component.kind() == ComponentKind::kMass) return true;
+  for (const auto& child : node.children)
+    if (HasMassComponent(*child, object)) return true;
+  return false;
+}
+
+}  // namespace
+
 void CheckMasses(BuildState& state) {
-  for (const ObjectModel& object : state.objects) {
+  for (std::size_t index = 0; index < state.objects.size(); ++index) {
+    const ObjectModel& object = state.objects[index];
     if (object.system < 0) continue;
-    const SystemParts& system = state.parts[static_cast<std::size_t>(object.system)];
+    SystemParts& system = state.parts[static_cast<std::size_t>(object.system)];
+    // An object without a mass component (SOFA's examples show loaded meshes this way): in SOFA
+    // nothing accelerates it (its explicit solvers skip massless DOFs, the implicit ones see a
+    // zero right-hand side), so it stays as loaded. Fluxion holds it with the same result and
+    // says so once; a zero mass given by a mass component is still an error (below).
+    bool massless = object.num_points > 0 && state.root != nullptr &&
+                    !HasMassComponent(*state.root, static_cast<int>(index));
+    for (Index dof = object.offset; massless && dof < object.offset + object.num_dofs(); ++dof)
+      massless = system.mass[dof] == 0.0 && !system.fixed[static_cast<std::size_t>(dof)];
+    if (massless) {
+      for (Index dof = object.offset; dof < object.offset + object.num_dofs(); ++dof)
+        system.fixed[static_cast<std::size_t>(dof)] = true;
+      LogWarn(state.problems.Where(object.line) + ": '" + object.id +
+              "' has no mass: it does not move (as in SOFA, where nothing accelerates a massless "
+              "object); add a UniformMass or DiagonalMass to simulate it");
+      continue;
+    }
     for (Index i = 0; i < object.num_points; ++i) {
       const Index dof = object.offset + i * object.dimension;
       if (system.fixed[static_cast<std::size_t>(dof)] || system.mass[dof] > 0.0) continue;

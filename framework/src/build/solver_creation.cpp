@@ -53,6 +53,9 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     const Component& solver = *owner.solver;
     SolverNode node;
     node.solver_type = solver.entry->spec.name;
+    for (const AttributeText& attribute : solver.element->attributes)
+      if (attribute.name != "name")
+        node.solver_parameters.emplace_back(attribute.name, attribute.value);
     node.node_path = owner.path;
     node.solver = CreateReported(state, solver, [&] {
       return ComponentRegistry::CreateSolver(*solver.entry, solver.parameters);

@@ -128,6 +128,7 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
       result = StepResult::Failure(std::string(bad_x >= 0 ? "position" : "velocity") + " of DOF " +
                                    std::to_string(bad_x >= 0 ? bad_x : bad_v) +
                                    " is not finite (the integration diverged)");
+      result.nonfinite_dof = bad_x >= 0 ? bad_x : bad_v;
     }
   }
   if (!result.accepted()) {

@@ -50,6 +50,7 @@ void Simulation::ReplaceSolver(const SolverChoice& choice) {
     }
     node.solver = std::move(solvers[k]);
     node.solver_type = entry->spec.name;
+    node.solver_parameters = choice.parameters;
     node.solver->Initialize(*node.system, node.linear_solver.get());
   }
 }

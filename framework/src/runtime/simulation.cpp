@@ -95,6 +95,20 @@ int SolverLine(const Model& model, const SolverNode& node) {
   return 0;
 }
 
+/// "position of point 3 (y) of object 'root/cloth/dofs'" for DOF `dof` of `node`, or "" when no
+/// object holds it.
+std::string DescribeDof(const Model& model, const SolverNode& node, Index dof) {
+  for (const int index : node.objects) {
+    const ObjectModel& object = model.objects[static_cast<std::size_t>(index)];
+    if (dof < object.offset || dof >= object.offset + object.num_dofs()) continue;
+    const Index local = dof - object.offset;
+    static constexpr const char* kAxes[] = {"x", "y", "z"};
+    return "point " + std::to_string(local / object.dimension) + " (" +
+           kAxes[local % object.dimension] + ") of object '" + internal::Shown(object.id) + "'";
+  }
+  return {};
+}
+
 }  // namespace
 
 void Simulation::Step() {
@@ -107,12 +121,19 @@ void Simulation::Step() {
     system.SetTime(start_time);
     const StepResult result = node.solver->Step(*node.system, dt, node.state);
     if (!result.accepted()) {
+      std::string message = result.message;
+      if (result.nonfinite_dof >= 0) {
+        const std::string dof = DescribeDof(*impl_->model, node, result.nonfinite_dof);
+        if (!dof.empty())
+          message = (message.rfind("velocity", 0) == 0 ? "the velocity of " : "the position of ") +
+                    dof + " is not finite (the integration diverged)";
+      }
       // Names from the scene are shown quoted and cut (one error, one line); the solver's line
       // lets the tools print "FILE:LINE: numerical failure at …".
-      throw NumericalError(impl_->step_count + 1, impl_->time + dt,
-                           node.solver_type + " in node '" + internal::Shown(node.node_path) +
-                               "': " + result.message,
-                           SolverLine(*impl_->model, node));
+      throw NumericalError(
+          impl_->step_count + 1, impl_->time + dt,
+          node.solver_type + " in node '" + internal::Shown(node.node_path) + "': " + message,
+          SolverLine(*impl_->model, node));
     }
     // SOFA's DefaultAnimationLoop projects positions and velocities after the ODE solver, before
     // it advances the node's time: constraints see the time the step started at. The solver's
