@@ -41,6 +41,24 @@ TEST_F(RegularGridTopologySizes, P0IsTheFirstPointWhenGiven) {
   EXPECT_EQ(x[8], 3.0);
 }
 
+TEST_F(RegularGridTopologySizes, PositionLinkedBackToTheObjectIsTheGridsOutput) {
+  // SOFA's examples (AffineMovementProjectiveConstraint.scn) write the object first, with no
+  // positions, and link the grid's `position` back to it: GridTopology::init overwrites that data
+  // with the grid's points (computePointList) and the object takes them. The object must have
+  // the 3×2 grid's six points, x = 0, 0.5, 1 along x and y = 0, 2 along y (dy = (2 − 0)/1).
+  const Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt="0.01">
+  <EulerExplicitSolver/>
+  <MechanicalObject name="dofs"/>
+  <RegularGridTopology nx="3" ny="2" nz="1" xmin="0" xmax="1" ymin="0" ymax="2" zmin="0" zmax="0"
+                       position="@dofs.position"/>
+  <UniformMass vertexMass="1"/>
+</Node>)");
+  const auto& x = simulation.objects()[0].position;
+  ASSERT_EQ(x.size(), 18);
+  const double expected[18] = {0, 0, 0, 0.5, 0, 0, 1, 0, 0, 0, 2, 0, 0.5, 2, 0, 1, 2, 0};
+  for (int i = 0; i < 18; ++i) EXPECT_EQ(x[i], expected[i]) << "coordinate " << i;
+}
+
 TEST_F(RegularGridTopologySizes, PartialLegacySizesAreRefused) {
   try {
     LoadScene(GridScene(R"(nx="5" nz="3")"), "grid.scn");
