@@ -34,6 +34,7 @@
 #include "components/mesh_stl_loader.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
 #include "components/patch_test_movement_projective_constraint.h"
@@ -120,6 +121,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<AffineMovementProjectiveConstraintComponent>(registrar);
   Add<PatchTestMovementProjectiveConstraintComponent>(registrar);
   Add<HermiteSplineProjectiveConstraintComponent>(registrar);
+  Add<OscillatorProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
   Add<PairBoxRoiComponent>(registrar);
   Add<SphereRoiComponent>(registrar);
