@@ -65,7 +65,6 @@ ComponentSpec PatchTestMovementProjectiveConstraintComponent::Spec() {
                                      "displacement of each corner (4, or 8 in 3-D) [m]"),
                  FieldSpec::RealList("cornerPoints",
                                      "the corners (4 or 8 points), instead of those found [m]"),
-                 FieldSpec::Bool("drawConstrainedPoints", false, "visual only: ignored"),
                  FieldSpec::Link("topology", "the topology (accepted, unused)")},
       .aliases = {"PatchTestMovementConstraint"}};
 }

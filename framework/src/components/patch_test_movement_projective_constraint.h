@@ -27,8 +27,7 @@ namespace fluxion::internal {
 /// γ = |z − c₀𝓏|/|c₄𝓏 − c₀𝓏| and, with the movements m₀…m₇,
 ///   d = m₀(1−α)(1−β) + m₁α(1−β) + m₂αβ + m₃(1−α)β                       (four corners),
 ///   d = [that](1−γ) + [the same with m₄…m₇]γ                             (eight corners).
-/// `meshIndices` (SOFA's getFinalPositions query for other components) and
-/// `drawConstrainedPoints` are accepted and unused.
+/// `meshIndices` (SOFA's getFinalPositions query for other components) is accepted and unused.
 /// Differences from SOFA: SOFA appends the corners it finds to given `cornerPoints` (giving both
 /// makes 8 or 12 corners); Fluxion uses given corners alone. Corners spanning no width along an
 /// axis used (α, β or γ dividing by zero), too few `cornerMovements`, and a corner count other
