@@ -41,6 +41,64 @@ TEST_F(RegularGridTopologySizes, P0IsTheFirstPointWhenGiven) {
   EXPECT_EQ(x[8], 3.0);
 }
 
+TEST_F(RegularGridTopologySizes, PositionLinkedBackToTheObjectIsTheGridsOutput) {
+  // SOFA's examples (AffineMovementProjectiveConstraint.scn) write the object first, with no
+  // positions, and link the grid's `position` back to it: GridTopology::init overwrites that data
+  // with the grid's points (computePointList) and the object takes them. The object must have
+  // the 3×2 grid's six points, x = 0, 0.5, 1 along x and y = 0, 2 along y (dy = (2 − 0)/1).
+  const Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt="0.01">
+  <EulerExplicitSolver/>
+  <MechanicalObject name="dofs"/>
+  <RegularGridTopology nx="3" ny="2" nz="1" xmin="0" xmax="1" ymin="0" ymax="2" zmin="0" zmax="0"
+                       position="@dofs.position"/>
+  <UniformMass vertexMass="1"/>
+</Node>)");
+  const auto& x = simulation.objects()[0].position;
+  ASSERT_EQ(x.size(), 18);
+  const double expected[18] = {0, 0, 0, 0.5, 0, 0, 1, 0, 0, 0, 2, 0, 0.5, 2, 0, 1, 2, 0};
+  for (int i = 0; i < 18; ++i) EXPECT_EQ(x[i], expected[i]) << "coordinate " << i;
+}
+
+TEST_F(RegularGridTopologySizes, ComputeTriangleListOffLeavesTheGridLines) {
+  // A 3×2×1 grid: 2 quads; with triangles (SOFA's default) the edges are the triangles' — the 7
+  // grid lines and each quad's q0–q2 diagonal, 9; computeTriangleList="false" leaves no
+  // triangles and the 7 lines, x-lines first: (0,1) (1,2) (3,4) (4,5), then (0,3) (1,4) (2,5).
+  const auto grid = [](const std::string& extra) {
+    return *LoadScene(GridScene(R"(n="3 2 1" )" + extra)).objects()[0].topology;
+  };
+  const Topology full = grid("");
+  EXPECT_EQ(full.triangles.size(), 4u);
+  EXPECT_EQ(full.edges.size(), 9u);
+  EXPECT_EQ(full.quads.size(), 2u);
+  const Topology lines = grid(R"(computeTriangleList="false")");
+  EXPECT_TRUE(lines.triangles.empty());
+  EXPECT_EQ(lines.quads.size(), 2u);
+  const std::vector<std::array<Index, 2>> expected = {{0, 1}, {1, 2}, {3, 4}, {4, 5},
+                                                      {0, 3}, {1, 4}, {2, 5}};
+  EXPECT_EQ(lines.edges, expected);
+  // SOFA's triangles build the quads they split: the quads go only with both lists off.
+  EXPECT_EQ(grid(R"(computeQuadList="0")").quads.size(), 2u);
+  EXPECT_TRUE(grid(R"(computeQuadList="0" computeTriangleList="0")").quads.empty());
+  EXPECT_TRUE(grid(R"(computeEdgeList="0")").edges.empty());
+}
+
+TEST_F(RegularGridTopologySizes, WithoutTrianglesMeshBoundaryROIFindsTheGridsBorder) {
+  // SOFA's MeshBoundaryROI.scn relies on computeTriangleList="false": a 3×3 grid's 4 quads alone
+  // have the 8 outer points on their boundary; the centre point 4, fixed by nothing, falls under
+  // gravity (v = −10·h after one step) while the border stays.
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -10 0" dt="0.1">
+  <EulerExplicitSolver/>
+  <RegularGridTopology n="3 3 1" min="0 0 0" max="2 2 0" computeTriangleList="false"/>
+  <MechanicalObject/>
+  <UniformMass vertexMass="1"/>
+  <MeshBoundaryROI name="roi"/>
+  <FixedProjectiveConstraint indices="@roi.indices"/>
+</Node>)");
+  simulation.Step();
+  for (int point = 0; point < 9; ++point)
+    EXPECT_DOUBLE_EQ(simulation.velocity(0)[3 * point + 1], point == 4 ? -1.0 : 0.0) << point;
+}
+
 TEST_F(RegularGridTopologySizes, PartialLegacySizesAreRefused) {
   try {
     LoadScene(GridScene(R"(nx="5" nz="3")"), "grid.scn");

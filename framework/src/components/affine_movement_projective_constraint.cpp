@@ -9,46 +9,6 @@ namespace fluxion::internal {
 
 namespace {
 
-class AffineMovement final : public ProjectiveConstraint {
- public:
-  AffineMovement(std::vector<Index> points, int dimension, std::vector<double> initial,
-                 std::vector<double> final_positions, double begin, double end)
-      : points_(std::move(points)),
-        dimension_(dimension),
-        initial_(std::move(initial)),
-        final_(std::move(final_positions)),
-        begin_(begin),
-        end_(end) {}
-
-  void ProjectPosition(double time, std::span<double> x) const override {
-    const double total = end_ - begin_;
-    const bool moving = time > begin_ && time <= end_ && total > 0.0;
-    if (!moving && !(time > end_)) return;
-    for (std::size_t p = 0; p < points_.size(); ++p) {
-      for (int a = 0; a < dimension_; ++a) {
-        const std::size_t k =
-            p * static_cast<std::size_t>(dimension_) + static_cast<std::size_t>(a);
-        const double x0 = initial_[k], xf = final_[k];
-        // SOFA's expression: ((x_f − x₀)·t + (x₀·e − x_f·b)) / (e − b).
-        x[static_cast<std::size_t>(points_[p] * dimension_ + a)] =
-            moving ? ((xf - x0) * time + (x0 * end_ - xf * begin_)) / total : xf;
-      }
-    }
-  }
-
-  void ProjectVelocity(double /*time*/, std::span<double> v) const override {
-    for (const Index point : points_)
-      for (int a = 0; a < dimension_; ++a)
-        v[static_cast<std::size_t>(point * dimension_ + a)] = 0.0;
-  }
-
- private:
-  std::vector<Index> points_;
-  int dimension_;
-  std::vector<double> initial_, final_;
-  double begin_, end_;
-};
-
 // "[a b c,d e f,g h i]" (SOFA's Mat text) or nine plain numbers → the nine numbers, row-major.
 bool ParseRotation(const std::string& text, std::vector<double>& matrix, std::string& why) {
   std::string plain = text;
@@ -117,10 +77,10 @@ void AffineMovementProjectiveConstraintComponent::Build(BuildContext& context) {
       for (std::size_t c = 0; c < 3; ++c) sum += rotation[r * 3 + c] * initial[q * 3 + c];
       final_positions[q * 3 + r] = sum + translation[r];
     }
-  context.AddProjectiveConstraint(
-      object, points,
-      std::make_unique<AffineMovement>(points, 3, std::move(initial), std::move(final_positions),
-                                       p.real("beginConstraintTime"), p.real("endConstraintTime")));
+  context.AddProjectiveConstraint(object, points,
+                                  std::make_unique<InterpolatedMovement>(
+                                      points, 3, std::move(initial), std::move(final_positions),
+                                      p.real("beginConstraintTime"), p.real("endConstraintTime")));
 }
 
 }  // namespace fluxion::internal

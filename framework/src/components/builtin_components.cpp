@@ -16,6 +16,7 @@
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
+#include "components/hermite_spline_projective_constraint.h"
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
@@ -33,8 +34,10 @@
 #include "components/mesh_stl_loader.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
+#include "components/patch_test_movement_projective_constraint.h"
 #include "components/plane_force_field.h"
 #include "components/plane_projective_constraint.h"
 #include "components/point_projective_constraint.h"
@@ -116,6 +119,9 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<PointProjectiveConstraintComponent>(registrar);
   Add<LinearMovementProjectiveConstraintComponent>(registrar);
   Add<AffineMovementProjectiveConstraintComponent>(registrar);
+  Add<PatchTestMovementProjectiveConstraintComponent>(registrar);
+  Add<HermiteSplineProjectiveConstraintComponent>(registrar);
+  Add<OscillatorProjectiveConstraintComponent>(registrar);
   Add<BoxRoiComponent>(registrar);
   Add<PairBoxRoiComponent>(registrar);
   Add<SphereRoiComponent>(registrar);

@@ -26,7 +26,9 @@ void CylinderGridTopologyComponent::Build(BuildContext& context) {
   std::array<double, 3> frame_center{}, axis{};
   if (!ShapedGridSetup(context, "CylinderGridTopology", /*min_z=*/1, n, frame_center, axis)) return;
   const Parameters& p = context.parameters();
-  context.SetTopology(MakeCylinderGrid(n, frame_center, axis, p.real("radius"), p.real("length")));
+  Topology grid = MakeCylinderGrid(n, frame_center, axis, p.real("radius"), p.real("length"));
+  KeepGridLists(grid, ReadGridLists(context.parameters()));
+  context.SetTopology(std::move(grid));
 }
 
 }  // namespace fluxion::internal

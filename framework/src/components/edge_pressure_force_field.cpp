@@ -1,7 +1,11 @@
 #include "components/edge_pressure_force_field.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 
+#include "mechanics/pressure_force_fields.h"
 #include "mechanics/simple_force_fields.h"
 
 namespace fluxion::internal {
@@ -10,7 +14,7 @@ ComponentSpec EdgePressureForceFieldComponent::Spec() {
   return ComponentSpec{
       .name = "EdgePressureForceField",
       .kind = ComponentKind::kForceField,
-      .summary = "A constant pressure (force per unit length) on edges",
+      .summary = "A pressure (force per unit length) on edges, constant or along their normals",
       .fields =
           {FieldSpec::RealList("pressure", "force per unit length, a vector [N/m]")
                .DefaultText("0 0 0"),
@@ -21,9 +25,9 @@ ComponentSpec EdgePressureForceFieldComponent::Spec() {
            FieldSpec::Real("dmax", 0.0, "plane selection: upper bound of x·normal [m]"),
            FieldSpec::Real("arrowSizeCoef", 0.0, "visual only: ignored"),
            FieldSpec::RealList("p_intensity",
-                               "pressure along the edges' normals (not supported: needs a "
-                               "non-zero 'pressure')"),
-           FieldSpec::RealList("binormal", "p_intensity mode only (not supported)"),
+                               "with a zero 'pressure': force per unit length along each edge's "
+                               "in-plane normal, one per pressed edge or one for all [N/m]"),
+           FieldSpec::RealList("binormal", "p_intensity form: the normal of the edges' plane"),
            FieldSpec::Link("topology", "the topology (only the node's own is supported)")},
       .aliases = {}};
 }
@@ -59,11 +63,17 @@ void EdgePressureForceFieldComponent::Build(BuildContext& context) {
   std::vector<double> pressure, normal;
   if (!Vector3(context, "pressure", pressure) || !Vector3(context, "normal", normal)) return;
   const bool zero_pressure = pressure[0] == 0 && pressure[1] == 0 && pressure[2] == 0;
-  if (zero_pressure && !p.reals("p_intensity").empty()) {
-    context.Error(
-        "EdgePressureForceField 'p_intensity' (a pressure along each edge's normal) is not "
-        "supported (expected a non-zero 'pressure' vector)");
-    return;
+  const std::vector<double>& intensities = p.reals("p_intensity");
+  std::optional<std::array<double, 3>> binormal;
+  if (zero_pressure && !intensities.empty() && p.has("binormal")) {
+    std::vector<double> b;
+    if (!Vector3(context, "binormal", b)) return;
+    const double norm = std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]);
+    if (norm == 0.0) {
+      context.Error("EdgePressureForceField 'binormal' is zero (expected the normal of the plane)");
+      return;
+    }
+    binormal = std::array<double, 3>{b[0] / norm, b[1] / norm, b[2] / norm};
   }
   const std::shared_ptr<const Topology> topology = context.topology();
   if (!topology || topology->edges.empty()) {
@@ -127,18 +137,69 @@ void EdgePressureForceFieldComponent::Build(BuildContext& context) {
       selected.push_back(match);
     }
   }
-  if (zero_pressure || selected.empty()) return;
-  // pressure·L₀/2 on each end of each selected edge.
-  std::vector<Index> dofs;
-  std::vector<double> values;
-  for (const Index e : selected) {
-    const auto& edge = edges[static_cast<std::size_t>(e)];
+  const auto rest_length = [&](const std::array<Index, 2>& edge) {
     double length2 = 0.0;
     for (int a = 0; a < 3; ++a) {
       const double u = rest(edge[1], a) - rest(edge[0], a);
       length2 += u * u;
     }
-    const double half_length = std::sqrt(length2) / 2;
+    return std::sqrt(length2);
+  };
+  if (selected.empty()) return;
+  if (zero_pressure && !intensities.empty()) {
+    // SOFA's p_intensity form: the i-th pressed edge takes intensity i (the first one for all when
+    // a single one is given) times the rest length of the topology's edge number i (SOFA's
+    // indexing, kept), along its in-plane normal.
+    if (selected.size() > edges.size()) {
+      context.Error("EdgePressureForceField presses " + std::to_string(selected.size()) +
+                    " edges with 'p_intensity' (expected at most the topology's " +
+                    std::to_string(edges.size()) +
+                    ": SOFA takes the i-th edge's length from edge i of the topology)");
+      return;
+    }
+    if (!binormal && topology->triangles.empty()) {
+      context.Error(
+          "EdgePressureForceField 'p_intensity' without 'binormal' needs triangles in the "
+          "topology of node '" +
+          context.node_path() +
+          "' (expected a 'binormal', or a triangle topology giving each edge its inside)");
+      return;
+    }
+    std::vector<EdgeNormalPressure::Edge> pressed;
+    for (std::size_t i = 0; i < selected.size(); ++i) {
+      const auto& edge = edges[static_cast<std::size_t>(selected[i])];
+      EdgeNormalPressure::Edge e;
+      e.a = object.offset + edge[0] * 3;
+      e.b = object.offset + edge[1] * 3;
+      const double intensity = intensities.size() > i ? intensities[i] : intensities[0];
+      e.scale = intensity * rest_length(edges[i]);
+      if (!binormal) {
+        // The third vertex of the edge's one triangle; an edge inside the mesh (two triangles)
+        // or outside any gets no force.
+        int count = 0;
+        for (const auto& triangle : topology->triangles) {
+          const bool has0 = std::find(triangle.begin(), triangle.end(), edge[0]) != triangle.end();
+          const bool has1 = std::find(triangle.begin(), triangle.end(), edge[1]) != triangle.end();
+          if (!has0 || !has1) continue;
+          ++count;
+          for (const Index vertex : triangle)
+            if (vertex != edge[0] && vertex != edge[1]) e.side = object.offset + vertex * 3;
+        }
+        if (count != 1) continue;
+      }
+      pressed.push_back(e);
+    }
+    context.AddForceField(object,
+                          std::make_unique<EdgeNormalPressure>(std::move(pressed), binormal));
+    return;
+  }
+  if (zero_pressure) return;
+  // pressure·L₀/2 on each end of each selected edge.
+  std::vector<Index> dofs;
+  std::vector<double> values;
+  for (const Index e : selected) {
+    const auto& edge = edges[static_cast<std::size_t>(e)];
+    const double half_length = rest_length(edge) / 2;
     for (const Index point : edge)
       for (int a = 0; a < 3; ++a) {
         dofs.push_back(object.offset + point * 3 + a);

@@ -55,4 +55,21 @@ bool GridSize(BuildContext& context, const std::string& type, std::array<Index, 
   return true;
 }
 
+std::vector<FieldSpec> GridListFields() {
+  return {FieldSpec::Bool("computeHexaList", true, "keep the hexahedra"),
+          FieldSpec::Bool("computeQuadList", true,
+                          "keep the quads (kept anyway while computeTriangleList is on)"),
+          FieldSpec::Bool("computeEdgeList", true, "keep the edges"),
+          FieldSpec::Bool("computeTriangleList", true,
+                          "keep the triangles (off: the edges are the grid's lines, without "
+                          "the quads' diagonals)")};
+}
+
+GridLists ReadGridLists(const Parameters& parameters) {
+  return GridLists{.hexahedra = parameters.flag("computeHexaList"),
+                   .quads = parameters.flag("computeQuadList"),
+                   .triangles = parameters.flag("computeTriangleList"),
+                   .edges = parameters.flag("computeEdgeList")};
+}
+
 }  // namespace fluxion::internal

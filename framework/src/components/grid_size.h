@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fluxion/component.h"
+#include "mechanics/regular_grid.h"
 
 namespace fluxion::internal {
 
@@ -14,5 +15,11 @@ namespace fluxion::internal {
 /// list) and `nx`, `ny`, `nz` (optional reals, at least 1).
 bool GridSize(BuildContext& context, const std::string& type, std::array<Index, 3>& n,
               std::array<double, 3>& counts);
+
+/// The four fields computeHexaList, computeQuadList, computeTriangleList, computeEdgeList
+/// (booleans, default true), declared by every grid topology.
+std::vector<FieldSpec> GridListFields();
+/// Their values.
+GridLists ReadGridLists(const Parameters& parameters);
 
 }  // namespace fluxion::internal

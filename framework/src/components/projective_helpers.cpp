@@ -32,6 +32,38 @@ double Norm(std::span<const double> vector) {
   return std::sqrt(sum);
 }
 
+InterpolatedMovement::InterpolatedMovement(std::vector<Index> points, int dimension,
+                                           std::vector<double> initial,
+                                           std::vector<double> final_positions, double begin,
+                                           double end)
+    : points_(std::move(points)),
+      dimension_(dimension),
+      initial_(std::move(initial)),
+      final_(std::move(final_positions)),
+      begin_(begin),
+      end_(end) {}
+
+void InterpolatedMovement::ProjectPosition(double time, std::span<double> x) const {
+  const double total = end_ - begin_;
+  const bool moving = time > begin_ && time <= end_ && total > 0.0;
+  if (!moving && !(time > end_)) return;
+  const auto d = static_cast<std::size_t>(dimension_);
+  for (std::size_t p = 0; p < points_.size(); ++p) {
+    for (std::size_t a = 0; a < d; ++a) {
+      const double x0 = initial_[p * d + a], xf = final_[p * d + a];
+      // SOFA's expression: ((x_f − x₀)·t + (x₀·e − x_f·b)) / (e − b).
+      x[static_cast<std::size_t>(points_[p]) * d + a] =
+          moving ? ((xf - x0) * time + (x0 * end_ - xf * begin_)) / total : xf;
+    }
+  }
+}
+
+void InterpolatedMovement::ProjectVelocity(double /*time*/, std::span<double> v) const {
+  const auto d = static_cast<std::size_t>(dimension_);
+  for (const Index point : points_)
+    for (std::size_t a = 0; a < d; ++a) v[static_cast<std::size_t>(point) * d + a] = 0.0;
+}
+
 std::vector<double> InitialPositions(const ObjectModel& object, const std::vector<Index>& points) {
   std::vector<double> positions;
   positions.reserve(points.size() * static_cast<std::size_t>(object.dimension));

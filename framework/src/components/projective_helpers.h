@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fluxion/component.h"
+#include "fluxion/projective_constraint.h"
 
 namespace fluxion::internal {
 
@@ -22,6 +23,27 @@ bool ReadVector(BuildContext& context, const ObjectModel& object, const char* fi
 
 /// Euclidean norm.
 double Norm(std::span<const double> vector);
+
+/// SOFA's prescribed motion from each point's initial position x₀ to a final position x_f over
+/// [begin, end] (AffineMovementProjectiveConstraint, PatchTestMovementProjectiveConstraint):
+/// for begin < t ≤ end, x = ((x_f − x₀)·t + x₀·end − x_f·begin)/(end − begin) (SOFA's order of
+/// operations); for t > end, x = x_f; before, positions are left as they are. Velocities are set
+/// to zero at every time and the points are always held (SOFA's projectVelocity and
+/// projectResponse clear them; the system's rows and columns too: projectMatrix).
+class InterpolatedMovement final : public ProjectiveConstraint {
+ public:
+  /// `initial` and `final_positions`: point-major, `dimension` values per point of `points`.
+  InterpolatedMovement(std::vector<Index> points, int dimension, std::vector<double> initial,
+                       std::vector<double> final_positions, double begin, double end);
+  void ProjectPosition(double time, std::span<double> x) const override;
+  void ProjectVelocity(double time, std::span<double> v) const override;
+
+ private:
+  std::vector<Index> points_;
+  int dimension_;
+  std::vector<double> initial_, final_;
+  double begin_, end_;
+};
 
 /// The positions of `points` of `object` at build time (SOFA's x0, taken at the first
 /// projectPosition, which is the initial state), point-major, dimension values per point.

@@ -11,7 +11,7 @@
 namespace fluxion::internal {
 
 ComponentSpec RegularGridTopologyComponent::Spec() {
-  return ComponentSpec{
+  ComponentSpec spec{
       .name = "RegularGridTopology",
       .kind = ComponentKind::kTopology,
       .summary =
@@ -32,15 +32,14 @@ ComponentSpec RegularGridTopologyComponent::Spec() {
                  FieldSpec::RealList(
                      "p0", "the first point (default: min, the middle along a single-point x or y)")
                      .DefaultText("0 0 0"),
-                 FieldSpec::Bool("computeHexaList", true, "SOFA option, ignored"),
-                 FieldSpec::Bool("computeQuadList", true, "SOFA option, ignored"),
-                 FieldSpec::Bool("computeEdgeList", true, "SOFA option, ignored"),
-                 FieldSpec::Bool("computeTriangleList", true, "SOFA option, ignored"),
-                 FieldSpec::RealList(
-                     "position",
-                     "points replacing the grid's own, one per grid point (SOFA's "
-                     "topology position data, e.g. a link to an object's positions)")},
+                 // A link kind so that "@object.position" is kept as text, not followed.
+                 FieldSpec::Link("position",
+                                 "SOFA's computed point list: the grid writes its own points "
+                                 "there at init (computePointList), so a value or link given "
+                                 "is overwritten; accepted and not read")},
       .aliases = {}};
+  for (FieldSpec& field : GridListFields()) spec.fields.push_back(std::move(field));
+  return spec;
 }
 
 void RegularGridTopologyComponent::Build(BuildContext& context) {
@@ -81,17 +80,7 @@ void RegularGridTopologyComponent::Build(BuildContext& context) {
   // SOFA: point (i, j, k) is p0 + i·dx + j·dy + k·dz, p0 from min and max unless given.
   const std::array<double, 3> origin = {p0[0], p0[1], p0[2]};
   Topology grid = MakeRegularGrid(n, min, max, p.has("p0") ? &origin : nullptr);
-  if (p.has("position")) {
-    const std::vector<double>& position = p.reals("position");
-    if (position.size() != grid.points.size() * 3) {
-      context.Error("RegularGridTopology 'position' has " + std::to_string(position.size()) +
-                    " numbers (expected 3 for each of the grid's " +
-                    std::to_string(grid.points.size()) + " points)");
-      return;
-    }
-    for (std::size_t i = 0; i < grid.points.size(); ++i)
-      grid.points[i] = {position[3 * i], position[3 * i + 1], position[3 * i + 2]};
-  }
+  KeepGridLists(grid, ReadGridLists(p));
   context.SetTopology(std::move(grid));
 }
 

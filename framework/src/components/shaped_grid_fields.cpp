@@ -10,16 +10,15 @@
 namespace fluxion::internal {
 
 std::vector<FieldSpec> ShapedGridFields() {
-  return {FieldSpec::IndexList("n", "number of points along x, y, z").DefaultText("2 2 2"),
-          FieldSpec::OptionalReal("nx", "legacy: points along x").AtLeast(1),
-          FieldSpec::OptionalReal("ny", "legacy: points along y").AtLeast(1),
-          FieldSpec::OptionalReal("nz", "legacy: points along z").AtLeast(1),
-          FieldSpec::RealList("center", "center [m]").DefaultText("0 0 0"),
-          FieldSpec::RealList("axis", "main direction (the grid's z)").DefaultText("0 0 1"),
-          FieldSpec::Bool("computeHexaList", true, "SOFA option, ignored"),
-          FieldSpec::Bool("computeQuadList", true, "SOFA option, ignored"),
-          FieldSpec::Bool("computeEdgeList", true, "SOFA option, ignored"),
-          FieldSpec::Bool("computeTriangleList", true, "SOFA option, ignored")};
+  std::vector<FieldSpec> fields = {
+      FieldSpec::IndexList("n", "number of points along x, y, z").DefaultText("2 2 2"),
+      FieldSpec::OptionalReal("nx", "legacy: points along x").AtLeast(1),
+      FieldSpec::OptionalReal("ny", "legacy: points along y").AtLeast(1),
+      FieldSpec::OptionalReal("nz", "legacy: points along z").AtLeast(1),
+      FieldSpec::RealList("center", "center [m]").DefaultText("0 0 0"),
+      FieldSpec::RealList("axis", "main direction (the grid's z)").DefaultText("0 0 1")};
+  for (FieldSpec& field : GridListFields()) fields.push_back(std::move(field));
+  return fields;
 }
 
 bool ShapedGridSetup(BuildContext& context, const std::string& type, Index min_z,

@@ -22,7 +22,9 @@ void SphereGridTopologyComponent::Build(BuildContext& context) {
   std::array<Index, 3> n{};
   std::array<double, 3> center{}, axis{};
   if (!ShapedGridSetup(context, "SphereGridTopology", /*min_z=*/2, n, center, axis)) return;
-  context.SetTopology(MakeSphereGrid(n, center, axis, context.parameters().real("radius")));
+  Topology grid = MakeSphereGrid(n, center, axis, context.parameters().real("radius"));
+  KeepGridLists(grid, ReadGridLists(context.parameters()));
+  context.SetTopology(std::move(grid));
 }
 
 }  // namespace fluxion::internal

@@ -1,6 +1,7 @@
 // Source: Sofa/Component/MechanicalLoad/src/sofa/component/mechanicalload/
 //         SurfacePressureForceField.inl (addForce, addTriangleSurfacePressure,
-//         addQuadSurfacePressure, computeMeshVolume, isInPressuredBox, addKToMatrix).
+//         addQuadSurfacePressure, computeMeshVolume, isInPressuredBox, addKToMatrix);
+//         EdgePressureForceField.inl (initEdgeInformation, addForce).
 #include "mechanics/pressure_force_fields.h"
 
 #include <Eigen/Dense>
@@ -159,6 +160,34 @@ void SurfacePressure::AddStiffness(const State& state, const Index* slots, doubl
       blocks[3][col] = p6 * dn2[col];
     }
     add(blocks);
+  }
+}
+
+EdgeNormalPressure::EdgeNormalPressure(std::vector<Edge> edges,
+                                       std::optional<std::array<double, 3>> binormal)
+    : edges_(std::move(edges)), binormal_(binormal) {}
+
+void EdgeNormalPressure::AddForce(const State& state, Vector& f) const {
+  for (const Edge& edge : edges_) {
+    const Vec3 a = Point(state.x, edge.a);
+    const Vec3 along = Point(state.x, edge.b) - a;
+    const double length = along.norm();
+    if (length == 0.0) continue;  // no direction: SOFA's zero vector
+    const Vec3 t = along / length;
+    Vec3 n;
+    if (binormal_) {
+      n = Vec3((*binormal_)[0], (*binormal_)[1], (*binormal_)[2]).cross(t);
+      const double norm = n.norm();
+      if (norm == 0.0) continue;
+      n /= norm;
+    } else {
+      // In the z = 0 plane, towards the inside of the edge's triangle.
+      n = Vec3(0, 0, 1).cross(t);
+      if (n.dot(Point(state.x, edge.side) - a) < 0) n = -n;
+    }
+    const Vec3 half = n * (edge.scale / 2);
+    f.segment<3>(edge.a) += half;
+    f.segment<3>(edge.b) += half;
   }
 }
 

@@ -1,7 +1,9 @@
-// Pressure on the faces of a surface mesh, as SOFA's SurfacePressureForceField computes it.
+// Pressure on the faces of a surface mesh, as SOFA's SurfacePressureForceField computes it, and on
+// the edges of a planar mesh along their normals, as SOFA's EdgePressureForceField (p_intensity).
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "fluxion/force_field.h"
@@ -60,6 +62,32 @@ class SurfacePressure final : public ForceField {
   std::vector<std::array<Index, 3>> triangles_;
   std::vector<std::array<Index, 4>> quads_;
   Options options_;
+};
+
+/// SOFA's EdgePressureForceField in its `p_intensity` form (Vec3 only): a pressure along each
+/// pressed edge's in-plane normal. Edge (a, b) with scale s = intensity·L (L a rest length) gives
+/// each of a and b the force s·n/2, where, with t = (x_b − x_a)/|x_b − x_a| at the current
+/// positions:
+/// - with a binormal B (the plane's normal, unit): n = (B × t)/|B × t|;
+/// - without: n = ẑ × t (not normalised: SOFA's), turned to point towards the edge's third
+///   vertex c (its one triangle's): n ← −n when n·(x_c − x_a) < 0.
+/// A zero t or B × t gives no force (SOFA's normalize leaves a zero vector as it is).
+/// The force follows the edges but its Jacobian is left out (no stiffness, as SOFA: its addDForce
+/// is empty), and it has no potential (SOFA reports 0).
+class EdgeNormalPressure final : public ForceField {
+ public:
+  struct Edge {
+    Index a = 0, b = 0;  ///< first system DOF of each end
+    Index side = -1;     ///< first system DOF of the third vertex (no binormal), else −1
+    double scale = 0.0;  ///< intensity·L [N]
+  };
+  /// `binormal`: unit, or null for the ẑ form with each edge's `side` vertex.
+  EdgeNormalPressure(std::vector<Edge> edges, std::optional<std::array<double, 3>> binormal);
+  void AddForce(const State& state, Vector& f) const override;
+
+ private:
+  std::vector<Edge> edges_;
+  std::optional<std::array<double, 3>> binormal_;
 };
 
 }  // namespace fluxion::internal

@@ -15,6 +15,27 @@
 
 namespace fluxion::internal {
 
+namespace {
+
+// The grid's lines along x, then y, then z (SOFA's GridUpdate::updateEdges without triangles).
+std::vector<std::array<Index, 2>> AxisLines(const std::array<Index, 3>& n) {
+  const Index nx = n[0], ny = n[1], nz = n[2];
+  const auto point = [&](Index x, Index y, Index z) { return nx * (ny * z + y) + x; };
+  std::vector<std::array<Index, 2>> edges;
+  for (Index z = 0; z < nz; ++z)
+    for (Index y = 0; y < ny; ++y)
+      for (Index x = 0; x + 1 < nx; ++x) edges.push_back({point(x, y, z), point(x + 1, y, z)});
+  for (Index z = 0; z < nz; ++z)
+    for (Index y = 0; y + 1 < ny; ++y)
+      for (Index x = 0; x < nx; ++x) edges.push_back({point(x, y, z), point(x, y + 1, z)});
+  for (Index z = 0; z + 1 < nz; ++z)
+    for (Index y = 0; y < ny; ++y)
+      for (Index x = 0; x < nx; ++x) edges.push_back({point(x, y, z), point(x, y, z + 1)});
+  return edges;
+}
+
+}  // namespace
+
 Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double, 3>& min,
                          const std::array<double, 3>& max, const std::array<double, 3>* p0) {
   Topology topology;
@@ -81,20 +102,19 @@ Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double,
       }
     }
   } else {  // a 1-D grid: only the axis lines
-    for (Index z = 0; z < nz; ++z)
-      for (Index y = 0; y < ny; ++y)
-        for (Index x = 0; x + 1 < nx; ++x)
-          topology.edges.push_back({point(x, y, z), point(x + 1, y, z)});
-    for (Index z = 0; z < nz; ++z)
-      for (Index y = 0; y + 1 < ny; ++y)
-        for (Index x = 0; x < nx; ++x)
-          topology.edges.push_back({point(x, y, z), point(x, y + 1, z)});
-    for (Index z = 0; z + 1 < nz; ++z)
-      for (Index y = 0; y < ny; ++y)
-        for (Index x = 0; x < nx; ++x)
-          topology.edges.push_back({point(x, y, z), point(x, y, z + 1)});
+    topology.edges = AxisLines(n);
   }
   return topology;
+}
+
+void KeepGridLists(Topology& grid, const GridLists& lists) {
+  if (!lists.hexahedra) grid.hexahedra.clear();
+  if (!lists.triangles) {
+    grid.triangles.clear();
+    grid.edges = AxisLines(grid.grid_size);
+    if (!lists.quads) grid.quads.clear();
+  }
+  if (!lists.edges) grid.edges.clear();
 }
 
 }  // namespace fluxion::internal

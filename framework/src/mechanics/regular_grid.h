@@ -20,4 +20,20 @@ Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double,
                          const std::array<double, 3>& max,
                          const std::array<double, 3>* p0 = nullptr);
 
+/// Which element lists a grid keeps: SOFA's computeHexaList, computeQuadList,
+/// computeTriangleList and computeEdgeList (GridTopology::GridUpdate).
+struct GridLists {
+  bool hexahedra = true;
+  bool quads = true;
+  bool triangles = true;
+  bool edges = true;
+};
+
+/// Drops the lists of a grid made by MakeRegularGrid that `lists` turns off, as SOFA's
+/// GridUpdate computes them: no hexahedra without computeHexaList; quads unless both
+/// computeQuadList and computeTriangleList are off (SOFA's triangles build the quads they split
+/// when none exist); no triangles without computeTriangleList, and then the edges are the grid's
+/// axis lines instead of those of the triangles (no diagonals); no edges without computeEdgeList.
+void KeepGridLists(Topology& grid, const GridLists& lists);
+
 }  // namespace fluxion::internal

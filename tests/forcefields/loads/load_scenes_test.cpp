@@ -99,6 +99,54 @@ TEST_F(LoadScenes, EdgePressureSelectsEdgesBetweenPlanes) {
   EXPECT_NEAR(f[6], 0.5, 1e-15);
 }
 
+TEST_F(LoadScenes, EdgePressureIntensityPushesAlongTheInPlaneNormal) {
+  // SOFA's p_intensity form with binormal B = ẑ (given as 0 0 2, normalised): edge (a, b) gives
+  // each end intensity·L·n/2 with n = B × t, t = (x_b − x_a)/|x_b − x_a|.
+  // Edge 0–1: t = ŷ, n = −x̂, L = 2, intensity −10 → (10, 0, 0) on each end.
+  // Edge 1–2: t = x̂, n = ŷ, L = 3, intensity 4 (the second one) → (0, 6, 0) on each end.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  0 2 0  3 2 0" edges="0 1  1 2"/>
+  <MechanicalObject/>
+  <EdgePressureForceField p_intensity="-10 4" binormal="0 0 2" edgeIndices="0 1"/>)");
+  const double expected[9] = {10, 0, 0, 10, 6, 0, 0, 6, 0};
+  for (int i = 0; i < 9; ++i) EXPECT_NEAR(f[i], expected[i], 1e-14) << i;
+}
+
+TEST_F(LoadScenes, EdgePressureIntensityTakesTheIthEdgesLengthAsSofa) {
+  // SOFA's initEdgeInformation takes the length of the i-th pressed edge from edge number i of
+  // the topology: pressing edge 1 alone (length 3) uses edge 0's length, 2. Intensity 2, n = ŷ:
+  // (0, 2·2/2, 0) on points 1 and 2.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  0 2 0  3 2 0" edges="0 1  1 2"/>
+  <MechanicalObject/>
+  <EdgePressureForceField p_intensity="2" binormal="0 0 1" edgeIndices="1"/>)");
+  const double expected[9] = {0, 0, 0, 0, 2, 0, 0, 2, 0};
+  for (int i = 0; i < 9; ++i) EXPECT_NEAR(f[i], expected[i], 1e-15) << i;
+}
+
+TEST_F(LoadScenes, EdgePressureIntensityFollowsTheEdgeWithItsRestLength) {
+  // The direction comes from the current positions, the length from the rest positions: the edge
+  // lies along x̂ now (n = ŷ) and is 3 long at rest: intensity 1 → (0, 1.5, 0) on each end.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology edges="0 1"/>
+  <MechanicalObject position="0 0 0  2 0 0" rest_position="0 0 0  0 3 0"/>
+  <EdgePressureForceField p_intensity="1" binormal="0 0 1" edgeIndices="0"/>)");
+  const double expected[6] = {0, 1.5, 0, 0, 1.5, 0};
+  for (int i = 0; i < 6; ++i) EXPECT_NEAR(f[i], expected[i], 1e-15) << i;
+}
+
+TEST_F(LoadScenes, EdgePressureIntensityWithoutBinormalPointsIntoTheTriangle) {
+  // No binormal: n = ẑ × t turned towards the third vertex of the edge's one triangle. Edge 0
+  // (written 1 0: t = −x̂, n = −ŷ, turned to +ŷ towards point 2 at (0, 1)), length 1,
+  // intensity 3: (0, 1.5, 0) on points 0 and 1. Edge 1 (1–2) is not pressed.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  1 0 0  0 1 0" edges="1 0  1 2  2 0" triangles="0 1 2"/>
+  <MechanicalObject/>
+  <EdgePressureForceField p_intensity="3" edgeIndices="0"/>)");
+  const double expected[9] = {0, 1.5, 0, 0, 1.5, 0, 0, 0, 0};
+  for (int i = 0; i < 9; ++i) EXPECT_NEAR(f[i], expected[i], 1e-15) << i;
+}
+
 TEST_F(LoadScenes, QuadBendingSpringsTakeRestLengthsFromPositions) {
   // As SOFA, the rest lengths are the initial distances (`position`), not `rest_position`: with
   // point 2 placed at x = 2.5 the spring 0–2 starts at its rest length and exerts nothing.
@@ -181,7 +229,7 @@ TEST_F(LoadScenes, UnsupportedModesAreRefused) {
   <MeshTopology position="0 0 0  1 0 0" edges="0 1"/>
   <MechanicalObject/><UniformMass vertexMass="1"/>
   <EdgePressureForceField p_intensity="1" edges="0 1"/></Node>)"),
-              HasSubstr("'p_intensity'"));
+              HasSubstr("'p_intensity' without 'binormal' needs triangles"));
   EXPECT_THAT(LoadError(R"(<Node name="root"><EulerExplicitSolver/>
   <MechanicalObject position="0 0 0"/><UniformMass vertexMass="1"/>
   <EllipsoidForceField center="0 0 0" vradius="1 0 1"/></Node>)"),
