@@ -249,7 +249,9 @@ class VtkXmlReader {
   void ReadPolyData(const tinyxml2::XMLElement& piece) {
     ReadPoints(piece);
     for (const char* kind : {"Verts", "Lines", "Strips"})
-      notes_.skipped_elements += Count(piece, (std::string("NumberOf") + kind).c_str(), 0);
+      // (Capped: only a warning reports the count, and three huge ones must not overflow.)
+      notes_.skipped_elements +=
+          std::min(Count(piece, (std::string("NumberOf") + kind).c_str(), 0), 1L << 40);
     const long n = Count(piece, "NumberOfPolys", 0);
     const tinyxml2::XMLElement* polys = piece.FirstChildElement("Polys");
     if (polys == nullptr) {
