@@ -87,7 +87,8 @@ TEST(VtkXmlReader, AsciiUnstructuredGrid) {
 }
 
 TEST(VtkXmlReader, Base64LittleEndianUInt32Headers) {
-  // Float32 points, Int64 connectivity, Int32 offsets, UInt8 types.
+  // Float32 points, Int64 connectivity, Int32 offsets, UInt8 types (written "uint8": SOFA reads
+  // type names in any case).
   const std::string points =
       R"(<DataArray type="Float32" NumberOfComponents="3" format="binary">
 YAAAAA==AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAACAPwAAgD8AAAAAAAAAAAAAAAAAAIA/AACAPwAAAAAAAIA/AAAAAAAAgD8AAIA/AACAPwAAgD8AAIA/
@@ -96,7 +97,7 @@ YAAAAA==AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAACAPwAAgD8AAAAAAAAAAAAA
 2AAAAA==AAAAAAAAAAABAAAAAAAAAAIAAAAAAAAAAwAAAAAAAAAEAAAAAAAAAAUAAAAAAAAABgAAAAAAAAAHAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAACAAAAAAAAAAQAAAAAAAAAAQAAAAAAAAADAAAAAAAAAAUAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAMAAAAAAAAAAgAAAAAAAAAAAAAAAAAAAAcAAAAAAAAABgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABQAAAAAAAAAHAAAAAAAAAAYAAAAAAAAA
 </DataArray>
 <DataArray type="Int32" Name="offsets" format="binary">HAAAAA==CAAAAAwAAAAPAAAAEwAAABUAAAAWAAAAGwAAAA==</DataArray>
-<DataArray type="UInt8" Name="types" format="binary">BwAAAA==CwoFCQMBBw==</DataArray>)";
+<DataArray type="uint8" Name="types" format="binary">BwAAAA==CwoFCQMBBw==</DataArray>)";
   MeshNotes notes;
   ExpectCube(ReadVtkMesh(Grid(R"(byte_order="LittleEndian")", points, cells), "m.vtu", notes),
              notes);

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -41,7 +42,8 @@ namespace fluxion::internal {
 
 namespace {
 
-// The numeric types of VTK XML (and SOFA's older names for them).
+// The numeric types of VTK XML (and SOFA's older names for them), in any case, as SOFA compares
+// them (BaseVTKReader::newVTKDataIO).
 enum class Kind { kSigned, kUnsigned, kReal };
 struct ValueType {
   Kind kind;
@@ -60,8 +62,14 @@ std::optional<ValueType> TypeNamed(std::string_view name) {
       {"Int32", "int", {Kind::kSigned, 4}},   {"UInt32", "unsigned_int", {Kind::kUnsigned, 4}},
       {"Int64", "long", {Kind::kSigned, 8}},  {"UInt64", "unsigned_long", {Kind::kUnsigned, 8}},
       {"Float32", "float", {Kind::kReal, 4}}, {"Float64", "double", {Kind::kReal, 8}}};
+  const auto same = [](std::string_view a, std::string_view b) {
+    return std::ranges::equal(a, b, [](char x, char y) {
+      return std::tolower(static_cast<unsigned char>(x)) ==
+             std::tolower(static_cast<unsigned char>(y));
+    });
+  };
   for (const Entry& entry : kTypes)
-    if (name == entry.vtk || name == entry.sofa) return entry.type;
+    if (same(name, entry.vtk) || same(name, entry.sofa)) return entry.type;
   return std::nullopt;
 }
 
