@@ -20,8 +20,8 @@ set(FLUXION_INSTALL_DATADIR "${CMAKE_INSTALL_DATAROOTDIR}/fluxion")
 set(FLUXION_INSTALL_DOCDIR "${CMAKE_INSTALL_DATAROOTDIR}/doc/fluxion")
 
 # The framework library and the plugin SDK target, exported as Fluxion::framework and
-# Fluxion::plugin_sdk. tinyxml2, spdlog and Boost.DLL are private to libfluxion and do not appear in
-# the exported interface; Eigen (used by the public headers) does.
+# Fluxion::plugin_sdk. tinyxml2, zlib, spdlog and Boost.DLL are private to libfluxion and do not
+# appear in the exported interface; Eigen (used by the public headers) does.
 set_target_properties(fluxion_framework PROPERTIES EXPORT_NAME framework)
 set_target_properties(fluxion_plugin_sdk PROPERTIES EXPORT_NAME plugin_sdk)
 install(TARGETS fluxion_framework fluxion_plugin_sdk

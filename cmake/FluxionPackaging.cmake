@@ -11,8 +11,8 @@
 # One package, `fluxion`, holds the runtime (libfluxion, scene-runner, the bundled plugins, the
 # gallery) and the plugin SDK (headers, CMake package): writing a solver is what Fluxion is for, so
 # installing Fluxion must be enough to build one. Its dependencies:
-#   - the shared libraries libfluxion links privately (libtinyxml2-9, libspdlog1.10, libfmt9) and the
-#     C/C++ runtime: computed by dpkg-shlibdeps from the binaries when it is available, otherwise the
+#   - the shared libraries libfluxion links privately (libtinyxml2-9, zlib1g, libspdlog1.10,
+#     libfmt9) and the C/C++ runtime: computed by dpkg-shlibdeps from the binaries when it is available, otherwise the
 #     Debian 12 names listed below;
 #   - libeigen3-dev: the public headers include Eigen, and FluxionConfig.cmake finds it. It is
 #     header-only and architecture-independent (9 MB, depends only on pkg-config), a small price for
@@ -47,7 +47,7 @@ if(FLUXION_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "libeigen3-dev (>= 3.4)")
 else()
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libtinyxml2-9, libspdlog1.10, libfmt9, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
+      "libtinyxml2-9, zlib1g, libspdlog1.10, libfmt9, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
 endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake (>= 3.20), g++")
 # libfluxion is a public shared library: declare it (shlibs) and run ldconfig on (un)install.

@@ -111,6 +111,30 @@ TEST_F(MeshLoading, GmshThroughDataLinksIntoATetrahedronContainer) {
   EXPECT_THAT(object.topology->edges[3], (std::array<Index, 2>{1, 2}));
 }
 
+TEST_F(MeshLoading, VtkXmlThroughSrcIntoATetrahedronContainer) {
+  // One tetrahedron in a .vtu file (VTK XML, ascii), translated by MeshLoader's translation.
+  Write("mesh/tet.vtu", R"(<?xml version="1.0"?>
+<VTKFile type="UnstructuredGrid" byte_order="LittleEndian">
+<UnstructuredGrid><Piece NumberOfPoints="4" NumberOfCells="1">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="ascii">
+0 0 0  1 0 0  0 1 0  0 0 1</DataArray></Points>
+<Cells>
+<DataArray type="Int32" Name="connectivity" format="ascii">0 1 2 3</DataArray>
+<DataArray type="Int32" Name="offsets" format="ascii">4</DataArray>
+<DataArray type="UInt8" Name="types" format="ascii">10</DataArray>
+</Cells></Piece></UnstructuredGrid></VTKFile>
+)");
+  const Simulation simulation =
+      Load(R"(<MeshVTKLoader name="loader" filename="mesh/tet.vtu" translation="0 0 1"/>
+  <TetrahedronSetTopologyContainer src="@loader"/>
+  <MechanicalObject src="@loader"/>
+  <UniformMass vertexMass="1"/>)");
+  const ObjectModel& object = simulation.objects().at(0);
+  EXPECT_THAT(Values(object.position), ElementsAre(0, 0, 1, 1, 0, 1, 0, 1, 1, 0, 0, 2));
+  ASSERT_NE(object.topology, nullptr);
+  EXPECT_THAT(object.topology->tetrahedra, ElementsAre(std::array<Index, 4>{0, 1, 2, 3}));
+}
+
 TEST_F(MeshLoading, MissingAndOutsideFilesAndMalformedMeshesAreOneLineEach) {
   Write("outside.obj", "v 0 0 0\n");
   fs::rename(folder_ / "outside.obj",

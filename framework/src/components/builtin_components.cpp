@@ -66,6 +66,7 @@
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
+#include "components/voxel_grid_loader.h"
 #include "linear/cg_linear_solver.h"
 #include "linear/ldl_linear_solver.h"
 
@@ -149,6 +150,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshOBJLoaderComponent>(registrar);
   Add<MeshGmshLoaderComponent>(registrar);
   Add<MeshVTKLoaderComponent>(registrar);
+  Add<VoxelGridLoaderComponent>(registrar);
   Add<MeshSTLLoaderComponent>(registrar);
   Add<StringMeshCreatorComponent>(registrar);
   Add<GridMeshCreatorComponent>(registrar);

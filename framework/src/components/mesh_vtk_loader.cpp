@@ -5,7 +5,8 @@
 namespace fluxion::internal {
 
 ComponentSpec MeshVTKLoaderComponent::Spec() {
-  return MeshLoaderSpec("MeshVTKLoader", "Reads a legacy ASCII VTK mesh file", {});
+  return MeshLoaderSpec("MeshVTKLoader",
+                        "Reads a VTK mesh file: legacy ASCII .vtk, or VTK XML .vtu and .vtp", {});
 }
 
 void MeshVTKLoaderComponent::Build(BuildContext& context) {

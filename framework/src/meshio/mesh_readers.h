@@ -34,8 +34,15 @@ Topology ReadGmshMesh(std::string_view bytes, const std::string& file, MeshNotes
 
 /// VTK legacy (ASCII; DATASET POLYDATA or UNSTRUCTURED_GRID), as SOFA's MeshVTKLoader: lines,
 /// triangles, triangle strips and polygons (as triangles), pixels and quads, tetrahedra, voxels
-/// and hexahedra.
+/// and hexahedra. A file that starts with "<?xml" or "<VTKFile" is read by ReadVtkXmlMesh.
 Topology ReadVtkMesh(std::string_view bytes, const std::string& file, MeshNotes& notes);
+
+/// VTK XML (.vtu UnstructuredGrid, .vtp PolyData), as SOFA's MeshVTKLoader (XMLVTKReader): one
+/// Piece; DataArrays in ascii or inline base64 binary (raw or vtkZLibDataCompressor, UInt32 or
+/// UInt64 headers, either byte order); unstructured cells as the legacy reader keeps them,
+/// polygons of 2, 3 and 4 vertices as edges, triangles and quads (longer ones are SOFA polylines:
+/// skipped). Appended data, other compressors and other dataset types are refused.
+Topology ReadVtkXmlMesh(std::string_view bytes, const std::string& file, MeshNotes& notes);
 
 /// STL, ASCII or binary, as SOFA's MeshSTLLoader: binary unless the first word is "solid" (or
 /// `force_binary`); points of all facets merged when exactly equal (numbered by first

@@ -4,11 +4,15 @@
 // SOFA's alternating orientation), 7 (polygon, as a fan), 8 (pixel, as the quad 0 1 3 2),
 // 9 (quad), 10 (tetrahedron), 11 (voxel, as the hexahedron 0 1 3 2 4 5 7 6), 12 (hexahedron).
 // LINES become SOFA polylines, not edges: skipped, as the other cell types.
-// Deviations: BINARY legacy files and VTK XML files (.vtu/.vtp) are refused with a clear error
-// (not yet read); a vertex index beyond the points is an error (SOFA skips the polygon).
+// A file whose first line starts with "<?xml" or "<VTKFile" is VTK XML (vtk_xml_reader.cpp).
+// Deviations: BINARY legacy files are refused with a clear error (not yet read); a vertex index
+// beyond the points is an error (SOFA skips the polygon).
+#include <algorithm>
+
 #include "core/text_parsing.h"
 #include "meshio/mesh_readers.h"
 #include "meshio/mesh_text.h"
+#include "meshio/vtk_cells.h"
 
 namespace fluxion::internal {
 
@@ -43,8 +47,6 @@ class VtkReader {
 
   Topology Read() {
     const std::string_view header = text_.RequireLine("# vtk DataFile Version …");
-    if (header.starts_with("<?xml") || header.starts_with("<VTKFile"))
-      text_.Fail("a VTK XML file (expected a legacy ASCII .vtk file: VTK XML is not read yet)");
     if (!header.starts_with("# vtk DataFile"))
       text_.Fail("the file starts with '" + Shown(header, 40) +
                  "' (expected '# vtk DataFile Version')");
@@ -98,8 +100,7 @@ class VtkReader {
                  keyword == "METADATA") {
         break;  // per-point and per-cell data: nothing mechanical
       } else {
-        text_.Fail("'" + Shown(keyword, 40) +
-                   "' (expected POINTS, POLYGONS, CELLS or CELL_TYPES)");
+        text_.Fail("'" + Shown(keyword, 40) + "' (expected POINTS, POLYGONS, CELLS or CELL_TYPES)");
       }
     }
     if (!types.empty() || !cells.empty()) AddCells(cells, types);
@@ -144,68 +145,14 @@ class VtkReader {
       text_.Fail("CELL_TYPES has " + std::to_string(types.size()) + " types for " +
                  std::to_string(cell_count_) + " cells (expected one per cell)");
     std::size_t i = 0;
-    const auto vertex = [&](std::size_t k) -> Index {
-      if (k >= cells.size()) text_.Fail("CELLS is shorter than its cells' vertex counts");
-      const Index v = cells[k];
-      if (v >= static_cast<Index>(mesh_.points.size()))
-        text_.Fail("cell vertex " + std::to_string(v) + " does not exist (the file has " +
-                   std::to_string(mesh_.points.size()) + " points)");
-      return v;
-    };
     for (const Index type : types) {
       if (i >= cells.size()) text_.Fail("CELLS holds fewer cells than CELL_TYPES");
       const std::size_t nv = static_cast<std::size_t>(cells[i++]);
-      const auto at = [&](std::size_t k) { return vertex(i + k); };
-      if (nv > cells.size() - std::min(i, cells.size()))
-        text_.Fail("CELLS is shorter than its cells' vertex counts");
-      const auto need = [&](std::size_t count) {
-        if (nv < count)
-          text_.Fail("a cell of type " + std::to_string(type) + " with " + std::to_string(nv) +
-                     " vertices (expected " + std::to_string(count) + ")");
-      };
-      switch (type) {
-        case 3:
-          need(2);
-          mesh_.edges.push_back({at(0), at(1)});
-          break;
-        case 5:
-          need(3);
-          mesh_.triangles.push_back({at(0), at(1), at(2)});
-          break;
-        case 6:
-          for (std::size_t j = 0; j + 2 < nv; ++j) {
-            if (j & 1)
-              mesh_.triangles.push_back({at(j), at(j + 1), at(j + 2)});
-            else
-              mesh_.triangles.push_back({at(j), at(j + 2), at(j + 1)});
-          }
-          break;
-        case 7:
-          for (std::size_t j = 2; j < nv; ++j) mesh_.triangles.push_back({at(0), at(j - 1), at(j)});
-          break;
-        case 8:
-          need(4);
-          mesh_.quads.push_back({at(0), at(1), at(3), at(2)});
-          break;
-        case 9:
-          need(4);
-          mesh_.quads.push_back({at(0), at(1), at(2), at(3)});
-          break;
-        case 10:
-          need(4);
-          mesh_.tetrahedra.push_back({at(0), at(1), at(2), at(3)});
-          break;
-        case 11:
-          need(8);
-          mesh_.hexahedra.push_back({at(0), at(1), at(3), at(2), at(4), at(5), at(7), at(6)});
-          break;
-        case 12:
-          need(8);
-          mesh_.hexahedra.push_back({at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7)});
-          break;
-        default:
-          ++notes_.skipped_elements;
-      }
+      if (nv > cells.size() - i) text_.Fail("CELLS is shorter than its cells' vertex counts");
+      const std::string problem =
+          AddVtkCell(static_cast<long>(type), std::span(cells).subspan(i, nv),
+                     static_cast<Index>(mesh_.points.size()), mesh_, notes_);
+      if (!problem.empty()) text_.Fail(problem);
       i += nv;
     }
   }
@@ -219,7 +166,93 @@ class VtkReader {
 
 }  // namespace
 
+std::string AddVtkCell(long type, std::span<const Index> v, Index points, Topology& mesh,
+                       MeshNotes& notes) {
+  const std::size_t nv = v.size();
+  const auto need = [&](std::size_t count) {
+    return nv < count ? "a cell of type " + std::to_string(type) + " with " + std::to_string(nv) +
+                            " vertices (expected " + std::to_string(count) + ")"
+                      : std::string();
+  };
+  // The vertices the cell uses exist.
+  const auto check = [&](std::size_t used) -> std::string {
+    for (std::size_t k = 0; k < used; ++k)
+      if (v[k] < 0 || v[k] >= points)
+        return "cell vertex " + std::to_string(v[k]) + " does not exist (the file has " +
+               std::to_string(points) + " points)";
+    return {};
+  };
+  std::size_t count = 0;  // vertices the kept element needs
+  switch (type) {
+    case 3:
+      count = 2;
+      break;
+    case 5:
+      count = 3;
+      break;
+    case 6:
+    case 7:
+      count = nv;
+      break;
+    case 8:
+    case 9:
+    case 10:
+      count = 4;
+      break;
+    case 11:
+    case 12:
+      count = 8;
+      break;
+    default:
+      ++notes.skipped_elements;
+      return {};
+  }
+  if (std::string problem = need(count); !problem.empty()) return problem;
+  if (std::string problem = check(count); !problem.empty()) return problem;
+  switch (type) {
+    case 3:
+      mesh.edges.push_back({v[0], v[1]});
+      break;
+    case 5:
+      mesh.triangles.push_back({v[0], v[1], v[2]});
+      break;
+    case 6:
+      for (std::size_t j = 0; j + 2 < nv; ++j) {
+        if (j & 1)
+          mesh.triangles.push_back({v[j], v[j + 1], v[j + 2]});
+        else
+          mesh.triangles.push_back({v[j], v[j + 2], v[j + 1]});
+      }
+      break;
+    case 7:
+      for (std::size_t j = 2; j < nv; ++j) mesh.triangles.push_back({v[0], v[j - 1], v[j]});
+      break;
+    case 8:
+      mesh.quads.push_back({v[0], v[1], v[3], v[2]});
+      break;
+    case 9:
+      mesh.quads.push_back({v[0], v[1], v[2], v[3]});
+      break;
+    case 10:
+      mesh.tetrahedra.push_back({v[0], v[1], v[2], v[3]});
+      break;
+    case 11:
+      mesh.hexahedra.push_back({v[0], v[1], v[3], v[2], v[4], v[5], v[7], v[6]});
+      break;
+    default:
+      mesh.hexahedra.push_back({v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]});
+      break;
+  }
+  return {};
+}
+
 Topology ReadVtkMesh(std::string_view bytes, const std::string& file, MeshNotes& notes) {
+  // SOFA tells the formats apart by the first line: "<?xml" or "<VTKFile" is VTK XML.
+  std::string_view start = bytes.substr(0, 512);
+  if (start.starts_with("\xEF\xBB\xBF")) start.remove_prefix(3);  // a UTF-8 byte order mark
+  start.remove_prefix(std::min(start.size(), start.find_first_not_of(" \t\r\n")));
+  if (start.starts_with("<?xml") || start.starts_with("<VTKFile"))
+    return ReadVtkXmlMesh(bytes, file, notes);
   return VtkReader(bytes, file, notes).Read();
 }
 
