@@ -2,6 +2,7 @@
 
 #include "components/add_data_repository.h"
 #include "components/affine_movement_projective_constraint.h"
+#include "components/average_coord.h"
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
 #include "components/constant_force_field.h"
@@ -16,6 +17,7 @@
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
+#include "components/hausdorff_distance.h"
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
@@ -31,6 +33,7 @@
 #include "components/mesh_obj_loader.h"
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_stl_loader.h"
+#include "components/mesh_subset_engine.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
 #include "components/pair_box_roi.h"
@@ -48,6 +51,7 @@
 #include "components/required_plugin.h"
 #include "components/rest_shape_springs_force_field.h"
 #include "components/sinusoidal_force_field.h"
+#include "components/smooth_mesh_engine.h"
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
 #include "components/sphere_roi.h"
@@ -63,6 +67,8 @@
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
+#include "components/volume_from_triangles.h"
+#include "components/volume_from_volumetric_elements.h"
 #include "linear/cg_linear_solver.h"
 #include "linear/ldl_linear_solver.h"
 
@@ -127,6 +133,12 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<RotateTransformMatrixEngineComponent>(registrar);
   Add<ScaleTransformMatrixEngineComponent>(registrar);
   Add<InvertTransformMatrixEngineComponent>(registrar);
+  Add<AverageCoordComponent>(registrar);
+  Add<VolumeFromTrianglesComponent>(registrar);
+  Add<VolumeFromVolumetricElementsComponent>(registrar);
+  Add<MeshSubsetEngineComponent>(registrar);
+  Add<SmoothMeshEngineComponent>(registrar);
+  Add<HausdorffDistanceComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
