@@ -218,6 +218,52 @@ TEST_F(AnalysisEngines, HausdorffDistanceOfHandPlacedClouds) {
               HasSubstr("'points1' has 3 numbers (expected 2 per point)"));
 }
 
+TEST_F(AnalysisEngines, MeshSamplerFarthestPointsThenLloyd) {
+  // Points at x = 0, 1, 2, 3, 10, 2 samples. Farthest from point 0 (squared distances 0 1 4 9
+  // 100): point 4. Without Lloyd: 0 4.
+  const std::string line = R"(<MeshSampler name="s" number="2" position="0 0 0  1 0 0  2 0 0
+      3 0 0  10 0 0" )";
+  EXPECT_THAT(Output(line + R"(maxIter="0"/>)", "s.outputIndices"), ElementsAre(0, 4));
+  // Lloyd: region of point 0 is x = 0..3, centroid 1.5; the first point nearest to it is x = 1
+  // (0.25, x = 2 ties and is not taken); the next sweep changes nothing.
+  EXPECT_THAT(Output(line + "/>", "s.outputIndices"), ElementsAre(1, 4));
+  EXPECT_THAT(Output(line + "/>", "s.outputPosition"), ElementsAre(1, 0, 0, 10, 0, 0));
+  // A U of edges 0–1–2–3: (0 0 0) (5 0 0) (5 1 0) (0 1 0). Euclidean, the farthest from point
+  // 0 is point 2 (26 against 25 and 1); along the edges point 3 (11 against 5 and 6).
+  const std::string u = R"(<MeshSampler name="s" number="2" maxIter="0"
+      position="0 0 0  5 0 0  5 1 0  0 1 0" )";
+  EXPECT_THAT(Output(u + "/>", "s.outputIndices"), ElementsAre(0, 2));
+  EXPECT_THAT(Output(u + R"(edges="0 1  1 2  2 3"/>)", "s.outputIndices"), ElementsAre(0, 3));
+  // More samples than points: every point once.
+  EXPECT_THAT(
+      Output(R"(<MeshSampler name="s" number="5" position="0 0 0  1 0 0"/>)", "s.outputIndices"),
+      ElementsAre(0, 1));
+}
+
+TEST_F(AnalysisEngines, MeshClosingEngineFillsAHoleWithAFan) {
+  // The unit cube moved to x = 2..3 without its face x = 3 (quad 1 3 7 5). Its border, as the
+  // neighbouring quads run: 3→1, 1→5, 5→7, 7→3; the loop from the smallest point: 1 5 7 3.
+  // Centroid (3, 0.5, 0.5) becomes point 8; fan triangles (8, point, previous): (8 1 3)
+  // (8 5 1) (8 7 5) (8 3 7), turning as the missing face 1 3 7 5 did.
+  const std::string open =
+      R"(<MeshClosingEngine name="c" inputPosition="2 0 0  3 0 0  2 1 0  3 1 0  2 0 1  3 0 1
+          2 1 1  3 1 1" inputQuads="0 2 3 1  4 5 7 6  0 1 5 4  2 6 7 3  0 4 6 2"/>)";
+  EXPECT_THAT(Output(open, "c.triangles"), ElementsAre(8, 1, 3, 8, 5, 1, 8, 7, 5, 8, 3, 7));
+  EXPECT_THAT(Output(open, "c.indices"), ElementsAre(1, 5, 7, 3, 8));
+  const std::vector<double> position = Output(open, "c.position");
+  ASSERT_EQ(position.size(), 27u);
+  EXPECT_THAT(std::vector<double>(position.begin() + 24, position.end()), ElementsAre(3, 0.5, 0.5));
+  EXPECT_THAT(Output(open, "c.closingPosition"),
+              ElementsAre(3, 0, 0, 3, 0, 1, 3, 1, 1, 3, 1, 0, 3, 0.5, 0.5));
+  EXPECT_THAT(Output(open, "c.closingTriangles"), ElementsAre(4, 0, 3, 4, 1, 0, 4, 2, 1, 4, 3, 2));
+  // The closed mesh encloses the unit cube: volume 1 (a fan turned the wrong way would give
+  // |−2 − 3| = 5, the faces x = 2 and x = 3 contributing −2 and ±3).
+  EXPECT_THAT(Scalar(open + R"(<VolumeFromTriangles name="v" position="@c.position"
+                                triangles="@c.triangles" quads="@c.quads"/>)",
+                     "v.volume"),
+              DoubleNear(1.0, kRoundOff));
+}
+
 // An engine may take its input from a loader in a node that otherwise only draws (SOFA's
 // HausdorffDistance.scn): that node is read, not skipped as visual.
 TEST_F(AnalysisEngines, LoaderInADrawingNodeFeedsAnEngine) {

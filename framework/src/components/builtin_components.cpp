@@ -28,9 +28,11 @@
 #include "components/merge_meshes.h"
 #include "components/merge_vectors.h"
 #include "components/mesh_boundary_roi.h"
+#include "components/mesh_closing_engine.h"
 #include "components/mesh_gmsh_loader.h"
 #include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
+#include "components/mesh_sampler.h"
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_stl_loader.h"
 #include "components/mesh_subset_engine.h"
@@ -139,6 +141,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshSubsetEngineComponent>(registrar);
   Add<SmoothMeshEngineComponent>(registrar);
   Add<HausdorffDistanceComponent>(registrar);
+  Add<MeshSamplerComponent>(registrar);
+  Add<MeshClosingEngineComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
