@@ -264,6 +264,45 @@ TEST_F(AnalysisEngines, MeshClosingEngineFillsAHoleWithAFan) {
               DoubleNear(1.0, kRoundOff));
 }
 
+TEST_F(AnalysisEngines, MeshBarycentricMapperEngineLocatesPoints) {
+  // T0 = the unit tetrahedron (0 1 2 3), T1 = (1 2 3 4) with point 4 at (1 1 1).
+  // (0.1 0.2 0.3): inside T0, whose edges are the axes: coordinates (0.1 0.2 0.3).
+  // (0.6 0.6 0.6): x − p1 = (−0.4 0.6 0.6) = a(−1 1 0) + b(−1 0 1) + c(0 1 1) → a = b = 0.2,
+  //   c = 0.4, inside T1 (T0's coordinates sum to 1.8).
+  // (2 0 0): outside both; T1's centre (0.5 0.5 0.5) is nearer (2.75 against 3.1875 squared):
+  //   (1 0 0) = a(−1 1 0) + b(−1 0 1) + c(0 1 1) → a = b = −0.5, c = 0.5.
+  const std::string tetras = R"(<MeshTopology name="t" position="0 0 0  1 0 0  0 1 0  0 0 1  1 1 1"
+      tetrahedra="0 1 2 3  1 2 3 4"/>
+      <MeshBarycentricMapperEngine name="b" topology="@t" computeLinearInterpolation="1"
+      inputPositions="0 0 0  1 0 0  0 1 0  0 0 1  1 1 1"
+      mappedPointPositions="0.1 0.2 0.3  0.6 0.6 0.6  2 0 0"/>)";
+  EXPECT_THAT(Output(tetras, "b.tableElements"), ElementsAre(0, 1, 1));
+  const std::vector<double> v = Output(tetras, "b.barycentricPositions");
+  const std::vector<double> expected = {0.1, 0.2, 0.3, 0.2, 0.2, 0.4, -0.5, -0.5, 0.5};
+  ASSERT_EQ(v.size(), expected.size());
+  for (std::size_t i = 0; i < v.size(); ++i) EXPECT_NEAR(v[i], expected[i], kRoundOff) << i;
+  EXPECT_THAT(Output(tetras, "b.linearInterpolationIndices"),
+              ElementsAre(0, 1, 2, 3, 1, 2, 3, 4, 1, 2, 3, 4));
+  // Weights 1 − Σv then v: (0.4 0.1 0.2 0.3) — they rebuild the point: 0.1·(1 0 0) +
+  // 0.2·(0 1 0) + 0.3·(0 0 1).
+  const std::vector<double> w = Output(tetras, "b.linearInterpolationValues");
+  ASSERT_EQ(w.size(), 12u);
+  EXPECT_NEAR(w[0], 0.4, kRoundOff);
+  EXPECT_NEAR(w[4], 0.2, kRoundOff);
+  // A triangle (0 0 0) (2 0 0) (0 2 0): (0.5 0.5 0.1) → (0.25 0.25), the normal's coordinate
+  // (0.1/4) dropped.
+  EXPECT_THAT(Output(R"(<MeshTopology name="t" position="0 0 0  2 0 0  0 2 0" triangles="0 1 2"/>
+      <MeshBarycentricMapperEngine name="b" topology="@t" inputPositions="0 0 0  2 0 0  0 2 0"
+      mappedPointPositions="0.5 0.5 0.1"/>)",
+                     "b.barycentricPositions"),
+              ElementsAre(DoubleNear(0.25, kRoundOff), DoubleNear(0.25, kRoundOff), 0));
+  EXPECT_THAT(
+      ErrorOf(R"(<MeshTopology name="t" position="0 0 0  1 0 0  1 1 0  0 1 0" quads="0 1 2 3"/>
+      <MeshBarycentricMapperEngine topology="@t" inputPositions="0 0 0  1 0 0  1 1 0  0 1 0"
+      mappedPointPositions="0 0 0"/>)"),
+      HasSubstr("cannot map into quads"));
+}
+
 // An engine may take its input from a loader in a node that otherwise only draws (SOFA's
 // HausdorffDistance.scn): that node is read, not skipped as visual.
 TEST_F(AnalysisEngines, LoaderInADrawingNodeFeedsAnEngine) {

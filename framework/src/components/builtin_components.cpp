@@ -27,6 +27,7 @@
 #include "components/mechanical_object.h"
 #include "components/merge_meshes.h"
 #include "components/merge_vectors.h"
+#include "components/mesh_barycentric_mapper_engine.h"
 #include "components/mesh_boundary_roi.h"
 #include "components/mesh_closing_engine.h"
 #include "components/mesh_gmsh_loader.h"
@@ -143,6 +144,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<HausdorffDistanceComponent>(registrar);
   Add<MeshSamplerComponent>(registrar);
   Add<MeshClosingEngineComponent>(registrar);
+  Add<MeshBarycentricMapperEngineComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
