@@ -303,6 +303,62 @@ TEST_F(AnalysisEngines, MeshBarycentricMapperEngineLocatesPoints) {
       HasSubstr("cannot map into quads"));
 }
 
+TEST_F(AnalysisEngines, ExtrudeSurfaceBuildsAPrism) {
+  // The unit square in z = 0 as triangles (0 1 2) (0 2 3), normals +z, extruded by 2. Points in
+  // order of first use, each then moved by (0 0 2): p0 p0' p1 p1' p2 p2' p3 p3' = 0..7.
+  // Triangle (0 1 2) → low (0 2 4): bottom (0 4 2), top (1 3 5); (0 2 3) → low (0 4 6): bottom
+  // (0 6 4), top (1 5 7). Edges met once: (0 2) (0 6) (2 4) (4 6) ((0 4) twice); each (a b)
+  // gives (a b a+1) (b+1 a+1 b).
+  const std::string extrude = R"(<ExtrudeSurface name="e" heightFactor="2" triangles="0 1 2  0 2 3"
+      surfaceVertices="0 0 0  1 0 0  1 1 0  0 1 0" surfaceTriangles="0 1"/>)";
+  EXPECT_THAT(Output(extrude, "e.extrusionVertices"),
+              ElementsAre(0, 0, 0, 0, 0, 2, 1, 0, 0, 1, 0, 2, 1, 1, 0, 1, 1, 2, 0, 1, 0, 0, 1, 2));
+  EXPECT_THAT(Output(extrude, "e.extrusionTriangles"),
+              ElementsAre(0, 4, 2, 1, 3, 5, 0, 6, 4, 1, 5, 7,  // bottoms and tops
+                          0, 2, 1, 3, 1, 2, 0, 6, 1, 7, 1, 6, 2, 4, 3, 5, 3, 4, 4, 6, 5, 7, 5, 6));
+}
+
+TEST_F(AnalysisEngines, RandomPointsInsideATetrahedronSurface) {
+  // The unit tetrahedron's surface, normals outward. Without a distance limit, a draw is kept
+  // exactly when it is inside: x, y, z ≥ 0 and x + y + z ≤ 1; about 1/6 of the draws in the
+  // unit box are.
+  const std::string surface = R"(vertices="0 0 0  1 0 0  0 1 0  0 0 1"
+      triangles="0 2 1  0 1 3  0 3 2  1 2 3")";
+  const auto load = [&](const std::string& extra, const std::string& output) {
+    return Output(R"(<RandomPointDistributionInSurface name="r" )" + surface + " " + extra + "/>",
+                  output);
+  };
+  const std::vector<double> in =
+      load(R"(minDistanceBetweenPoints="-1" randomSeed="7" numberOfInPoints="300")", "r.inPoints");
+  const std::vector<double> out =
+      load(R"(minDistanceBetweenPoints="-1" randomSeed="7" numberOfInPoints="300")", "r.outPoints");
+  ASSERT_EQ(in.size(), 900u);
+  for (std::size_t i = 0; i < in.size(); i += 3) {
+    EXPECT_LE(in[i] + in[i + 1] + in[i + 2], 1.0) << i / 3;
+    EXPECT_GE(std::min({in[i], in[i + 1], in[i + 2]}), 0.0) << i / 3;
+  }
+  for (std::size_t i = 0; i < out.size(); i += 3)
+    EXPECT_GT(out[i] + out[i + 1] + out[i + 2], 1.0) << i / 3;
+  const double fraction = 300.0 / (300.0 + static_cast<double>(out.size() / 3));
+  EXPECT_GT(fraction, 0.12);
+  EXPECT_LT(fraction, 0.22);
+  // Deterministic for a seed; another seed draws other points.
+  EXPECT_EQ(
+      load(R"(minDistanceBetweenPoints="-1" randomSeed="7" numberOfInPoints="300")", "r.inPoints"),
+      in);
+  EXPECT_NE(
+      load(R"(minDistanceBetweenPoints="-1" randomSeed="8" numberOfInPoints="300")", "r.inPoints"),
+      in);
+  // With a distance limit, the kept points are that far apart.
+  const std::vector<double> spread =
+      load(R"(minDistanceBetweenPoints="0.05" numberOfInPoints="30")", "r.inPoints");
+  for (std::size_t i = 0; i < spread.size(); i += 3)
+    for (std::size_t j = i + 3; j < spread.size(); j += 3)
+      EXPECT_GE(std::hypot(spread[i] - spread[j], spread[i + 1] - spread[j + 1],
+                           spread[i + 2] - spread[j + 2]),
+                0.05);
+}
+
 // An engine may take its input from a loader in a node that otherwise only draws (SOFA's
 // HausdorffDistance.scn): that node is read, not skipped as visual.
 TEST_F(AnalysisEngines, LoaderInADrawingNodeFeedsAnEngine) {

@@ -12,6 +12,7 @@
 #include "components/edge_pressure_force_field.h"
 #include "components/edge_set_topology_container.h"
 #include "components/ellipsoid_force_field.h"
+#include "components/extrude_surface.h"
 #include "components/fast_triangular_bending_springs.h"
 #include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
@@ -49,6 +50,7 @@
 #include "components/quad2_triangle_topological_mapping.h"
 #include "components/quad_bending_springs.h"
 #include "components/quad_set_topology_container.h"
+#include "components/random_point_distribution_in_surface.h"
 #include "components/regular_grid_spring_force_field.h"
 #include "components/regular_grid_topology.h"
 #include "components/required_plugin.h"
@@ -145,6 +147,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshSamplerComponent>(registrar);
   Add<MeshClosingEngineComponent>(registrar);
   Add<MeshBarycentricMapperEngineComponent>(registrar);
+  Add<ExtrudeSurfaceComponent>(registrar);
+  Add<RandomPointDistributionInSurfaceComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
