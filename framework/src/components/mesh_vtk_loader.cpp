@@ -5,7 +5,9 @@
 namespace fluxion::internal {
 
 ComponentSpec MeshVTKLoaderComponent::Spec() {
-  return MeshLoaderSpec("MeshVTKLoader", "Reads a legacy ASCII VTK mesh file", {});
+  return MeshLoaderSpec(
+      "MeshVTKLoader",
+      "Reads a VTK mesh file: legacy ASCII, or XML UnstructuredGrid with ascii arrays", {});
 }
 
 void MeshVTKLoaderComponent::Build(BuildContext& context) {
