@@ -5,9 +5,7 @@
 namespace fluxion::internal {
 
 ComponentSpec MeshVTKLoaderComponent::Spec() {
-  return MeshLoaderSpec(
-      "MeshVTKLoader",
-      "Reads a VTK mesh file: legacy ASCII, or XML UnstructuredGrid with ascii arrays", {});
+  return MeshLoaderSpec("MeshVTKLoader", "Reads a legacy ASCII VTK mesh file", {});
 }
 
 void MeshVTKLoaderComponent::Build(BuildContext& context) {

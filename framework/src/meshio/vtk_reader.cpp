@@ -4,13 +4,8 @@
 // SOFA's alternating orientation), 7 (polygon, as a fan), 8 (pixel, as the quad 0 1 3 2),
 // 9 (quad), 10 (tetrahedron), 11 (voxel, as the hexahedron 0 1 3 2 4 5 7 6), 12 (hexahedron).
 // LINES become SOFA polylines, not edges: skipped, as the other cell types.
-// VTK XML files (XMLVTKReader): an UnstructuredGrid whose DataArrays are ascii, its cells as
-// above.
-// Deviations: BINARY legacy files, binary or appended XML DataArrays and other XML datasets
-// (PolyData, …) are refused with a clear error (not yet read); a vertex index beyond the points
-// is an error (SOFA skips the polygon).
-#include <algorithm>
-
+// Deviations: BINARY legacy files and VTK XML files (.vtu/.vtp) are refused with a clear error
+// (not yet read); a vertex index beyond the points is an error (SOFA skips the polygon).
 #include "core/text_parsing.h"
 #include "meshio/mesh_readers.h"
 #include "meshio/mesh_text.h"
@@ -44,11 +39,12 @@ class Tokens {
 class VtkReader {
  public:
   VtkReader(std::string_view bytes, const std::string& file, MeshNotes& notes)
-      : bytes_(bytes), text_(bytes, file), tokens_(text_), notes_(notes) {}
+      : text_(bytes, file), tokens_(text_), notes_(notes) {}
 
   Topology Read() {
     const std::string_view header = text_.RequireLine("# vtk DataFile Version …");
-    if (header.starts_with("<?xml") || header.starts_with("<VTKFile")) return ReadXml();
+    if (header.starts_with("<?xml") || header.starts_with("<VTKFile"))
+      text_.Fail("a VTK XML file (expected a legacy ASCII .vtk file: VTK XML is not read yet)");
     if (!header.starts_with("# vtk DataFile"))
       text_.Fail("the file starts with '" + Shown(header, 40) +
                  "' (expected '# vtk DataFile Version')");
@@ -102,7 +98,8 @@ class VtkReader {
                  keyword == "METADATA") {
         break;  // per-point and per-cell data: nothing mechanical
       } else {
-        text_.Fail("'" + Shown(keyword, 40) + "' (expected POINTS, POLYGONS, CELLS or CELL_TYPES)");
+        text_.Fail("'" + Shown(keyword, 40) +
+                   "' (expected POINTS, POLYGONS, CELLS or CELL_TYPES)");
       }
     }
     if (!types.empty() || !cells.empty()) AddCells(cells, types);
@@ -110,92 +107,6 @@ class VtkReader {
   }
 
  private:
-  // A VTK XML UnstructuredGrid with ascii DataArrays (SOFA's XMLVTKReader): the Points array,
-  // and the Cells arrays connectivity, offsets and types, read into the legacy cell layout.
-  Topology ReadXml() {
-    const std::string_view all = bytes_;
-    const auto fail = [&](std::size_t at, const std::string& message) {
-      text_.FailAt(1 + static_cast<int>(std::count(
-                           all.begin(), all.begin() + static_cast<std::ptrdiff_t>(at), '\n')),
-                   message);
-    };
-    const std::size_t grid = all.find("<UnstructuredGrid");
-    if (grid == std::string_view::npos)
-      fail(0,
-           "a VTK XML file without an UnstructuredGrid (expected one: other XML datasets are "
-           "not read yet)");
-    // The text of the first DataArray after `from` whose tag contains `name` ("" for any), and
-    // where it starts.
-    const auto array = [&](std::size_t from, std::string_view name) {
-      std::size_t open = from;
-      while (true) {
-        open = all.find("<DataArray", open);
-        if (open == std::string_view::npos) fail(from, "no DataArray " + std::string(name));
-        const std::size_t tag_end = all.find('>', open);
-        if (tag_end == std::string_view::npos) fail(open, "an unterminated DataArray tag");
-        const std::string_view tag = all.substr(open, tag_end - open);
-        if (!name.empty() && tag.find(name) == std::string_view::npos) {
-          open = tag_end;
-          continue;
-        }
-        if (tag.find("\"ascii\"") == std::string_view::npos)
-          fail(open, "a binary or appended DataArray (expected format=\"ascii\": not read yet)");
-        const std::size_t close = all.find("</DataArray>", tag_end);
-        if (close == std::string_view::npos) fail(open, "a DataArray without its end tag");
-        if (tag.ends_with("/")) return std::pair{std::string_view(), open};
-        return std::pair{all.substr(tag_end + 1, close - tag_end - 1), open};
-      }
-    };
-    const auto numbers = [&](std::string_view text) {
-      std::vector<std::string_view> words;
-      std::size_t start = 0;
-      while ((start = text.find_first_not_of(" \t\r\n\v\f", start)) != std::string_view::npos) {
-        const std::size_t end = std::min(text.find_first_of(" \t\r\n\v\f", start), text.size());
-        words.push_back(text.substr(start, end - start));
-        start = end;
-      }
-      return words;
-    };
-    const std::size_t points_at = all.find("<Points", grid);
-    if (points_at == std::string_view::npos) fail(grid, "an UnstructuredGrid without Points");
-    const auto [points_text, points_start] = array(points_at, "");
-    const std::vector<std::string_view> coordinates = numbers(points_text);
-    if (coordinates.size() % 3 != 0)
-      fail(points_start,
-           "Points has " + std::to_string(coordinates.size()) + " numbers (expected 3 per point)");
-    for (std::size_t i = 0; i < coordinates.size(); i += 3)
-      mesh_.points.push_back({text_.Real(coordinates[i], "x"), text_.Real(coordinates[i + 1], "y"),
-                              text_.Real(coordinates[i + 2], "z")});
-    const std::size_t cells_at = all.find("<Cells", grid);
-    if (cells_at == std::string_view::npos) return std::move(mesh_);
-    const auto read_counts = [&](std::string_view name) {
-      std::vector<Index> values;
-      for (const std::string_view word : numbers(array(cells_at, name).first))
-        values.push_back(Index(text_.Count(word, "a cell number")));
-      return values;
-    };
-    const std::vector<Index> connectivity = read_counts("\"connectivity\"");
-    const std::vector<Index> offsets = read_counts("\"offsets\"");
-    const std::vector<Index> types = read_counts("\"types\"");
-    if (offsets.size() != types.size())
-      fail(cells_at, "Cells has " + std::to_string(offsets.size()) + " offsets for " +
-                         std::to_string(types.size()) + " types (expected one per cell)");
-    std::vector<Index> cells;
-    Index begin = 0;
-    for (const Index end : offsets) {
-      if (end < begin || end > static_cast<Index>(connectivity.size()))
-        fail(cells_at, "Cells offset " + std::to_string(end) +
-                           " (expected increasing offsets within the connectivity's " +
-                           std::to_string(connectivity.size()) + " numbers)");
-      cells.push_back(end - begin);
-      cells.insert(cells.end(), connectivity.begin() + begin, connectivity.begin() + end);
-      begin = end;
-    }
-    cell_count_ = static_cast<long>(types.size());
-    AddCells(cells, types);
-    return std::move(mesh_);
-  }
-
   long Header(const std::vector<std::string_view>& words, std::size_t size, const char* form) {
     if (words.size() < size) text_.Fail(std::string("expected '") + form + "'");
     return text_.Count(words[1], "count");
@@ -299,7 +210,6 @@ class VtkReader {
     }
   }
 
-  std::string_view bytes_;
   MeshText text_;
   Tokens tokens_;
   MeshNotes& notes_;
