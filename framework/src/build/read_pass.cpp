@@ -19,7 +19,9 @@ namespace {
 
 class TreeReader {
  public:
-  explicit TreeReader(BuildState& state) : state_(state), problems_(state.problems) {}
+  explicit TreeReader(BuildState& state) : state_(state), problems_(state.problems) {
+    CountLinkedNames(state.scene.root, linked_names_);
+  }
 
   std::unique_ptr<Node> ReadNode(const NodeDescription& description, Node* parent) {
     auto node = std::make_unique<Node>();
@@ -118,6 +120,56 @@ class TreeReader {
   // nothing in it acts on the mechanics, so Fluxion skips it whole. A mapping next to a
   // MechanicalObject (a mechanical mapping) keeps its node.
   bool IsVisualSubtree(const NodeDescription& node) const {
+    // A loader an engine outside links to by its node (HausdorffDistance
+    // points1="@mesh1/loader.position") is data, not only drawing: its node is read.
+    std::map<std::string, int> inside;
+    CountLinkedNames(node, inside);
+    if (HasLoaderLinkedFromOutside(node, inside)) return false;
+    return DrawsOnly(node);
+  }
+
+  // How often each "node/component" ends a link in the subtree ("@a/b/c.data" counts "b/c").
+  // A link without a node in its path cannot name a component of a child node: SOFA looks a
+  // plain name up in the linking node and its ancestors only.
+  static void CountLinkedNames(const NodeDescription& node, std::map<std::string, int>& counts) {
+    const auto count = [&](const std::vector<AttributeText>& attributes) {
+      for (const AttributeText& attribute : attributes) {
+        const std::size_t at = attribute.value.find_first_not_of(" \t\r\n");
+        if (at == std::string::npos || attribute.value[at] != '@') continue;
+        std::string path = attribute.value.substr(at + 1);
+        path = path.substr(0, path.find_first_of(" \t\r\n"));
+        const std::size_t slash = path.rfind('/');
+        if (slash == std::string::npos || slash == 0) continue;
+        const std::size_t before = path.rfind('/', slash - 1);
+        const std::string owner =
+            path.substr(before == std::string::npos ? 0 : before + 1,
+                        slash - (before == std::string::npos ? 0 : before + 1));
+        const std::string last = path.substr(slash + 1, path.find('.', slash) - slash - 1);
+        if (!owner.empty() && owner != "." && owner != ".." && !last.empty())
+          ++counts[owner + "/" + last];
+      }
+    };
+    for (const ElementDescription& element : node.components) count(element.attributes);
+    for (const NodeDescription& child : node.children) CountLinkedNames(child, counts);
+  }
+
+  bool HasLoaderLinkedFromOutside(const NodeDescription& node,
+                                  const std::map<std::string, int>& inside) const {
+    for (const ElementDescription& element : node.components) {
+      const AttributeText* name = element.Find("name");
+      if (!element.type.ends_with("Loader") || name == nullptr) continue;
+      const std::string key = node.name + "/" + name->value;
+      const auto total = linked_names_.find(key);
+      const auto own = inside.find(key);
+      if (total != linked_names_.end() && total->second > (own == inside.end() ? 0 : own->second))
+        return true;
+    }
+    for (const NodeDescription& child : node.children)
+      if (HasLoaderLinkedFromOutside(child, inside)) return true;
+    return false;
+  }
+
+  bool DrawsOnly(const NodeDescription& node) const {
     bool draws = false;
     for (const ElementDescription& element : node.components) {
       const ComponentEntry* entry = state_.registry.Find(element.type);
@@ -140,7 +192,7 @@ class TreeReader {
       }
     }
     for (const NodeDescription& child : node.children)
-      if (!IsVisualSubtree(child)) return false;
+      if (!DrawsOnly(child)) return false;
     return draws || (node.components.empty() && !node.children.empty());
   }
 
@@ -287,6 +339,7 @@ class TreeReader {
   }
 
   BuildState& state_;
+  std::map<std::string, int> linked_names_;  ///< CountLinkedNames of the whole scene
   Problems& problems_;
 };
 

@@ -2,6 +2,7 @@
 
 #include "components/add_data_repository.h"
 #include "components/affine_movement_projective_constraint.h"
+#include "components/average_coord.h"
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
 #include "components/constant_force_field.h"
@@ -11,12 +12,14 @@
 #include "components/edge_pressure_force_field.h"
 #include "components/edge_set_topology_container.h"
 #include "components/ellipsoid_force_field.h"
+#include "components/extrude_surface.h"
 #include "components/fast_triangular_bending_springs.h"
 #include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
 #include "components/hermite_spline_projective_constraint.h"
+#include "components/hausdorff_distance.h"
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
@@ -26,12 +29,16 @@
 #include "components/mechanical_object.h"
 #include "components/merge_meshes.h"
 #include "components/merge_vectors.h"
+#include "components/mesh_barycentric_mapper_engine.h"
 #include "components/mesh_boundary_roi.h"
+#include "components/mesh_closing_engine.h"
 #include "components/mesh_gmsh_loader.h"
 #include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
+#include "components/mesh_sampler.h"
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_stl_loader.h"
+#include "components/mesh_subset_engine.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
 #include "components/oscillator_projective_constraint.h"
@@ -46,11 +53,13 @@
 #include "components/quad2_triangle_topological_mapping.h"
 #include "components/quad_bending_springs.h"
 #include "components/quad_set_topology_container.h"
+#include "components/random_point_distribution_in_surface.h"
 #include "components/regular_grid_spring_force_field.h"
 #include "components/regular_grid_topology.h"
 #include "components/required_plugin.h"
 #include "components/rest_shape_springs_force_field.h"
 #include "components/sinusoidal_force_field.h"
+#include "components/smooth_mesh_engine.h"
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
 #include "components/sphere_roi.h"
@@ -67,6 +76,8 @@
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
 #include "components/voxel_grid_loader.h"
+#include "components/volume_from_triangles.h"
+#include "components/volume_from_volumetric_elements.h"
 #include "linear/cg_linear_solver.h"
 #include "linear/ldl_linear_solver.h"
 
@@ -134,6 +145,17 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<RotateTransformMatrixEngineComponent>(registrar);
   Add<ScaleTransformMatrixEngineComponent>(registrar);
   Add<InvertTransformMatrixEngineComponent>(registrar);
+  Add<AverageCoordComponent>(registrar);
+  Add<VolumeFromTrianglesComponent>(registrar);
+  Add<VolumeFromVolumetricElementsComponent>(registrar);
+  Add<MeshSubsetEngineComponent>(registrar);
+  Add<SmoothMeshEngineComponent>(registrar);
+  Add<HausdorffDistanceComponent>(registrar);
+  Add<MeshSamplerComponent>(registrar);
+  Add<MeshClosingEngineComponent>(registrar);
+  Add<MeshBarycentricMapperEngineComponent>(registrar);
+  Add<ExtrudeSurfaceComponent>(registrar);
+  Add<RandomPointDistributionInSurfaceComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
