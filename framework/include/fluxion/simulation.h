@@ -72,8 +72,9 @@ class FLUXION_API Simulation {
   long step_count() const;
   const std::vector<SolverNode>& solver_nodes() const;
 
-  /// Current positions / velocities of object `index`, point by point (its initial ones if no
-  /// solver moves it). Valid until the next call that changes the simulation.
+  /// Current positions / velocities of object `index`, point by point (for an object no solver
+  /// moves: its initial ones, or what an observer such as ReadState last played into it). Valid
+  /// until the next call that changes the simulation.
   Eigen::Map<const Vector> position(int index) const;
   Eigen::Map<const Vector> velocity(int index) const;
   /// Sets the positions / velocities of object `index` (num_points × dimension values). The
