@@ -9,10 +9,6 @@ namespace fluxion::internal {
 
 namespace {
 
-void AppendBytes(std::string& out, const void* data, std::size_t size) {
-  out.append(static_cast<const char*>(data), size);
-}
-
 class BlenderExporter final : public ScheduledExporter {
  public:
   BlenderExporter(const Parameters& p, std::string filename, std::string object_id)
@@ -32,9 +28,9 @@ class BlenderExporter final : public ScheduledExporter {
     std::string out = "BPHYSICS";
     const auto count = static_cast<std::uint32_t>(object.num_points);
     const std::uint32_t data_type = 6;
-    AppendBytes(out, &type_, 4);
-    AppendBytes(out, &count, 4);
-    AppendBytes(out, &data_type, 4);
+    AppendRawBytes(out, &type_, 4);
+    AppendRawBytes(out, &count, 4);
+    AppendRawBytes(out, &data_type, 4);
     // SOFA writes the points from the last to the first; missing axes of 1-D/2-D objects are 0.
     for (Index i = object.num_points - 1; i >= 0; --i) {
       float values[6] = {0, 0, 0, 0, 0, 0};
@@ -42,7 +38,7 @@ class BlenderExporter final : public ScheduledExporter {
         values[a] = static_cast<float>(x[i * object.dimension + a]);
         values[3 + a] = static_cast<float>(v[i * object.dimension + a]);
       }
-      AppendBytes(out, values, sizeof values);
+      AppendRawBytes(out, values, sizeof values);
     }
     std::string name = filename_;
     if (every() > 0) {

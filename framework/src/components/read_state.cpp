@@ -52,15 +52,15 @@ std::optional<std::string> Gunzip(const std::string& bytes, std::string& why) {
   return out;
 }
 
-struct Frame {
+struct RecordedFrame {
   double time = 0.0;
   std::optional<Vector> x, v;
 };
 
 class ReadState final : public Observer {
  public:
-  ReadState(std::string object_id, std::vector<Frame> frames, double shift, bool loop, double scale,
-            std::array<double, 3> translation, int dimension)
+  ReadState(std::string object_id, std::vector<RecordedFrame> frames, double shift, bool loop,
+            double scale, std::array<double, 3> translation, int dimension)
       : object_id_(std::move(object_id)),
         frames_(std::move(frames)),
         shift_(shift),
@@ -87,7 +87,7 @@ class ReadState final : public Observer {
     if (!due) return;
     const int index = state.model().FindObject(object_id_);
     FLUXION_DEMAND(index >= 0);
-    const Frame& frame = frames_[*due];
+    const RecordedFrame& frame = frames_[*due];
     if (frame.x) {
       Vector x = *frame.x * scale_;
       for (Index k = 0; k < x.size(); ++k)
@@ -100,7 +100,7 @@ class ReadState final : public Observer {
 
  private:
   std::string object_id_;
-  std::vector<Frame> frames_;
+  std::vector<RecordedFrame> frames_;
   double shift_;
   bool loop_;
   double scale_;
@@ -164,7 +164,7 @@ void ReadStateComponent::Build(BuildContext& context) {
   }
 
   // Frames: "T= t" opens one; "X= …" and "V= …" lines fill it; other lines are skipped.
-  std::vector<Frame> frames;
+  std::vector<RecordedFrame> frames;
   std::istringstream lines(text);
   std::string line;
   int number = 0;
@@ -192,7 +192,7 @@ void ReadStateComponent::Build(BuildContext& context) {
         refuse("T= has " + std::to_string(values.size()) + " numbers (expected one time)");
         return;
       }
-      frames.push_back(Frame{values[0], std::nullopt, std::nullopt});
+      frames.push_back(RecordedFrame{values[0], std::nullopt, std::nullopt});
       continue;
     }
     if (frames.empty()) {

@@ -90,6 +90,12 @@ struct VtkCells {
 VtkCells CollectVtkCells(const Topology& topology, bool edges, bool triangles, bool quads,
                          bool tetras, bool hexas);
 
+/// Appends `size` bytes at `data` (binary formats: numbers as this machine stores them, which
+/// is little-endian on every machine Fluxion builds on).
+inline void AppendRawBytes(std::string& out, const void* data, std::size_t size) {
+  out.append(static_cast<const char*>(data), size);
+}
+
 /// "x y z" in shortest round-trip form.
 void AppendPoint(std::string& out, const std::array<double, 3>& point);
 

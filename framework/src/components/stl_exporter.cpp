@@ -10,10 +10,6 @@ namespace fluxion::internal {
 
 namespace {
 
-void AppendBytes(std::string& out, const void* data, std::size_t size) {
-  out.append(static_cast<const char*>(data), size);
-}
-
 class StlExporter final : public ScheduledExporter {
  public:
   StlExporter(const Parameters& p, std::string filename, PointSource points,
@@ -60,18 +56,18 @@ class StlExporter final : public ScheduledExporter {
     std::string out(80, '\0');
     std::memcpy(out.data(), "Exported from Sofa", 18);
     const auto count = static_cast<std::uint32_t>(triangles_.size());
-    AppendBytes(out, &count, 4);
+    AppendRawBytes(out, &count, 4);
     for (const auto& triangle : triangles_) {
       const float normal[3] = {0.0F, 0.0F, 0.0F};
-      AppendBytes(out, normal, sizeof normal);
+      AppendRawBytes(out, normal, sizeof normal);
       for (const Index i : triangle) {
         const auto& point = points[static_cast<std::size_t>(i)];
         const float vertex[3] = {static_cast<float>(point[0]), static_cast<float>(point[1]),
                                  static_cast<float>(point[2])};
-        AppendBytes(out, vertex, sizeof vertex);
+        AppendRawBytes(out, vertex, sizeof vertex);
       }
       const std::uint16_t attributes = 0;
-      AppendBytes(out, &attributes, 2);
+      AppendRawBytes(out, &attributes, 2);
     }
     return out;
   }
