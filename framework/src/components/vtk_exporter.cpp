@@ -188,7 +188,7 @@ class VtkExporter final : public ScheduledExporter {
 ComponentSpec VtkExporterComponent::Spec() {
   std::vector<FieldSpec> fields = ExporterScheduleFields(
       "file name, relative to the output folder (default: the component's name); SOFA's "
-      "numbering: NAME<n>.vtu, legacy NAME_<n>.vtk");
+      "numbering: NAME0.vtu, NAME1.vtu, …, legacy NAME_0.vtk");
   fields.push_back(FieldSpec::Bool("XMLformat", true, "write XML .vtu files (else legacy VTK)"));
   fields.push_back(FieldSpec::RealList(
       "position", "points [m], 3 per point (default: the node's MechanicalObject's)"));
