@@ -261,6 +261,12 @@ int RunScene(const RunOptions& options, const Host& host) {
   for (long step = 1; step <= steps; ++step) {
     try {
       simulation->Step();
+    } catch (const SceneError& error) {
+      // An observer of the scene failed (a file it may not write): the run stops, the rows and
+      // files written so far are kept.
+      for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
+      status = kExitInvalidInput;
+      break;
     } catch (const NumericalError& error) {
       // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
       const std::string where =
@@ -296,6 +302,15 @@ int RunScene(const RunOptions& options, const Host& host) {
                      FormatReal(simulation->time()).c_str());
         last_report = now;
       }
+    }
+  }
+  if (status == kExitSuccess) {
+    // The scene's observers write their last files (exportAtEnd) and close them.
+    try {
+      simulation->Finish();
+    } catch (const SceneError& error) {
+      for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
+      status = kExitInvalidInput;
     }
   }
   writer->End(*simulation);

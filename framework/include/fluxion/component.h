@@ -13,8 +13,9 @@
 //                                      topologies, topologies derived from others;
 //   2. kState                        — mechanical objects (they may take their points from the
 //                                      node's topology);
-//   3. kMass, kConstraint, kForceField — masses, fixed points, force fields (every object and its
-//                                      place in its solver's system is known).
+//   3. kMass, kConstraint, kForceField, kObserver — masses, fixed points, force fields, observers
+//                                      (every object and its place in its solver's system is
+//                                      known).
 // Force fields registered with `AddForceField` (a ForceFieldFactory) are built after pass 3, when
 // every point's mass is known. ODE and linear solvers are created last, from their factories.
 #pragma once
@@ -31,6 +32,7 @@
 #include "fluxion/export.h"
 #include "fluxion/force_field.h"
 #include "fluxion/model.h"
+#include "fluxion/observer.h"
 #include "fluxion/parameters.h"
 #include "fluxion/projective_constraint.h"
 #include "fluxion/topology.h"
@@ -175,6 +177,13 @@ class FLUXION_API BuildContext {
   virtual bool ReserveSprings(std::size_t count) = 0;
   /// How many more springs the scene may hold.
   virtual std::size_t spring_budget() const = 0;
+
+  // --- Observers (pass 3) ----------------------------------------------------------------------
+  /// Registers an observer (fluxion/observer.h): the simulation notifies it, in document order
+  /// with the scene's other observers, at the start, after every step and at the end, and
+  /// reports its failures at the component's line. Components of kind kObserver register theirs
+  /// with the masses and force fields, when every object's place is known.
+  virtual void AddObserver(std::unique_ptr<Observer> observer) = 0;
 };
 
 /// Builds one component of a scene (see BuildContext). May throw ConfigError for a bad value

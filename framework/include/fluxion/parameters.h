@@ -82,6 +82,9 @@ enum class ComponentKind {
   /// Tetra2TriangleTopologicalMapping): built with the topologies, after its input, and not
   /// counted as the node's topology.
   kTopologicalMapping,
+  /// Watches the running simulation or plays a recording into it (exporters, WriteState,
+  /// ReadState): registers an Observer (fluxion/observer.h), built with the force fields.
+  kObserver,
 };
 
 FLUXION_API std::string_view ComponentKindName(ComponentKind kind);

@@ -76,8 +76,9 @@ class FLUXION_API Simulation {
   long step_count() const;
   const std::vector<SolverNode>& solver_nodes() const;
 
-  /// Current positions / velocities of object `index`, point by point (its initial ones if no
-  /// solver moves it). Valid until the next call that changes the simulation.
+  /// Current positions / velocities of object `index`, point by point (for an object no solver
+  /// moves: its initial ones, or what an observer such as ReadState last played into it). Valid
+  /// until the next call that changes the simulation.
   Eigen::Map<const Vector> position(int index) const;
   Eigen::Map<const Vector> velocity(int index) const;
   /// Sets the positions / velocities of object `index` (num_points × dimension values). The
@@ -86,12 +87,21 @@ class FLUXION_API Simulation {
   void SetPosition(int index, const Eigen::Ref<const Vector>& values);
   void SetVelocity(int index, const Eigen::Ref<const Vector>& values);
 
-  /// Advances every solver node by dt. Throws NumericalError (with the step number and the time
+  /// Advances every solver node by dt, then notifies the scene's observers (fluxion/observer.h:
+  /// exporters, WriteState, ReadState). Throws NumericalError (with the step number and the time
   /// at which the state stopped being finite, or the solver's failure) and leaves the last good
-  /// state in place.
+  /// state in place; throws SceneError, at the observer's line in the scene, when an observer
+  /// fails (e.g. a file the scene may not write).
   void Step();
   /// `steps` steps, calling `after_step` (if given) after each one.
   void Run(long steps, const std::function<void(const Simulation&)>& after_step = {});
+
+  /// Ends the run for the scene's observers: each is told (SOFA's exportAtEnd), in document
+  /// order, then released, which closes its files. Call it once a run has succeeded; later
+  /// steps notify no observer. Without it, destroying the simulation closes the observers'
+  /// files without the end notification. Throws SceneError like Step; the observers are released
+  /// anyway. Does nothing the second time.
+  void Finish();
 
   /// Sums over all solver nodes (static objects carry no energy).
   double KineticEnergy() const;

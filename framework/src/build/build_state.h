@@ -17,6 +17,7 @@
 #include "mechanics/assembled_system.h"
 #include "plugin/plugin_loader.h"
 #include "registry/component_registry.h"
+#include "runtime/simulation_access.h"
 #include "scene/scene_description.h"
 
 namespace fluxion::internal {
@@ -118,9 +119,10 @@ struct BuildState {
   std::vector<Node*> solver_owners;        // one per system
   std::vector<SystemParts> parts;          // one per system
   std::vector<std::pair<Node*, const Component*>> plugin_force_fields;
-  Index topology_points = 0;      // points of every topology so far
-  Index object_points = 0;        // points of every mechanical object so far
-  std::size_t total_springs = 0;  // springs of every force field so far
+  std::vector<ObserverSlot> observers;  ///< in the order they were added (document order)
+  Index topology_points = 0;            // points of every topology so far
+  Index object_points = 0;              // points of every mechanical object so far
+  std::size_t total_springs = 0;        // springs of every force field so far
 
   /// " (searched: DIR…)" with the refused plugin files, for "not found" messages.
   std::string SearchPathText() const;

@@ -297,4 +297,10 @@ bool ComponentBuildContext::ReserveSprings(std::size_t count) {
   return true;
 }
 
+void ComponentBuildContext::AddObserver(std::unique_ptr<Observer> observer) {
+  if (!observer) throw UsageError(type() + ": AddObserver was given no observer");
+  const auto [file, local] = state_.scene.Locate(line());
+  state_.observers.push_back(ObserverSlot{std::move(observer), file, local, type()});
+}
+
 }  // namespace fluxion::internal

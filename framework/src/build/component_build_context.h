@@ -53,6 +53,7 @@ class ComponentBuildContext final : public BuildContext {
                           std::span<const double> velocity) override;
   void AddForceField(const ObjectModel& object, std::unique_ptr<ForceField> field) override;
   bool ReserveSprings(std::size_t count) override;
+  void AddObserver(std::unique_ptr<Observer> observer) override;
   std::size_t spring_budget() const override {
     return kMaxSceneSprings - std::min(kMaxSceneSprings, state_.total_springs);
   }

@@ -55,7 +55,7 @@ Simulation BuildSimulation(const SceneDescription& scene,
   ForEachNode(*state.root, [&](Node& node) {
     BuildComponents(state, node,
                     {ComponentKind::kEngine, ComponentKind::kMass, ComponentKind::kConstraint,
-                     ComponentKind::kForceField});
+                     ComponentKind::kForceField, ComponentKind::kObserver});
   });
   problems.ThrowIfAny();
   BuildPluginForceFields(state);
@@ -77,9 +77,11 @@ Simulation BuildSimulation(const SceneDescription& scene,
   }
   for (ObjectModel& object : state.objects) object.line = scene.Locate(object.line).second;
   model->objects = std::move(state.objects);
-  if (nodes.empty()) LogWarn(scene.file + ": the scene has no ODE solver: nothing moves");
+  if (nodes.empty() && state.observers.empty())
+    LogWarn(scene.file + ": the scene has no ODE solver: nothing moves");
   try {
-    return SimulationAccess::Create(std::move(model), std::move(nodes), std::move(registry));
+    return SimulationAccess::Create(std::move(model), std::move(nodes), std::move(registry),
+                                    std::move(state.observers));
   } catch (const ConfigError& error) {
     problems.Scene(scene.root.line, error.what());
     problems.ThrowIfAny();

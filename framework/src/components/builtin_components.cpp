@@ -3,6 +3,7 @@
 #include "components/add_data_repository.h"
 #include "components/affine_movement_projective_constraint.h"
 #include "components/average_coord.h"
+#include "components/blender_exporter.h"
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
 #include "components/constant_force_field.h"
@@ -32,6 +33,7 @@
 #include "components/mesh_barycentric_mapper_engine.h"
 #include "components/mesh_boundary_roi.h"
 #include "components/mesh_closing_engine.h"
+#include "components/mesh_exporter.h"
 #include "components/mesh_gmsh_loader.h"
 #include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
@@ -54,6 +56,7 @@
 #include "components/quad_bending_springs.h"
 #include "components/quad_set_topology_container.h"
 #include "components/random_point_distribution_in_surface.h"
+#include "components/read_state.h"
 #include "components/regular_grid_spring_force_field.h"
 #include "components/regular_grid_topology.h"
 #include "components/required_plugin.h"
@@ -64,6 +67,7 @@
 #include "components/sphere_grid_topology.h"
 #include "components/sphere_roi.h"
 #include "components/spring_force_field.h"
+#include "components/stl_exporter.h"
 #include "components/string_mesh_creator.h"
 #include "components/surface_pressure_force_field.h"
 #include "components/tetra2_triangle_topological_mapping.h"
@@ -78,6 +82,8 @@
 #include "components/voxel_grid_loader.h"
 #include "components/volume_from_triangles.h"
 #include "components/volume_from_volumetric_elements.h"
+#include "components/vtk_exporter.h"
+#include "components/write_state.h"
 #include "linear/cg_linear_solver.h"
 #include "linear/ldl_linear_solver.h"
 
@@ -188,6 +194,12 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<Quad2TriangleTopologicalMappingComponent>(registrar);
   Add<Tetra2TriangleTopologicalMappingComponent>(registrar);
   Add<Triangle2EdgeTopologicalMappingComponent>(registrar);
+  Add<VtkExporterComponent>(registrar);
+  Add<MeshExporterComponent>(registrar);
+  Add<WriteStateComponent>(registrar);
+  Add<ReadStateComponent>(registrar);
+  Add<StlExporterComponent>(registrar);
+  Add<BlenderExporterComponent>(registrar);
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
 

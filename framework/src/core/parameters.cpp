@@ -59,6 +59,8 @@ std::string_view ComponentKindName(ComponentKind kind) {
       return "ignored (visual or SOFA-only)";
     case ComponentKind::kTopologicalMapping:
       return "topological mapping";
+    case ComponentKind::kObserver:
+      return "observer (exporter, state recorder or player)";
   }
   return "?";
 }

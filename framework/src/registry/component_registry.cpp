@@ -120,7 +120,7 @@ void CollectingRegistrar::AddComponent(const ComponentSpec& spec, ComponentBuild
                {ComponentKind::kState, ComponentKind::kTopology, ComponentKind::kMass,
                 ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
                 ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored,
-                ComponentKind::kTopologicalMapping});
+                ComponentKind::kTopologicalMapping, ComponentKind::kObserver});
   entry.builder = build;
   entries.push_back(std::move(entry));
 }

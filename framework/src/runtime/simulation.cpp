@@ -12,12 +12,22 @@ namespace internal {
 
 Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
                                     std::vector<SolverNode> nodes,
-                                    std::shared_ptr<const ComponentRegistry> registry) {
+                                    std::shared_ptr<const ComponentRegistry> registry,
+                                    std::vector<ObserverSlot> observers) {
   auto impl = std::make_unique<Simulation::Impl>();
   impl->time = model->start_time;
   impl->model = std::move(model);
   impl->registry = std::move(registry);
   impl->nodes = std::move(nodes);
+  impl->observers = std::move(observers);
+  impl->static_position.resize(impl->model->objects.size());
+  impl->static_velocity.resize(impl->model->objects.size());
+  for (std::size_t k = 0; k < impl->model->objects.size(); ++k) {
+    const ObjectModel& object = impl->model->objects[k];
+    if (object.system >= 0) continue;
+    impl->static_position[k] = object.position;
+    impl->static_velocity[k] = object.velocity;
+  }
   for (SolverNode& node : impl->nodes) {
     node.state.time = impl->time;
     // SOFA's Simulation::init projects positions and velocities once, at the start time, before
@@ -27,10 +37,151 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
     if (system.has_state_constraints()) system.ProjectState(impl->time, node.state);
     node.solver->Initialize(*node.system, node.linear_solver.get());
   }
+  // SOFA's SimulationInitDoneEvent: exporters write their first file, players set the state at
+  // the start time, before anything reads it.
+  impl->Notify(Simulation::Impl::Moment::kBegin);
   return Simulation(std::move(impl));
 }
 
 }  // namespace internal
+
+// What observers see: the simulation at one moment, forces computed per solver node on request.
+class Simulation::Impl::Observation final : public ObservedState {
+ public:
+  explicit Observation(Simulation::Impl& impl)
+      : impl_(impl), forces_(impl.nodes.size()), computed_(impl.nodes.size(), false) {}
+  long step() const override { return impl_.step_count; }
+  double time() const override { return impl_.time; }
+  const Model& model() const override { return *impl_.model; }
+  Eigen::Map<const Vector> position(int index) const override {
+    return impl_.Position(Object(index), index);
+  }
+  Eigen::Map<const Vector> velocity(int index) const override {
+    return impl_.Velocity(Object(index), index);
+  }
+  Vector force(int index) const override {
+    const ObjectModel& object = Object(index);
+    if (object.system < 0) return Vector::Zero(object.num_dofs());
+    const auto node = static_cast<std::size_t>(object.system);
+    if (!computed_[node]) {
+      const SolverNode& solver_node = impl_.nodes[node];
+      forces_[node].resize(solver_node.system->num_dofs());
+      solver_node.system->ComputeForce(solver_node.state, forces_[node]);
+      computed_[node] = true;
+    }
+    return forces_[node].segment(object.offset, object.num_dofs());
+  }
+
+ private:
+  const ObjectModel& Object(int index) const {
+    if (index < 0 || index >= static_cast<int>(impl_.model->objects.size()))
+      throw UsageError("ObservedState: no object " + std::to_string(index));
+    return impl_.model->objects[static_cast<std::size_t>(index)];
+  }
+  Simulation::Impl& impl_;
+  mutable std::vector<Vector> forces_;
+  mutable std::vector<bool> computed_;
+};
+
+// What Drive may change: any object's state; the nodes changed are projected afterwards.
+class Simulation::Impl::Setter final : public StateSetter {
+ public:
+  explicit Setter(Simulation::Impl& impl) : impl_(impl), changed_(impl.nodes.size(), false) {}
+  double time() const override { return impl_.time; }
+  const Model& model() const override { return *impl_.model; }
+  void SetPosition(int index, std::span<const double> values) override { Set(index, values, true); }
+  void SetVelocity(int index, std::span<const double> values) override {
+    Set(index, values, false);
+  }
+  // SOFA's ReadState projects positions and velocities after setting them.
+  void ProjectChanged() {
+    for (std::size_t k = 0; k < changed_.size(); ++k) {
+      if (!changed_[k]) continue;
+      SolverNode& node = impl_.nodes[k];
+      internal::AssembledSystem& system = impl_.assembled(node);
+      if (system.has_state_constraints()) system.ProjectState(impl_.time, node.state);
+    }
+  }
+
+ private:
+  void Set(int index, std::span<const double> values, bool position) {
+    const char* what = position ? "SetPosition" : "SetVelocity";
+    if (index < 0 || index >= static_cast<int>(impl_.model->objects.size()))
+      throw UsageError(std::string(what) + ": no object " + std::to_string(index));
+    const ObjectModel& object = impl_.model->objects[static_cast<std::size_t>(index)];
+    if (static_cast<Index>(values.size()) != object.num_dofs())
+      throw UsageError(std::string(what) + ": object '" + object.id + "' has " +
+                       std::to_string(object.num_dofs()) + " values, got " +
+                       std::to_string(values.size()));
+    const Eigen::Map<const Vector> given(values.data(), object.num_dofs());
+    if (object.system < 0) {
+      (position ? impl_.static_position : impl_.static_velocity)[static_cast<std::size_t>(index)] =
+          given;
+      return;
+    }
+    SolverNode& node = impl_.nodes[static_cast<std::size_t>(object.system)];
+    (position ? node.state.x : node.state.v).segment(object.offset, object.num_dofs()) = given;
+    node.solver->InvalidateHistory();
+    changed_[static_cast<std::size_t>(object.system)] = true;
+  }
+  Simulation::Impl& impl_;
+  std::vector<bool> changed_;
+};
+
+Eigen::Map<const Vector> Simulation::Impl::Position(const ObjectModel& object, int index) const {
+  if (object.system < 0) {
+    const Vector& x = static_position[static_cast<std::size_t>(index)];
+    return {x.data(), x.size()};
+  }
+  return {nodes[static_cast<std::size_t>(object.system)].state.x.data() + object.offset,
+          object.num_dofs()};
+}
+
+Eigen::Map<const Vector> Simulation::Impl::Velocity(const ObjectModel& object, int index) const {
+  if (object.system < 0) {
+    const Vector& v = static_velocity[static_cast<std::size_t>(index)];
+    return {v.data(), v.size()};
+  }
+  return {nodes[static_cast<std::size_t>(object.system)].state.v.data() + object.offset,
+          object.num_dofs()};
+}
+
+void Simulation::Impl::Notify(Moment moment) {
+  // Without observers a step stays free of allocations.
+  if (observers.empty()) return;
+  // An observer's failure becomes one scene error at its line.
+  const auto guarded = [](const internal::ObserverSlot& slot, const auto& call) {
+    try {
+      call();
+    } catch (const SceneError&) {
+      throw;
+    } catch (const std::exception& error) {
+      throw SceneError({SceneDiagnostic{slot.file, slot.line, slot.type + ": " + error.what()}});
+    }
+  };
+  if (moment != Moment::kEnd) {
+    Setter setter(*this);
+    for (internal::ObserverSlot& slot : observers)
+      guarded(slot, [&] { slot.observer->Drive(step_count, setter); });
+    setter.ProjectChanged();
+  }
+  const Observation observation(*this);
+  for (internal::ObserverSlot& slot : observers) {
+    guarded(slot, [&] {
+      switch (moment) {
+        case Moment::kBegin:
+          slot.observer->Begin(observation);
+          break;
+        case Moment::kAfterStep:
+          slot.observer->AfterStep(observation);
+          break;
+        case Moment::kEnd:
+          slot.observer->End(observation);
+          break;
+      }
+    });
+  }
+}
 
 Simulation::Simulation(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Simulation::Simulation(Simulation&&) noexcept = default;
@@ -45,17 +196,11 @@ long Simulation::step_count() const { return impl_->step_count; }
 const std::vector<SolverNode>& Simulation::solver_nodes() const { return impl_->nodes; }
 
 Eigen::Map<const Vector> Simulation::position(int index) const {
-  const ObjectModel& object = impl_->model->objects[static_cast<std::size_t>(index)];
-  if (object.system < 0) return {object.position.data(), object.num_dofs()};
-  return {impl_->nodes[static_cast<std::size_t>(object.system)].state.x.data() + object.offset,
-          object.num_dofs()};
+  return impl_->Position(impl_->model->objects[static_cast<std::size_t>(index)], index);
 }
 
 Eigen::Map<const Vector> Simulation::velocity(int index) const {
-  const ObjectModel& object = impl_->model->objects[static_cast<std::size_t>(index)];
-  if (object.system < 0) return {object.velocity.data(), object.num_dofs()};
-  return {impl_->nodes[static_cast<std::size_t>(object.system)].state.v.data() + object.offset,
-          object.num_dofs()};
+  return impl_->Velocity(impl_->model->objects[static_cast<std::size_t>(index)], index);
 }
 
 namespace {
@@ -145,6 +290,19 @@ void Simulation::Step() {
   ++impl_->step_count;
   // Time advances as in SOFA (t += dt), which is also what every solver's state did.
   impl_->time = impl_->nodes.empty() ? impl_->time + dt : impl_->nodes.front().state.time;
+  // SOFA's AnimateEndEvent (exporters) and the next AnimateBeginEvent (WriteState, ReadState).
+  if (!impl_->finished) impl_->Notify(Impl::Moment::kAfterStep);
+}
+
+void Simulation::Finish() {
+  if (impl_->finished) return;
+  impl_->finished = true;
+  // The observers are released however End ends: their files are closed, what they wrote kept.
+  struct Release {
+    Impl& impl;
+    ~Release() { impl.observers.clear(); }
+  } release{*impl_};
+  impl_->Notify(Impl::Moment::kEnd);
 }
 
 void Simulation::Run(long steps, const std::function<void(const Simulation&)>& after_step) {

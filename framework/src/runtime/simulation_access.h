@@ -2,20 +2,33 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "fluxion/observer.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
 #include "registry/component_registry.h"
 
 namespace fluxion::internal {
 
+/// An observer of the scene with where it was declared, for its failures' messages.
+struct ObserverSlot {
+  std::unique_ptr<Observer> observer;
+  std::string file;  ///< the scene file (or included file) declaring it
+  int line = 0;      ///< its line there
+  std::string type;  ///< its element name, e.g. "VTKExporter"
+};
+
 struct SimulationAccess {
   /// A simulation of `model` whose solver nodes are `nodes` (each node's system an
   /// AssembledSystem). `registry` (may be null) creates replacement solvers for ReplaceSolver.
-  /// Throws ConfigError when a solver refuses the system at initialisation.
+  /// `observers` (document order) are notified of the start before it returns.
+  /// Throws ConfigError when a solver refuses the system at initialisation, SceneError when an
+  /// observer fails at the start.
   static Simulation Create(std::shared_ptr<const Model> model, std::vector<SolverNode> nodes,
-                           std::shared_ptr<const ComponentRegistry> registry);
+                           std::shared_ptr<const ComponentRegistry> registry,
+                           std::vector<ObserverSlot> observers = {});
 };
 
 }  // namespace fluxion::internal

@@ -9,6 +9,7 @@
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
 #include "registry/component_registry.h"
+#include "runtime/simulation_access.h"
 
 namespace fluxion {
 
@@ -18,10 +19,26 @@ struct Simulation::Impl {
   std::vector<SolverNode> nodes;
   double time = 0.0;
   long step_count = 0;
+  /// The scene's observers, in document order; emptied by Finish.
+  std::vector<internal::ObserverSlot> observers;
+  bool finished = false;
+  /// Current positions / velocities of static objects (an observer may play them), indexed like
+  /// Model::objects; empty vectors for objects a solver moves.
+  std::vector<Vector> static_position, static_velocity;
+
+  class Observation;
+  class Setter;
+  enum class Moment { kBegin, kAfterStep, kEnd };
+  /// Drives (except at the end), then notifies every observer of `moment`, in document order.
+  /// Throws SceneError located at the failing observer's line.
+  void Notify(Moment moment);
 
   internal::AssembledSystem& assembled(SolverNode& node) {
     return static_cast<internal::AssembledSystem&>(*node.system);
   }
+  /// Current positions / velocities of `object` (number `index`).
+  Eigen::Map<const Vector> Position(const ObjectModel& object, int index) const;
+  Eigen::Map<const Vector> Velocity(const ObjectModel& object, int index) const;
   SolverNode& NodeOf(int index, const char* what) {
     if (index < 0 || index >= static_cast<int>(model->objects.size()))
       throw UsageError(std::string(what) + ": no object " + std::to_string(index));
