@@ -44,7 +44,7 @@ install(FILES "${PROJECT_BINARY_DIR}/framework/include/fluxion/version.h"
   COMPONENT development)
 
 # The package. SameMinorVersion: while Fluxion is 0.y, a minor release may change the public API
-# (semantic versioning's rule for 0.y), so find_package(Fluxion 0.4) accepts 0.4.z only. At 1.0
+# (semantic versioning's rule for 0.y), so find_package(Fluxion 0.5) accepts 0.5.z only. At 1.0
 # this becomes SameMajorVersion. Binary compatibility of plugins is a separate, run-time check:
 # the ABI version in version.h, stamped into every plugin and compared when it is loaded.
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/FluxionConfig.cmake.in"
