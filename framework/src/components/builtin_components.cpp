@@ -19,8 +19,8 @@
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
-#include "components/hermite_spline_projective_constraint.h"
 #include "components/hausdorff_distance.h"
+#include "components/hermite_spline_projective_constraint.h"
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
@@ -79,9 +79,10 @@
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
-#include "components/voxel_grid_loader.h"
+#include "components/visual_model_data.h"
 #include "components/volume_from_triangles.h"
 #include "components/volume_from_volumetric_elements.h"
+#include "components/voxel_grid_loader.h"
 #include "components/vtk_exporter.h"
 #include "components/write_state.h"
 #include "linear/cg_linear_solver.h"
@@ -200,13 +201,14 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<ReadStateComponent>(registrar);
   Add<StlExporterComponent>(registrar);
   Add<BlenderExporterComponent>(registrar);
+  Add<VisualModelDataComponent>(registrar);  // ignored, but its geometry answers links
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
 
   for (const char* visual :
-       {"VisualStyle", "OglModel", "VisualModel", "DefaultVisualManagerLoop", "InteractiveCamera",
-        "LightManager", "SpotLight", "DirectionalLight", "PositionalLight", "OglSceneFrame",
-        "BackgroundSetting", "AttachBodyButtonSetting", "VisualGrid", "LineAxis"})
+       {"VisualStyle", "DefaultVisualManagerLoop", "InteractiveCamera", "LightManager", "SpotLight",
+        "DirectionalLight", "PositionalLight", "OglSceneFrame", "BackgroundSetting",
+        "AttachBodyButtonSetting", "VisualGrid", "LineAxis"})
     AddIgnored(registrar, visual, "visual only: accepted and ignored");
   // The companions of SOFA's dynamic topology containers: they change or measure a topology over
   // time, which Fluxion's static topologies never do.
