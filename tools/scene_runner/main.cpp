@@ -2,6 +2,7 @@
 // trajectory as CSV. Exit statuses: see exit_status.h and the README.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <optional>
@@ -153,6 +154,9 @@ int CheckSolverName(const Host& host, const std::string& name) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // HDF5 outputs are written through NAME.partial, which scene-runner already holds locked (one
+  // run per output file): HDF5's own lock on a second descriptor of that file would refuse it.
+  ::setenv("HDF5_USE_FILE_LOCKING", "FALSE", 1);
   CLI::App app{"scene-runner: run a SOFA-style mass-spring scene and write its trajectory as CSV"};
   app.set_version_flag("--version",
                        std::string("scene-runner (Fluxion) ") + FLUXION_VERSION_STRING);

@@ -75,23 +75,61 @@ std::string ReadWholeFile(const std::string& path) {
 // The inputs of the run are read and checked before anything is written: the --compare reference
 // is read whole (a missing one fails before the simulation runs), and the output may not be the
 // scene or the reference under any name. Returns an exit status, kExitSuccess when all is well.
+// An output written as HDF5 rather than CSV, by its name.
+bool IsHdf5Output(const std::string& path) {
+  return path.ends_with(".h5") || path.ends_with(".hdf5");
+}
+
+// RUN.xdmf beside a finished RUN.h5, naming it by its file name: what ParaView opens.
+bool WriteXdmf(const std::string& h5_path, std::string& why) {
+  const std::filesystem::path h5(h5_path);
+  std::filesystem::path xdmf = h5;
+  xdmf.replace_extension(".xdmf");
+  if (WriteXdmfForHdf5Trajectory(h5_path, h5.filename().string(), xdmf.string(), why)) return true;
+  why = xdmf.string() + ": the XDMF description of " + h5_path + " could not be written (" + why +
+        ")";
+  return false;
+}
+
 int CheckInputs(const RunOptions& options, std::string& reference) {
   if (!options.compare.empty()) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(options.compare, error)) {
-      PrintError(options.compare + ": cannot read the reference trajectory (expected a CSV file)");
+      PrintError(options.compare +
+                 ": cannot read the reference trajectory (expected a trajectory file: CSV, or HDF5 "
+                 "ending .h5)");
       return kExitInvalidInput;
     }
-    std::ifstream stream(options.compare, std::ios::binary);
-    if (!stream) {
-      PrintError(options.compare + ": cannot read the reference trajectory (expected a CSV file)");
-      return kExitInvalidInput;
+    if (IsHdf5Output(options.compare)) {
+      // An HDF5 reference is compared as the CSV of the same run (the same numbers, bit for bit).
+      std::string why;
+      std::optional<std::string> text = Hdf5TrajectoryToCsv(options.compare, why);
+      if (!text) {
+        PrintError(options.compare + ": cannot read the reference trajectory: " + why +
+                   " (expected a Fluxion HDF5 trajectory)");
+        return kExitInvalidInput;
+      }
+      reference = std::move(*text);
+    } else {
+      std::ifstream stream(options.compare, std::ios::binary);
+      if (!stream) {
+        PrintError(options.compare +
+                   ": cannot read the reference trajectory (expected a trajectory file: CSV, or "
+                   "HDF5 ending .h5)");
+        return kExitInvalidInput;
+      }
+      std::ostringstream text;
+      text << stream.rdbuf();
+      reference = text.str();
     }
-    std::ostringstream text;
-    text << stream.rdbuf();
-    reference = text.str();
   }
   if (options.output.empty()) return kExitSuccess;
+  if (IsHdf5Output(options.output) && !HasHdf5TrajectoryWriter()) {
+    PrintError(options.output +
+               ": this scene-runner was built without HDF5 (expected a .csv output, or a build "
+               "with libhdf5-dev installed)");
+    return kExitInvalidInput;
+  }
   for (const auto& [input, what] : {std::pair{options.scene, "the scene"},
                                     std::pair{options.compare, "the --compare reference"}}) {
     if (!input.empty() && (input == options.output || SameFile(input, options.output))) {
@@ -147,8 +185,13 @@ std::string RunSummary(const RunOptions& options, const Simulation& simulation, 
   return text;
 }
 
-// The writer of this run's trajectory into `stream` (only the CSV format exists so far).
-std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FILE* stream) {
+// The writer of this run's trajectory: HDF5 into the output's NAME.partial for a .h5 output,
+// else CSV into `stream`.
+std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FILE* stream,
+                                             const std::string& partial_path) {
+  if (!options.output.empty() && IsHdf5Output(options.output))
+    return MakeHdf5TrajectoryWriter(
+        partial_path, {.energy = options.energy, .solver_outputs = options.solver_outputs});
   return MakeCsvTrajectoryWriter(
       stream, {.energy = options.energy, .solver_outputs = options.solver_outputs});
 }
@@ -249,7 +292,8 @@ int RunScene(const RunOptions& options, const Host& host) {
     }
     stream = output.stream();
   }
-  const std::unique_ptr<TrajectoryWriter> writer = MakeWriter(options, stream);
+  const std::unique_ptr<TrajectoryWriter> writer =
+      MakeWriter(options, stream, output.partial_path());
   writer->Begin(*simulation);
   writer->Record(*simulation);
   ++rows;
@@ -314,12 +358,20 @@ int RunScene(const RunOptions& options, const Host& host) {
     }
   }
   writer->End(*simulation);
+  if (status == kExitSuccess && !writer->ok()) {
+    PrintError((options.output.empty() ? std::string("stdout") : options.output) +
+               ": write failed");
+    status = kExitInvalidInput;
+  }
   if (!options.output.empty()) {
     // A finished run's file takes its name; a failed one stays NAME.partial with its rows.
     std::string why;
     if (status != kExitSuccess) {
       output.Keep();
     } else if (!output.Commit(why)) {
+      PrintError(why);
+      return kExitInvalidInput;
+    } else if (IsHdf5Output(options.output) && !WriteXdmf(options.output, why)) {
       PrintError(why);
       return kExitInvalidInput;
     }

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "fluxion/export.h"
 #include "fluxion/simulation.h"
@@ -36,5 +38,37 @@ struct CsvTrajectoryOptions {
 /// flushed as a whole, so a run that stops early leaves only complete rows. `stream` is not owned.
 FLUXION_API std::unique_ptr<TrajectoryWriter> MakeCsvTrajectoryWriter(
     std::FILE* stream, const CsvTrajectoryOptions& options = {});
+
+/// Options of the HDF5 trajectory.
+struct Hdf5TrajectoryOptions {
+  bool energy = false;          ///< add /energy/kinetic, potential, total
+  bool solver_outputs = false;  ///< add /solver_outputs/<node path>/<solver>/<output>
+};
+
+/// True when this library was built with HDF5 (FLUXION_HDF5).
+FLUXION_API bool HasHdf5TrajectoryWriter();
+
+/// The HDF5 trajectory: the same numbers as the CSV, bit for bit, in chunked, compressed
+/// datasets — /step and /time [n], per object /objects/<id>/position and velocity [n, points,
+/// dimension] with its topology stored once, /columns (the CSV's column names after step,time),
+/// optional /solver_outputs/… and /energy/… (docs/output-formats.md). Creates (truncates) `path`
+/// in Begin; each recorded state is flushed to the file before Record returns; End closes it.
+/// Throws UsageError when built without HDF5 (see HasHdf5TrajectoryWriter).
+FLUXION_API std::unique_ptr<TrajectoryWriter> MakeHdf5TrajectoryWriter(
+    const std::string& path, const Hdf5TrajectoryOptions& options = {});
+
+/// Reads an HDF5 trajectory back as the CSV text the CSV writer would have written for the same
+/// run (same header, same rows, numbers in shortest round-trip form): what --compare and
+/// scene-regress compare. Nullopt with `why` (one phrase) for a file that is not one.
+FLUXION_API std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path,
+                                                           std::string& why);
+
+/// Writes an XDMF 3 file describing the HDF5 trajectory at `h5_path`, so that ParaView and VisIt
+/// open it: per object (2-D and 3-D ones) a temporal collection with one grid per recorded state,
+/// its points, its highest-dimensional cells (hexahedra, tetrahedra, quads, triangles or edges;
+/// vertices without a topology) and its velocity as point data. The XDMF names the HDF5 file
+/// `h5_name` (relative to the XDMF's folder). False with `why` when it cannot.
+FLUXION_API bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h5_name,
+                                            const std::string& xdmf_path, std::string& why);
 
 }  // namespace fluxion
