@@ -29,7 +29,7 @@ except ImportError as error:
     print(f"SKIP: {error} (install Debian's python3-meshio)")
     sys.exit(77)
 
-RUNNER, SOURCE = sys.argv[1], sys.argv[2]
+RUNNER, SOURCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 SCENE = os.path.join(SOURCE, "scenes", "cloth_grid.scn")
 OBJECT = "root/cloth/dofs"
 POINTS = 64
@@ -123,6 +123,48 @@ def check_run(folder, output_dir, rows, encoding):
                               rtol=1e-15, atol=1e-15), "step 0: force m g on every point")
 
 
+# Two objects: a 2-D pair of unit masses falling under g = (0, -2) with dt = 0.5 (symplectic
+# Euler: after one step v = (0, -1), y = -0.5, f = m g), and a massless 3-D point, which stays.
+TWO_OBJECTS = """<Node name="root" dt="0.5" gravity="0 -2 0">
+  <EulerExplicitSolver/>
+  <Node name="pair">
+    <MechanicalObject name="dofs" template="Vec2d" position="0 0  1 0"/>
+    <UniformMass vertexMass="1"/>
+  </Node>
+  <Node name="wall">
+    <MechanicalObject name="dofs" position="5 5 5"/>
+  </Node>
+</Node>
+"""
+
+
+def check_objects(work):
+    """Each object its own part, named by its id; 2-D points padded; points without topology as
+    vertices."""
+    scene = os.path.join(work, "two.scn")
+    with open(scene, "w") as f:
+        f.write(TWO_OBJECTS)
+    result = subprocess.run([RUNNER, scene, "--steps", "1", "--vtk", "two", "--output", os.devnull],
+                            cwd=work, capture_output=True, text=True, timeout=120)
+    check(result.returncode == 0, f"two objects: exit {result.returncode}: {result.stderr}")
+    datasets = ET.parse(os.path.join(work, "two", "two.pvd")).getroot().findall(
+        "./Collection/DataSet")
+    check([(d.get("timestep"), d.get("part"), d.get("name")) for d in datasets] ==
+          [("0", "0", "root/pair/dofs"), ("0", "1", "root/wall/dofs"),
+           ("0.5", "0", "root/pair/dofs"), ("0.5", "1", "root/wall/dofs")],
+          "two objects: two parts per state, named by their ids")
+    pair = meshio.read(os.path.join(work, "two", datasets[2].get("file")))
+    check(np.array_equal(pair.points, [[0, -0.5, 0], [1, -0.5, 0]]), "pair: points after 1 step")
+    check(np.array_equal(pair.point_data["velocity"], [[0, -1, 0], [0, -1, 0]]), "pair: velocity")
+    check(np.array_equal(pair.point_data["force"], [[0, -2, 0], [0, -2, 0]]), "pair: force m g")
+    check(np.array_equal(pair.point_data["mass"], [1, 1]), "pair: mass 1")
+    check([(b.type, len(b.data)) for b in pair.cells] == [("vertex", 2)], "pair: 2 vertices")
+    check("elongation" not in pair.cell_data, "pair: no edges, no elongation")
+    wall = meshio.read(os.path.join(work, "two", datasets[3].get("file")))
+    check(np.array_equal(wall.points, [[5, 5, 5]]), "wall: stays")
+    check(np.array_equal(wall.point_data["mass"], [0]), "wall: massless")
+
+
 def main():
     work = tempfile.mkdtemp(prefix="fluxion-vtk-test-")
     try:
@@ -155,6 +197,8 @@ def main():
               f"--overwrite: exit 0, got {result.returncode}: {result.stderr}")
         check(len(ET.parse(pvd).getroot().findall("./Collection/DataSet")) == 6,
               "--overwrite: the new run's 6 states (steps 0 to 5)")
+
+        check_objects(work)
 
         # A folder outside the output folder is refused and not created.
         outside = os.path.join(work, "outside")
