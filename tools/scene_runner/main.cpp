@@ -295,8 +295,10 @@ int main(int argc, char** argv) {
   if (*steps_option) options.steps = steps;
   if (*end_option) options.end_time = end_time;
   if (*dt_option) options.dt = dt;
-  // Progress on stderr: a bar on a terminal, lines elsewhere only when asked for.
-  const bool terminal = ::isatty(::fileno(stderr)) == 1;
+  // Progress on stderr: a bar on a terminal, lines elsewhere only when asked for. Rows printed
+  // on the same terminal (--output -) would break the bar's line: then lines, if asked for.
+  const bool terminal = ::isatty(::fileno(stderr)) == 1 &&
+                        !(options.rows_to_terminal && ::isatty(::fileno(stdout)) == 1);
   if (quiet)
     options.progress = runner::ProgressStyle::kOff;
   else if (terminal)
