@@ -173,7 +173,8 @@ def main():
         # Binary (the default) and ascii, each with the CSV of the same run.
         for encoding, folder, extra in (("binary", "vtk", []),
                                         ("ascii", "vtk_ascii", ["--vtk-ascii"])):
-            result = run("--steps", "20", "--every", "10", "--output-dir", out, "--vtk", folder,
+            result = run("--steps", "20", "--every", "10", "--output-dir", out, "--vtk",
+                         os.path.join("out", folder),
                          "--output", os.path.join(work, f"{folder}.csv"), *extra, cwd=work)
             check(result.returncode == 0,
                   f"{encoding} run: exit {result.returncode}: {result.stderr}")
@@ -185,13 +186,13 @@ def main():
         # Run again into the same folder: refused, the files kept, unless --overwrite.
         pvd = os.path.join(out, "vtk", "cloth_grid.pvd")
         before = open(pvd, "rb").read()
-        result = run("--steps", "5", "--output-dir", out, "--vtk", "vtk", cwd=work)
+        result = run("--steps", "5", "--output-dir", out, "--vtk", "out/vtk", cwd=work)
         check(result.returncode == 2, f"existing files: exit 2, got {result.returncode}")
-        check("error: --vtk vtk: cannot open 'vtk/cloth_grid.pvd'" in result.stderr
+        check("error: --vtk out/vtk: cannot open 'vtk/cloth_grid.pvd'" in result.stderr
               and "already exists" in result.stderr and "--overwrite" in result.stderr,
               f"existing files: one error line naming --overwrite, got {result.stderr!r}")
         check(open(pvd, "rb").read() == before, "existing files: the .pvd is kept")
-        result = run("--steps", "5", "--output-dir", out, "--vtk", "vtk", "--overwrite",
+        result = run("--steps", "5", "--output-dir", out, "--vtk", "out/vtk", "--overwrite",
                      "--output", os.devnull, cwd=work)
         check(result.returncode == 0,
               f"--overwrite: exit 0, got {result.returncode}: {result.stderr}")
@@ -200,12 +201,20 @@ def main():
 
         check_objects(work)
 
-        # A folder outside the output folder is refused and not created.
-        outside = os.path.join(work, "outside")
-        result = run("--steps", "1", "--output-dir", out, "--vtk", outside, cwd=work)
+        # A folder outside the output folder is refused and not created, given relative to the
+        # working folder (as every path of the command line) or absolute, or leading out.
+        for given in ("outside", os.path.join(work, "outside"), "out/../outside"):
+            result = run("--steps", "1", "--output-dir", out, "--vtk", given, cwd=work)
+            check(result.returncode == 2 and "is outside the output folder" in result.stderr,
+                  f"outside ({given}): exit 2 and why, got {result.returncode}: {result.stderr!r}")
+            check(not os.path.exists(os.path.join(work, "outside")), f"outside ({given}): nothing")
+        # A link inside the output folder to a folder outside it is refused too.
+        os.mkdir(os.path.join(work, "elsewhere"))
+        os.symlink(os.path.join(work, "elsewhere"), os.path.join(out, "link"))
+        result = run("--steps", "1", "--output-dir", out, "--vtk", "out/link", cwd=work)
         check(result.returncode == 2 and "is outside the output folder" in result.stderr,
-              f"outside: exit 2 and why, got {result.returncode}: {result.stderr!r}")
-        check(not os.path.exists(outside), "outside: nothing created")
+              f"link: exit 2 and why, got {result.returncode}: {result.stderr!r}")
+        check(os.listdir(os.path.join(work, "elsewhere")) == [], "link: nothing written through")
     finally:
         if not failures:
             shutil.rmtree(work, ignore_errors=True)

@@ -197,7 +197,7 @@ int main(int argc, char** argv) {
       ->transform(WholeIn(1, kMostSteps, "from 1 to 2^62"));
   auto* vtk_option =
       app.add_option("--vtk", options.vtk,
-                     "also write the run as a ParaView time series in this folder (below "
+                     "also write the run as a ParaView time series in this folder (inside "
                      "--output-dir; created if missing): SCENE.pvd and one .vtu per object and "
                      "recorded step");
   app.add_flag("--vtk-ascii", options.vtk_ascii,

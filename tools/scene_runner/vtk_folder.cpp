@@ -30,8 +30,8 @@ bool PrepareVtkFolder(const std::string& folder, const std::string& output_dir,
     why = "the output folder '" + output_dir + "' does not exist (expected an existing folder)";
     return false;
   }
-  fs::path target =
-      (fs::path(folder).is_absolute() ? fs::path(folder) : root / folder).lexically_normal();
+  // Relative to the working folder, as every path on the command line.
+  fs::path target = fs::absolute(folder, error).lexically_normal();
   if (!target.has_filename()) target = target.parent_path();  // "out/" is "out"
   const auto outside = [&] {
     why = "'" + folder + "' is outside the output folder '" + root.string() +

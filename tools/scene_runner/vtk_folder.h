@@ -1,7 +1,8 @@
 // The folder of scene-runner's --vtk files. Like every file a run writes for the scene, they stay
 // below the output folder (--output-dir, default the current folder; fluxion/output_files.h):
-// the folder may be given relative to the output folder or as an absolute path inside it, and
-// is created when missing (only the last component: its parent must exist).
+// the folder, relative to the working folder like every path of the command line, must lie in
+// the output folder, and is created when missing (only the last component: its parent must
+// exist).
 #pragma once
 
 #include <string>
