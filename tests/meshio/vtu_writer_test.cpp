@@ -14,18 +14,17 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 // Two points joined by a line, with a velocity per point and a length per cell.
+const VtuCells kOneLine(VtkCells{.cells = {{0, 1}}, .types = {kVtkLine}});
 VtuPiece TwoPoints() {
   VtuPiece piece;
   piece.points = {0, 0, 0, 1, 0.5, -2};
-  piece.cells.cells = {{0, 1}};
-  piece.cells.types = {kVtkLine};
   piece.point_data.push_back({"velocity", 3, {0, -1, 0, 0.25, 0, 0}});
   piece.cell_data.push_back({"elongation", 1, {0.125}});
   return piece;
 }
 
 TEST(VtuWriter, AsciiLayout) {
-  EXPECT_EQ(FormatVtu(TwoPoints(), VtuEncoding::kAscii),
+  EXPECT_EQ(FormatVtu(TwoPoints(), kOneLine, VtuEncoding::kAscii),
             "<?xml version=\"1.0\"?>\n"
             "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" "
             "header_type=\"UInt64\">\n"
@@ -64,7 +63,7 @@ TEST(VtuWriter, AsciiLayout) {
 }
 
 TEST(VtuWriter, CompressedBinaryReadsBack) {
-  const std::string text = FormatVtu(TwoPoints(), VtuEncoding::kZlibBinary);
+  const std::string text = FormatVtu(TwoPoints(), kOneLine, VtuEncoding::kZlibBinary);
   EXPECT_THAT(text, HasSubstr("compressor=\"vtkZLibDataCompressor\""));
   EXPECT_THAT(text, Not(HasSubstr("format=\"ascii\"")));
   MeshNotes notes;
@@ -78,16 +77,17 @@ TEST(VtuWriter, CompressedBinaryReadsBack) {
 TEST(VtuWriter, ManyBlocksReadBack) {
   // 3000 points: 72,000 bytes of coordinates, three zlib blocks of 32 KiB at most; 2999 lines.
   VtuPiece piece;
+  VtkCells lines;
   for (int i = 0; i < 3000; ++i) {
     piece.points.insert(piece.points.end(), {0.5 * i, -1.0 * i, 0.25});
     if (i > 0) {
-      piece.cells.cells.push_back({i - 1, i});
-      piece.cells.types.push_back(kVtkLine);
+      lines.cells.push_back({i - 1, i});
+      lines.types.push_back(kVtkLine);
     }
   }
   MeshNotes notes;
-  const Topology mesh =
-      ReadVtkXmlMesh(FormatVtu(piece, VtuEncoding::kZlibBinary), "many.vtu", notes);
+  const Topology mesh = ReadVtkXmlMesh(FormatVtu(piece, VtuCells(lines), VtuEncoding::kZlibBinary),
+                                       "many.vtu", notes);
   ASSERT_EQ(mesh.points.size(), 3000U);
   EXPECT_EQ(mesh.points[2999], (std::array<double, 3>{1499.5, -2999, 0.25}));
   EXPECT_EQ(mesh.points[1366], (std::array<double, 3>{683, -1366, 0.25}));  // second block

@@ -114,17 +114,18 @@ void AppendData(std::string& out, const char* tag, const std::vector<VtuArray>& 
 
 }  // namespace
 
-std::string FormatVtu(const VtuPiece& piece, VtuEncoding encoding) {
-  const std::size_t num_points = piece.points.size() / 3;
-  const std::size_t num_cells = piece.cells.cells.size();
-  std::vector<std::int64_t> connectivity, offsets;
-  offsets.reserve(num_cells);
-  for (const auto& cell : piece.cells.cells) {
+VtuCells::VtuCells(const VtkCells& cells) {
+  offsets.reserve(cells.cells.size());
+  for (const auto& cell : cells.cells) {
     connectivity.insert(connectivity.end(), cell.begin(), cell.end());
     offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
   }
-  std::vector<std::uint8_t> types(piece.cells.types.begin(), piece.cells.types.end());
+  types.assign(cells.types.begin(), cells.types.end());
+}
 
+std::string FormatVtu(const VtuPiece& piece, const VtuCells& cells, VtuEncoding encoding) {
+  const std::size_t num_points = piece.points.size() / 3;
+  const std::size_t num_cells = cells.size();
   std::string out =
       "<?xml version=\"1.0\"?>\n"
       "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" "
@@ -138,9 +139,9 @@ std::string FormatVtu(const VtuPiece& piece, VtuEncoding encoding) {
   out += "      <Points>\n";
   AppendArray(out, "Float64", "", 3, piece.points, encoding);
   out += "      </Points>\n      <Cells>\n";
-  AppendArray(out, "Int64", "connectivity", 1, connectivity, encoding);
-  AppendArray(out, "Int64", "offsets", 1, offsets, encoding);
-  AppendArray(out, "UInt8", "types", 1, types, encoding);
+  AppendArray(out, "Int64", "connectivity", 1, cells.connectivity, encoding);
+  AppendArray(out, "Int64", "offsets", 1, cells.offsets, encoding);
+  AppendArray(out, "UInt8", "types", 1, cells.types, encoding);
   out +=
       "      </Cells>\n"
       "    </Piece>\n"

@@ -10,6 +10,7 @@
 // rather than raw appended data keeps the file well-formed XML (33 % larger before compression).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,12 +26,21 @@ struct VtuArray {
   std::vector<double> values;
 };
 
-/// One UnstructuredGrid piece: points, cells, point data and cell data.
+/// Cells in VTK's flat form (connectivity, offsets, types), made once for a mesh whose
+/// connectivity does not change while its points move.
+struct VtuCells {
+  std::vector<std::int64_t> connectivity;
+  std::vector<std::int64_t> offsets;  ///< end of each cell in `connectivity`
+  std::vector<std::uint8_t> types;
+  explicit VtuCells(const VtkCells& cells);
+  std::size_t size() const { return types.size(); }
+};
+
+/// What changes from state to state in one UnstructuredGrid piece: points and their data.
 struct VtuPiece {
-  std::vector<double> points;  ///< x y z per point [m]
-  VtkCells cells;
+  std::vector<double> points;        ///< x y z per point [m]
   std::vector<VtuArray> point_data;  ///< num_points × components values each
-  std::vector<VtuArray> cell_data;   ///< num_cells × components values each
+  std::vector<VtuArray> cell_data;   ///< one value per cell × components each
 };
 
 enum class VtuEncoding {
@@ -38,9 +48,9 @@ enum class VtuEncoding {
   kZlibBinary,  ///< binary, zlib-compressed, base64 (the default of --vtk)
 };
 
-/// The whole .vtu document of `piece` (points and data as Float64, connectivity and offsets as
-/// Int64, cell types as UInt8).
-std::string FormatVtu(const VtuPiece& piece, VtuEncoding encoding);
+/// The whole .vtu document of `piece` with `cells` (points and data as Float64, connectivity and
+/// offsets as Int64, cell types as UInt8).
+std::string FormatVtu(const VtuPiece& piece, const VtuCells& cells, VtuEncoding encoding);
 
 /// `text` with the characters XML gives a meaning to in attribute values (& < > " ') escaped.
 std::string EscapeXmlAttribute(std::string_view text);

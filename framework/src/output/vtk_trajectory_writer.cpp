@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,8 +23,8 @@ using internal::VtuPiece;
 
 // What stays the same from record to record for one object.
 struct ObjectPart {
-  std::string file_stem;  // "<name>_<id with '/' and unsafe characters as '_'>"
-  internal::VtkCells cells;
+  std::string file_stem;                    // "<name>_<id with '/' and unsafe characters as '_'>"
+  std::optional<internal::VtuCells> cells;  // set by Begin
   std::vector<std::array<Index, 2>> edges;  // the cells that are edges, for the elongation
   std::vector<double> rest_lengths;         // one per edge [m]
   std::vector<double> mass;                 // one per point [kg]
@@ -78,14 +79,16 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       }
       // Cells: every element of the topology; points without a topology as vertices, so that
       // they show.
+      internal::VtkCells cells;
       if (object.topology)
-        part.cells = internal::CollectVtkCells(*object.topology, true, true, true, true, true);
-      if (part.cells.cells.empty()) {
+        cells = internal::CollectVtkCells(*object.topology, true, true, true, true, true);
+      if (cells.cells.empty()) {
         for (Index i = 0; i < object.num_points; ++i) {
-          part.cells.cells.push_back({i});
-          part.cells.types.push_back(internal::kVtkVertex);
+          cells.cells.push_back({i});
+          cells.types.push_back(internal::kVtkVertex);
         }
       }
+      part.cells.emplace(cells);
       // Edges and their rest lengths, from the rest positions (as mesh springs take theirs).
       const Vector& rest =
           object.rest_position.size() == object.num_dofs() ? object.rest_position : object.position;
@@ -124,7 +127,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       const OutputFile vtu = Open(file);
       if (!vtu) return;
       const std::string text = internal::FormatVtu(
-          Piece(simulation, static_cast<int>(k)),
+          Piece(simulation, static_cast<int>(k)), *parts_[k].cells,
           options_.compress ? internal::VtuEncoding::kZlibBinary : internal::VtuEncoding::kAscii);
       if (!Write(vtu.get(), text, file)) return;
       entries += internal::PvdDataSet(simulation.time(), static_cast<int>(k),
@@ -162,7 +165,6 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
     const Eigen::Map<const Vector> x = simulation.position(k);
     VtuPiece piece;
     piece.points = Padded(x, object.dimension, object.num_points);
-    piece.cells = part.cells;
     piece.point_data.push_back(
         {"velocity", 3, Padded(simulation.velocity(k), object.dimension, object.num_points)});
     std::vector<double> force(static_cast<std::size_t>(object.num_points) * 3, 0.0);
@@ -174,7 +176,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
     piece.point_data.push_back({"mass", 1, part.mass});
     if (!part.edges.empty()) {
       // The edges are the first cells (SOFA's order); the other cells get 0.
-      std::vector<double> elongation(part.cells.cells.size(), 0.0);
+      std::vector<double> elongation(part.cells->size(), 0.0);
       for (std::size_t e = 0; e < part.edges.size(); ++e)
         elongation[e] = Distance(PointAt(x, object.dimension, part.edges[e][0]),
                                  PointAt(x, object.dimension, part.edges[e][1])) -
