@@ -136,10 +136,12 @@ bool SetLinked(BuildState& state, Component& component, const FieldSpec& field,
 bool EnsureBuilt(BuildState& state, Node& source_node, Component& source, const std::string& link,
                  int line) {
   // Only components that make data are built ahead of their pass (a mass or a force field needs
-  // the systems laid out first); the others' data are their fields as given.
+  // the systems laid out first); the others' data are their fields as given. An ignored component
+  // that was read at all is a source of data (a visual model's geometry): built only here.
   const ComponentKind kind = source.kind();
   if (kind != ComponentKind::kEngine && kind != ComponentKind::kTopology &&
-      kind != ComponentKind::kState && kind != ComponentKind::kContext)
+      kind != ComponentKind::kState && kind != ComponentKind::kContext &&
+      kind != ComponentKind::kIgnored)
     return true;
   if (state.building.count(&source) != 0) {
     state.problems.Scene(line, "link '" + Shown(link) +

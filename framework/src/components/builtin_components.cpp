@@ -80,6 +80,7 @@
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
+#include "components/visual_model_data.h"
 #include "components/volume_from_triangles.h"
 #include "components/volume_from_volumetric_elements.h"
 #include "components/voxel_grid_loader.h"
@@ -202,13 +203,14 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MonitorComponent>(registrar);
   Add<StlExporterComponent>(registrar);
   Add<BlenderExporterComponent>(registrar);
+  Add<VisualModelDataComponent>(registrar);  // ignored, but its geometry answers links
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
 
   for (const char* visual :
-       {"VisualStyle", "OglModel", "VisualModel", "DefaultVisualManagerLoop", "InteractiveCamera",
-        "LightManager", "SpotLight", "DirectionalLight", "PositionalLight", "OglSceneFrame",
-        "BackgroundSetting", "AttachBodyButtonSetting", "VisualGrid", "LineAxis"})
+       {"VisualStyle", "DefaultVisualManagerLoop", "InteractiveCamera", "LightManager", "SpotLight",
+        "DirectionalLight", "PositionalLight", "OglSceneFrame", "BackgroundSetting",
+        "AttachBodyButtonSetting", "VisualGrid", "LineAxis"})
     AddIgnored(registrar, visual, "visual only: accepted and ignored");
   // The companions of SOFA's dynamic topology containers: they change or measure a topology over
   // time, which Fluxion's static topologies never do.
