@@ -1,6 +1,7 @@
 // SOFA's Monitor as a Fluxion observer (components/monitor.h): its gnuplot files read back and
 // compared with files written by hand in the layout of SOFA's Monitor::initGnuplot and
-// exportGnuplot (SofaValidation/Monitor.inl), for a two-step run computed by hand.
+// exportGnuplot (SofaValidation/Monitor.inl; the text SofaValidation_test/Monitor_test.cpp
+// expects), for a two-step run computed by hand.
 //
 // The scene: three points of unit mass under g = (0, -2, 0), dt = 0.5, EulerExplicitSolver
 // (symplectic Euler: v ← v + h·f/m, x ← x + h·v), point 2 also pushed up by a constant 1 N.
@@ -56,6 +57,26 @@ TEST_F(MonitorFiles, WritesSofasGnuplotFilesAfterEveryStep) {
             "# 1st Column : time, others : particle(s) number 2 0 \n"
             "0.5\t0 -1 0\t0 -2 0\t\n"
             "1\t0 -1 0\t0 -2 0\t\n");
+}
+
+TEST_F(MonitorFiles, WritesSixSignificantDigitsAsSofa) {
+  // dt = 0.1: the time after 3 steps is 0.1 + 0.1 + 0.1 = 0.30000000000000004 in double, which
+  // SOFA's stream prints "0.3". Symplectic Euler under g_y = -2: after step k, v_y = -0.2 k and
+  // y = -0.02 (1 + … + k): -0.02, -0.06, -0.12 (each a few ulps off in double, printed short).
+  // x stays at 1/3, printed 0.333333.
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.1" gravity="0 -2 0">
+  <EulerExplicitSolver/>
+  <MechanicalObject name="dofs" position="0.3333333333333333 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <Monitor name="m" indices="0" ExportPositions="1"/>
+</Node>)");
+  simulation.Run(3);
+  EXPECT_EQ(Read("m_x.txt"),
+            "# Gnuplot File : positions of 1 particle(s) Monitored\n"
+            "# 1st Column : time, others : particle(s) number 0 \n"
+            "0.1\t0.333333 -0.02 0\t\n"
+            "0.2\t0.333333 -0.06 0\t\n"
+            "0.3\t0.333333 -0.12 0\t\n");
 }
 
 TEST_F(MonitorFiles, CreatesItsFilesWhenLoadedNamedAfterTheComponent) {

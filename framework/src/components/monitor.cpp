@@ -1,11 +1,11 @@
 #include "components/monitor.h"
 
 #include <array>
+#include <cstdio>
 
 #include "components/point_selection.h"
 #include "fluxion/errors.h"
 #include "fluxion/output_files.h"
-#include "fluxion/text.h"
 
 namespace fluxion::internal {
 
@@ -17,6 +17,14 @@ constexpr std::array<const char*, kQuantities> kExportFields = {"ExportPositions
                                                                 "ExportVelocities", "ExportForces"};
 constexpr std::array<const char*, kQuantities> kSuffixes = {"_x.txt", "_v.txt", "_f.txt"};
 constexpr std::array<const char*, kQuantities> kWhat = {"positions", "velocities", "forces"};
+
+// `value` as std::ostream writes a double by default, as SOFA's Monitor does: 6 significant
+// digits, %g's form ("0.3", "-12.4182", "1e-07").
+void AppendSofaReal(std::string& out, double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  out += text;
+}
 
 class Monitor final : public Observer {
  public:
@@ -38,12 +46,12 @@ class Monitor final : public Observer {
                             : q == kVelocities ? Vector(state.velocity(index))
                                                : state.force(index);
       line_.clear();
-      AppendReal(line_, state.time());
+      AppendSofaReal(line_, state.time());
       line_ += '\t';
       for (const Index point : indices_) {
         for (int a = 0; a < dimension; ++a) {
           if (a > 0) line_ += ' ';
-          AppendReal(line_, values[point * dimension + a]);
+          AppendSofaReal(line_, values[point * dimension + a]);
         }
         line_ += '\t';
       }

@@ -22,8 +22,10 @@ namespace fluxion::internal {
 /// The drawing fields (showPositions, showVelocities, showForces, showTrajectories, their colours,
 /// showMinThreshold, sizeFactor, TrajectoriesPrecision) are accepted and ignored: Fluxion draws
 /// nothing.
-/// Deliberate differences: numbers in shortest round-trip form (SOFA: 6 significant digits,
-/// std::ostream's default); forces are the total force f(t, x, v) at the written state,
+/// Numbers as SOFA writes them, 6 significant digits (std::ostream's default: "0.3",
+/// "-12.4182"), so that the files are SOFA's byte for byte (SofaValidation_test/Monitor_test.cpp
+/// pins that text); unlike WriteState's, nothing plays these files back.
+/// Deliberate differences: forces are the total force f(t, x, v) at the written state,
 /// unprojected, as WriteState's F (SOFA writes the object's force vector as the solver last left
 /// it, e.g. EulerExplicitSolver's force at the start of the step); 1-D and 2-D objects have 1 or
 /// 2 coordinates per point (SOFA's Monitor has only Vec3, Vec6 and Rigid3 templates); the files
