@@ -1,6 +1,5 @@
 #include "run.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -21,6 +20,7 @@
 #include "output_file.h"
 #include "stability_check.h"
 #include "trajectory_compare.h"
+#include "vtk_folder.h"
 
 namespace fluxion::runner {
 
@@ -185,7 +185,7 @@ std::string RunSummary(const RunOptions& options, const Simulation& simulation, 
   return text;
 }
 
-// The writer of this run's trajectory: HDF5 into the output's NAME.partial for a .h5 output,
+// The writer of this run's trajectory rows: HDF5 into the output's NAME.partial for a .h5 output,
 // else CSV into `stream`.
 std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FILE* stream,
                                              const std::string& partial_path) {
@@ -194,6 +194,12 @@ std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FIL
         partial_path, {.energy = options.energy, .solver_outputs = options.solver_outputs});
   return MakeCsvTrajectoryWriter(
       stream, {.energy = options.energy, .solver_outputs = options.solver_outputs});
+}
+
+// The base of the --vtk files' names: the scene's file name without its extension.
+std::string VtkName(const std::string& scene) {
+  const std::string stem = std::filesystem::path(scene).stem().string();
+  return scene == "-" || stem.empty() ? "stdin" : stem;
 }
 
 }  // namespace
@@ -260,6 +266,16 @@ int RunScene(const RunOptions& options, const Host& host) {
                                       : std::string()));
   }
 
+  // The --vtk folder (created if missing) is checked before any output is opened.
+  std::string vtk_folder;
+  if (!options.vtk.empty()) {
+    std::string why;
+    if (!PrepareVtkFolder(options.vtk, options.output_dir, vtk_folder, why)) {
+      PrintError("--vtk " + options.vtk + ": " + why);
+      return kExitInvalidInput;
+    }
+  }
+
   // The output file is opened only once the scene is valid: a bad scene leaves no file behind.
   // With --compare and no --output, the trajectory goes to memory and only the report is printed.
   MemoryBuffer memory;  // declared before `file`: freed after the stream writing into it is closed
@@ -292,15 +308,44 @@ int RunScene(const RunOptions& options, const Host& host) {
     }
     stream = output.stream();
   }
-  const std::unique_ptr<TrajectoryWriter> writer =
-      MakeWriter(options, stream, output.partial_path());
-  writer->Begin(*simulation);
-  writer->Record(*simulation);
+  // The trajectory's writers: the rows, and the ParaView files with --vtk (below the output
+  // folder). Each records the same states.
+  struct NamedWriter {
+    std::unique_ptr<TrajectoryWriter> writer;
+    std::string name;  // for messages: the output file, stdout or --vtk DIR
+  };
+  std::vector<NamedWriter> writers;
+  writers.push_back({MakeWriter(options, stream, output.partial_path()),
+                     options.output.empty() ? std::string("stdout") : options.output});
+  if (!options.vtk.empty()) {
+    writers.push_back({MakeVtkTrajectoryWriter({.folder = vtk_folder,
+                                                .name = VtkName(options.scene),
+                                                .compress = !options.vtk_ascii}),
+                       "--vtk " + options.vtk});
+  }
+  // A writer that fails reports why (CSV: only that the write failed).
+  const auto failed_writer = [&]() -> const NamedWriter* {
+    for (const NamedWriter& named : writers)
+      if (!named.writer->ok()) return &named;
+    return nullptr;
+  };
+  const auto report_failure = [&](const NamedWriter& named) {
+    const std::string why = named.writer->error();
+    PrintError(named.name + ": " + (why.empty() ? std::string("write failed") : why));
+  };
+  for (NamedWriter& named : writers) {
+    named.writer->Begin(*simulation);
+    named.writer->Record(*simulation);
+  }
   ++rows;
+  if (const NamedWriter* failed = failed_writer(); failed != nullptr) {
+    report_failure(*failed);
+    if (!options.output.empty()) output.Keep();
+    return kExitInvalidInput;
+  }
 
-  // Step and record; a failure stops the run, and the writer is ended however the run stops.
-  using Clock = std::chrono::steady_clock;
-  auto last_report = Clock::now();
+  // Step and record; a failure stops the run, and the writers are ended however the run stops.
+  ProgressReporter progress(options.progress, steps, stderr);
   int status = kExitSuccess;
   for (long step = 1; step <= steps; ++step) {
     try {
@@ -308,10 +353,12 @@ int RunScene(const RunOptions& options, const Host& host) {
     } catch (const SceneError& error) {
       // An observer of the scene failed (a file it may not write): the run stops, the rows and
       // files written so far are kept.
+      progress.Clear();
       for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
       status = kExitInvalidInput;
       break;
     } catch (const NumericalError& error) {
+      progress.Clear();
       // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
       const std::string where =
           options.scene + (error.line() > 0 ? ":" + std::to_string(error.line()) : std::string());
@@ -330,24 +377,18 @@ int RunScene(const RunOptions& options, const Host& host) {
       break;
     }
     if (step % options.every == 0 || step == steps) {
-      writer->Record(*simulation);
+      for (NamedWriter& named : writers) named.writer->Record(*simulation);
       ++rows;
-    }
-    if (!writer->ok()) {
-      PrintError((options.output.empty() ? std::string("stdout") : options.output) +
-                 ": write failed");
-      status = kExitInvalidInput;
-      break;
-    }
-    if (options.progress && (step & 63) == 0) {
-      const auto now = Clock::now();
-      if (now - last_report > std::chrono::seconds(2)) {
-        std::fprintf(stderr, "progress: step %ld of %ld (t = %s)\n", step, steps,
-                     FormatReal(simulation->time()).c_str());
-        last_report = now;
+      if (const NamedWriter* failed = failed_writer(); failed != nullptr) {
+        progress.Clear();
+        report_failure(*failed);
+        status = kExitInvalidInput;
+        break;
       }
     }
+    progress.AfterStep(step, simulation->time());
   }
+  if (status == kExitSuccess) progress.Finish(simulation->step_count(), simulation->time());
   if (status == kExitSuccess) {
     // The scene's observers write their last files (exportAtEnd) and close them.
     try {
@@ -357,11 +398,13 @@ int RunScene(const RunOptions& options, const Host& host) {
       status = kExitInvalidInput;
     }
   }
-  writer->End(*simulation);
-  if (status == kExitSuccess && !writer->ok()) {
-    PrintError((options.output.empty() ? std::string("stdout") : options.output) +
-               ": write failed");
-    status = kExitInvalidInput;
+  for (NamedWriter& named : writers) named.writer->End(*simulation);
+  // A writer that fails only when it closes its file (HDF5 writes its last data then).
+  if (status == kExitSuccess) {
+    if (const NamedWriter* failed = failed_writer()) {
+      report_failure(*failed);
+      status = kExitInvalidInput;
+    }
   }
   if (!options.output.empty()) {
     // A finished run's file takes its name; a failed one stays NAME.partial with its rows.

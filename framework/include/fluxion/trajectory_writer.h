@@ -23,6 +23,8 @@ class FLUXION_API TrajectoryWriter {
   virtual void End(const Simulation& simulation);
   /// False once a write failed (disk full, closed pipe).
   virtual bool ok() const = 0;
+  /// Once ok() is false: what failed, "what is wrong (what was expected)"; may be empty.
+  virtual std::string error() const;
 };
 
 /// Options of the CSV trajectory.
@@ -70,5 +72,30 @@ FLUXION_API std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& pa
 /// `h5_name` (relative to the XDMF's folder). False with `why` when it cannot.
 FLUXION_API bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h5_name,
                                             const std::string& xdmf_path, std::string& why);
+/// Options of the ParaView trajectory.
+struct VtkTrajectoryOptions {
+  /// Folder of the files, relative to the output folder of the policy in force
+  /// (fluxion/output_files.h: files only below it, never over an existing file unless the policy
+  /// allows it). It must exist.
+  std::string folder = ".";
+  /// Base of the file names: `<folder>/<name>.pvd`, `<folder>/<name>_<object>_<step>.vtu`.
+  std::string name = "trajectory";
+  bool compress = true;  ///< zlib-compressed binary arrays (VTK's "binary"); false: ascii text
+};
+
+/// The ParaView trajectory: a `.pvd` collection (a time series ParaView opens in one click) of
+/// `.vtu` files, one per mechanical object and recorded state. Each object is a part of the
+/// collection named by its id (`root/cloth/dofs`); its file holds the points (1-D and 2-D
+/// objects padded with zero coordinates), the cells of its topology (edges as lines, triangles,
+/// quads, tetrahedra, hexahedra; one vertex per point when it has no topology), the point data
+/// `velocity`, `force` (the total force f(t, x, v), unprojected) and `mass` (the diagonal of the
+/// lumped mass, the row sum of a consistent one; 0 for a static object), and, when it has edges,
+/// the cell data `elongation` (l − l0 of each edge, l0 from the rest positions, as mesh springs
+/// take their rest lengths; 0 for the other cells). Each record's data sets are added to the
+/// `.pvd` before its closing tags, written again after them, so that a run that stops early leaves
+/// a valid collection of the states written so far. Files are created through
+/// OpenSceneOutputFile; a refusal makes ok() false, and error() says why.
+FLUXION_API std::unique_ptr<TrajectoryWriter> MakeVtkTrajectoryWriter(
+    const VtkTrajectoryOptions& options);
 
 }  // namespace fluxion

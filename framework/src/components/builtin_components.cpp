@@ -43,6 +43,7 @@
 #include "components/mesh_subset_engine.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/monitor.h"
 #include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
@@ -199,6 +200,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshExporterComponent>(registrar);
   Add<WriteStateComponent>(registrar);
   Add<ReadStateComponent>(registrar);
+  Add<MonitorComponent>(registrar);
   Add<StlExporterComponent>(registrar);
   Add<BlenderExporterComponent>(registrar);
   Add<VisualModelDataComponent>(registrar);  // ignored, but its geometry answers links

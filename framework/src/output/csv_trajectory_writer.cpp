@@ -10,6 +10,7 @@ namespace fluxion {
 
 TrajectoryWriter::~TrajectoryWriter() = default;
 void TrajectoryWriter::End(const Simulation& /*simulation*/) {}
+std::string TrajectoryWriter::error() const { return {}; }
 
 namespace {
 
