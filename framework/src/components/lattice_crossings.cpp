@@ -13,6 +13,21 @@ namespace {
 
 using Vec = Eigen::Vector3d;
 
+// A hit closer than this (in barycentric coordinates) to a triangle's edge is shared with its
+// neighbour; such rays are cast again, shifted across the line by kFirstShift cells, then ten
+// times more, up to kLastShift.
+constexpr double kOnEdge = 1e-9;
+constexpr double kFirstShift = 1e-6;
+constexpr double kLastShift = 1e-3;
+
+// A unit vector across lines of direction `d`, in no particular alignment with the lattice or
+// with usual meshes (irrational ratios).
+Vec AcrossDirection(const Vec& d) {
+  const Vec generic = Vec(1.0, std::sqrt(2.0), std::sqrt(3.0)).normalized();
+  const Vec unit = d.normalized();
+  return (generic - generic.dot(unit) * unit).normalized();
+}
+
 Vec At(const BccLattice& lattice, Index point) {
   const std::array<double, 3> p = lattice.Position(point);
   return {p[0], p[1], p[2]};
@@ -144,18 +159,44 @@ LatticeCrossings FindCrossings(const BccLattice& lattice, const std::vector<Vec>
       return result;
     }
     std::vector<std::pair<double, int>> hits;  // (t, +1 leaving the surface / −1 entering it)
+    // Casts the ray from `origin` + `shift`; false if it passes within kOnEdge (barycentric) of a
+    // triangle's edge or vertex, where neighbouring triangles share the crossing (or, by
+    // round-off, all miss it). A shifted ray only tells which triangles the line crosses: the
+    // crossings are placed where the line itself meets their planes, so on the surface.
+    const auto cast = [&](const Vec& origin, const Vec& shift, const Vec& direction) {
+      hits.clear();
+      bool clean = true;
+      const Vec from = origin + shift;
+      const auto [begin, end] = bins.Candidates(from);
+      for (const std::size_t* t = begin; t != end; ++t) {
+        const auto& tri = triangles[*t];
+        const Vec &a = x[static_cast<std::size_t>(tri[0])],
+                  &b = x[static_cast<std::size_t>(tri[1])],
+                  &c = x[static_cast<std::size_t>(tri[2])];
+        // Near an edge or a vertex, hit or (by round-off) missed: not clean.
+        const std::optional<RayHit> plane = RayPlaneCoordinates(a, b, c, from, direction);
+        if (plane && plane->t > 0) {
+          const double inside = std::min({plane->u, plane->v, 1 - plane->u - plane->v});
+          if (std::abs(inside) < kOnEdge) clean = false;
+        }
+        const std::optional<RayHit> hit = RayTriangleHit(a, b, c, from, direction);
+        if (!hit) continue;
+        const Vec& n = normal[*t];
+        const double along = n.dot(direction);  // not 0: the ray is not parallel to the triangle
+        hits.emplace_back(shift.isZero() ? hit->t : n.dot(a - origin) / along, along < 0 ? -1 : 1);
+      }
+      return clean;
+    };
+    const Vec across = AcrossDirection(family);
     for (std::size_t s = 0; s < starts.size(); ++s) {
       const Vec& origin = start_positions[s];
       const Vec direction = At(lattice, lattice.Neighbour(starts[s], e)) - origin;
-      hits.clear();
-      const auto [begin, end] = bins.Candidates(origin);
-      for (const std::size_t* t = begin; t != end; ++t) {
-        const auto& tri = triangles[*t];
-        const std::optional<double> hit =
-            RayTriangleHit(x[static_cast<std::size_t>(tri[0])], x[static_cast<std::size_t>(tri[1])],
-                           x[static_cast<std::size_t>(tri[2])], origin, direction);
-        if (hit) hits.emplace_back(*hit, normal[*t].dot(direction) < 0 ? -1 : 1);
-      }
+      // A ray through an edge or a vertex of the surface meets several triangles at one point,
+      // with signs that need not add up to one crossing: which triangles it crosses is asked of
+      // a ray slightly aside (Fluxion's deviation; SOFA counts every such hit).
+      bool clean = cast(origin, Vec::Zero(), direction);
+      for (double shift = kFirstShift; !clean && shift <= kLastShift; shift *= 10)
+        clean = cast(origin, shift * lattice.cell() * across, direction);
       if (hits.empty()) continue;
       std::stable_sort(hits.begin(), hits.end(),
                        [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -82,11 +82,11 @@ void RandomPointDistributionInSurfaceComponent::Build(BuildContext& context) {
       std::ptrdiff_t hit = -1;
       for (std::size_t i = 0; i < triangles->size(); ++i) {
         const auto& t = (*triangles)[i];
-        const std::optional<double> distance =
+        const std::optional<RayHit> crossing =
             RayTriangleHit(x[static_cast<std::size_t>(t[0])], x[static_cast<std::size_t>(t[1])],
                            x[static_cast<std::size_t>(t[2])], origin, direction);
-        if (distance && *distance < nearest) {
-          nearest = *distance;
+        if (crossing && crossing->t < nearest) {
+          nearest = crossing->t;
           hit = static_cast<std::ptrdiff_t>(i);
         }
       }
