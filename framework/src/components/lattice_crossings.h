@@ -36,6 +36,11 @@ struct LatticeCrossings {
 /// votes with a crossing next to it: inside if the crossing ahead leaves the surface, or the one
 /// behind entered it (SOFA reads the one ahead when the one behind is nearer, and conversely; on a
 /// closed surface they agree). Hits are sorted by t, ties in triangle order (SOFA: octree order).
+/// Deviation: a ray passing within 10⁻⁹ (barycentric) of a triangle's edge or vertex — where
+/// SOFA's tolerant test hits every triangle there, or by round-off none — is cast again shifted
+/// across the line by 10⁻⁶ cell (then ×10, up to 10⁻³) in a direction aligned with nothing,
+/// which tells the triangles the line crosses; each crossing is placed where the unshifted line
+/// meets that triangle's plane (on the surface: through the edge or vertex).
 /// Triangles are sorted into 2-D bins across each direction so that a ray tests only the triangles
 /// whose shadow covers it; more than `max_candidates` (triangle, bin) pairs is refused through
 /// `error` (a surface of huge triangles over a fine lattice).

@@ -38,8 +38,7 @@ ComponentSpec MeshTetraStuffingComponent::Spec() {
                            "[edge lengths]"),
            FieldSpec::Bool("snapPoints", false, "move points near the surface onto it"),
            FieldSpec::Bool("splitTetrahedra", false, "cut the tetrahedra crossing the surface")
-               .Alias("splitTetras"),
-           FieldSpec::Bool("draw", false, "SOFA display option, ignored")},
+               .Alias("splitTetras")},
       .aliases = {}};
 }
 

@@ -31,11 +31,20 @@ namespace fluxion::internal {
 ///    min > max on y or z are errors (SOFA divides by zero or allocates without bound);
 ///  - a surface that is not closed (an edge not matched by its reverse) or whose normals point
 ///    inward (negative enclosed volume) is stuffed as SOFA stuffs it, with a warning;
+///  - a ray passing within 10⁻⁹ (barycentric) of a surface edge or vertex, where SOFA's epsilon
+///    test counts the crossing once per triangle there or, by round-off, not at all (then
+///    keeping outside points and making overlapping tetrahedra: a lattice line through a pole
+///    of a sphere centred in the box), is cast again slightly aside (10⁻⁶ to 10⁻³ cells) to
+///    learn which triangles the line crosses; the crossings are still placed on the line itself.
+///    Other rays, and so meshes of surfaces no lattice line touches at an edge, are SOFA's;
 ///  - rays test the triangles binned across their direction (SOFA: an octree); a surface whose
 ///    triangles would need more than 10⁷ (triangle, bin) pairs is refused;
+///  - a lattice point exactly on the surface stays a degenerate case, as in SOFA (a crossing at
+///    distance 0 counts as none): a warning reports the overlaps it makes; change `size` a little;
 ///  - SOFA's diagnostics (an inside point left unsnapped, an invalid split, a duplicate face)
 ///    are counted: the first is logged, the others are warnings;
-///  - `vbbox` is not written back, and `draw` is accepted and ignored (no rendering).
+///  - `vbbox` is not written back; `draw`, like every SOFA display option, is skipped by the
+///    scene reader (no rendering).
 class MeshTetraStuffingComponent {
  public:
   static ComponentSpec Spec();
