@@ -256,6 +256,27 @@ TEST_F(MeshTetraStuffing, CubeSnappedAndSplitStaysInsideTheCube) {
   EXPECT_GE(volume, 1.0 - 12 * edge * edge);
 }
 
+TEST_F(MeshTetraStuffing, SofasSnappingLeavesAnOutsidePointAtTheSurfaceInPlace) {
+  // vbbox centres the lattice at x = (0.089999999 + 1.109999999)/2 = 0.599999999, so primary
+  // points at x = 0.599999999 + 0.3·k: k = −2 gives x = −1e-9, outside face x = 0 by 1e-9, a
+  // violated outside point. SOFA's first snapping pass only moves such points towards other
+  // outside points (its comment says inside ones), so it stays; the cut points on its edges to
+  // inside points gather at it and the tetrahedra between them are flat: Fluxion keeps SOFA's
+  // mesh and warns.
+  ExpectWarnings(1);
+  const double cell = 0.3;
+  const Stuffed mesh = Stuff(CubeEngine(
+      R"(size="0.3" snapPoints="true" splitTetras="true"
+         vbbox="0.089999999 -0.01 -0.01  1.109999999 1.01 1.01")"));
+  int flat = 0;
+  for (const Tet& t : mesh.tetrahedra) {
+    EXPECT_GE(Volume6(mesh, t), 0.0);
+    if (Volume6(mesh, t) / 6 < 1e-8 * cell * cell * cell / 12) ++flat;
+  }
+  EXPECT_GT(flat, 0);
+  EXPECT_EQ(CheckFaces(mesh).duplicates, 0);
+}
+
 // A polyhedral sphere: the octahedron's faces cut into n² triangles each, projected onto the unit
 // sphere (shared points merged, outward normals).
 struct Surface {
@@ -330,9 +351,9 @@ TEST_F(MeshTetraStuffing, SphereVolumeIsBracketedByThePolyhedronAndAnInnerBall) 
 
 TEST_F(MeshTetraStuffing, OpenSurfaceIsStuffedWithAWarning) {
   // The cube without its last triangle (3 4 7): SOFA stuffs it anyway, guessing inside and outside
-  // from the rays, and gets overlapping tetrahedra; Fluxion does the same and warns twice (3 edges
-  // lose their reverse; faces shared by two tetrahedra on one side).
-  ExpectWarnings(2);
+  // from the rays, and gets overlapping and flat tetrahedra; Fluxion does the same and warns three
+  // times (3 edges lose their reverse; faces shared by two tetrahedra on one side; flat ones).
+  ExpectWarnings(3);
   std::string triangles = kCubeTriangles;
   triangles = triangles.substr(0, triangles.rfind("3 4 7"));
   const Stuffed mesh = Stuff(std::string(R"(<MeshTetraStuffing name="stuffing" size="0.3"

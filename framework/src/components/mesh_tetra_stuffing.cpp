@@ -183,6 +183,25 @@ void MeshTetraStuffingComponent::Build(BuildContext& context) {
   if (mesh.duplicate_faces > 0)
     context.Warn("MeshTetraStuffing made " + std::to_string(mesh.duplicate_faces) +
                  " faces shared by two tetrahedra on the same side (overlapping tetrahedra)");
+  // Nearly flat tetrahedra: SOFA's snapping never moves an outside point that the surface passes
+  // closer than alpha (its first pass only looks at edges to other outside points), so the cut
+  // points on its edges to inside points gather at it.
+  const double flat_volume6 = 1e-8 * cell * cell * cell / 2;  // 10⁻⁸ of a lattice tetrahedron
+  std::size_t flat_count = 0;
+  for (const auto& t : mesh.tetrahedra) {
+    const Vec& a = mesh.points[static_cast<std::size_t>(t[0])];
+    const double tet_volume6 =
+        (mesh.points[static_cast<std::size_t>(t[1])] - a)
+            .dot((mesh.points[static_cast<std::size_t>(t[2])] - a)
+                     .cross(mesh.points[static_cast<std::size_t>(t[3])] - a));
+    if (tet_volume6 < flat_volume6) ++flat_count;
+  }
+  if (flat_count > 0)
+    context.Warn("MeshTetraStuffing made " + std::to_string(flat_count) +
+                 " nearly flat tetrahedra (volume below 1e-8 of a lattice tetrahedron): cut points "
+                 "gather at a lattice point the surface passes almost through (SOFA's snapping "
+                 "leaves such outside points in place), or the surface is not closed (expected "
+                 "none: try another 'size')");
   const auto& n = lattice.primary_counts();
   LogInfo(context.Where() + "MeshTetraStuffing: cell size " + FormatReal(cell) + ", lattice " +
           std::to_string(n[0]) + "x" + std::to_string(n[1]) + "x" + std::to_string(n[2]) +

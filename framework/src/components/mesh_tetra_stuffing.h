@@ -42,7 +42,9 @@ namespace fluxion::internal {
 ///  - a lattice point exactly on the surface stays a degenerate case, as in SOFA (a crossing at
 ///    distance 0 counts as none): a warning reports the overlaps it makes; change `size` a little;
 ///  - SOFA's diagnostics (an inside point left unsnapped, an invalid split, a duplicate face)
-///    are counted: the first is logged, the others are warnings;
+///    are counted: the first is logged, the others are warnings; nearly flat tetrahedra (below
+///    10⁻⁸ of a lattice one), which SOFA's snapping leaves where the surface passes almost
+///    through an outside point (SnapToSurface), are a warning too;
 ///  - `vbbox` is not written back; `draw`, like every SOFA display option, is skipped by the
 ///    scene reader (no rendering).
 class MeshTetraStuffingComponent {
