@@ -46,8 +46,10 @@ class ShadowBins {
       low_ = low_.cwiseMin(Project(start));
       high = high.cwiseMax(Project(start));
     }
-    count_ = {static_cast<Index>((high[0] - low_[0]) / bin_) + 1,
-              static_cast<Index>((high[1] - low_[1]) / bin_) + 1};
+    // One bin of slack on each side, so that rays shifted aside (at most 10⁻³ bin) stay inside.
+    low_ -= Eigen::Vector2d(bin_, bin_);
+    count_ = {static_cast<Index>((high[0] - low_[0]) / bin_) + 2,
+              static_cast<Index>((high[1] - low_[1]) / bin_) + 2};
   }
 
   Eigen::Vector2d Project(const Vec& p) const { return {p.dot(u_), p.dot(v_)}; }

@@ -25,7 +25,7 @@ namespace fluxion::internal {
 /// Publishes `outputPoints` and `outputTetrahedra` (also as `outputTetras`), every tetrahedron
 /// positively oriented.
 ///
-/// Deviations from SOFA, each where SOFA would crash, hang or silently produce nothing:
+/// Deviations from SOFA (where it would crash, hang, miscount, or say nothing):
 ///  - an empty input is an error (SOFA logs one and publishes empty outputs);
 ///  - `size` 0, a lattice of more than the scene's point limit (10⁶), and a `vbbox` with
 ///    min > max on y or z are errors (SOFA divides by zero or allocates without bound);
@@ -40,7 +40,8 @@ namespace fluxion::internal {
 ///  - rays test the triangles binned across their direction (SOFA: an octree); a surface whose
 ///    triangles would need more than 10⁷ (triangle, bin) pairs is refused;
 ///  - a lattice point exactly on the surface stays a degenerate case, as in SOFA (a crossing at
-///    distance 0 counts as none): a warning reports the overlaps it makes; change `size` a little;
+///    distance 0 counts as none): warnings report the overlapping or flat tetrahedra it makes;
+///    change `size` a little;
 ///  - SOFA's diagnostics (an inside point left unsnapped, an invalid split, a duplicate face)
 ///    are counted: the first is logged, the others are warnings; nearly flat tetrahedra (below
 ///    10⁻⁸ of a lattice one), which SOFA's snapping leaves where the surface passes almost
