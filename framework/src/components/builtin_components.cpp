@@ -41,6 +41,7 @@
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_stl_loader.h"
 #include "components/mesh_subset_engine.h"
+#include "components/mesh_tetra_stuffing.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
 #include "components/monitor.h"
@@ -164,6 +165,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshBarycentricMapperEngineComponent>(registrar);
   Add<ExtrudeSurfaceComponent>(registrar);
   Add<RandomPointDistributionInSurfaceComponent>(registrar);
+  Add<MeshTetraStuffingComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
