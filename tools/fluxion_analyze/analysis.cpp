@@ -107,6 +107,10 @@ const ComponentInfo& FindSolver(const Host& host, const SolverChoice& solver) {
     throw ConfigError("solver", "'" + solver.name + "' is a " +
                                     std::string(ComponentKindName(entry->spec.kind)) +
                                     ", not an ODE solver");
+  if ((entry->traits.flags & kStaticMethod) != 0)
+    throw ConfigError("solver", "'" + solver.name +
+                                    "' computes static equilibria, not motion (kStaticMethod): "
+                                    "the oscillator analyses and convergence orders do not apply");
   for (const auto& [key, value] : solver.parameters)
     if (!IsAttributeName(key))
       throw ConfigError(key, "'" + key + "' is not an attribute name (expected --param key=value)");

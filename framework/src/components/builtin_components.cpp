@@ -19,8 +19,8 @@
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
-#include "components/hermite_spline_projective_constraint.h"
 #include "components/hausdorff_distance.h"
+#include "components/hermite_spline_projective_constraint.h"
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
@@ -43,6 +43,7 @@
 #include "components/mesh_subset_engine.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/newton_raphson_solver.h"
 #include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
@@ -79,9 +80,9 @@
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
-#include "components/voxel_grid_loader.h"
 #include "components/volume_from_triangles.h"
 #include "components/volume_from_volumetric_elements.h"
+#include "components/voxel_grid_loader.h"
 #include "components/vtk_exporter.h"
 #include "components/write_state.h"
 #include "linear/cg_linear_solver.h"
@@ -202,6 +203,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<BlenderExporterComponent>(registrar);
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
+  registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
 
   for (const char* visual :
        {"VisualStyle", "OglModel", "VisualModel", "DefaultVisualManagerLoop", "InteractiveCamera",
