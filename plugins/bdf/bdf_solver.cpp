@@ -29,7 +29,8 @@
 // order − 1 states and their times. One consequence (checked by the tests): the start-up's
 // lower-order steps leave a global error O(h²) whatever the order, so BDF3–6 started this way
 // converge at second order; given exact starting values they converge at their order s.
-// Stability: BDF1, BDF2 A-stable; BDF3–6 A(α)-stable, α = 86°, 73°, 51°, 18° (not A-stable);
+// Stability: BDF1, BDF2 A-stable; BDF3–6 A(α)-stable, α = 86°, 73°, 51°, 18° (not A-stable:
+// on an undamped mode ζ ≈ e^{iΦ}(1 + (iΦ)^{s+1}/(s+1)), so BDF3 amplifies it by Φ⁴/4 per step);
 // BDF order > 6 is not zero-stable (SOFA warns; Fluxion rejects order > 6).
 //
 // Where Fluxion deliberately differs from SOFA's source:
