@@ -10,6 +10,7 @@
 #include "fluxion/log.h"
 #include "fluxion/parameters.h"
 #include "fluxion/solver.h"
+#include "fluxion/text.h"
 
 namespace fluxion {
 
@@ -223,10 +224,10 @@ inline StepResult SolveNewtonRaphson(NonlinearFunction& function,
   report(NewtonRaphsonStatus::kDivergedMaxIterations);
   const int done = static_cast<int>(std::max(options.max_iterations, 0L));
   if (!options.warn_when_diverge) return StepResult::Ok(done);
-  return StepResult::NotConverged(
-      "NewtonRaphsonSolver: no convergence after " + std::to_string(done) +
-          " iteration(s), squared residual norm " + std::to_string(squared),
-      done);
+  return StepResult::NotConverged("NewtonRaphsonSolver: no convergence after " +
+                                      std::to_string(done) + " iteration(s), residual norm " +
+                                      FormatReal(std::sqrt(squared)),
+                                  done);
 }
 
 }  // namespace fluxion

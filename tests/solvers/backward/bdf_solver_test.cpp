@@ -4,6 +4,8 @@
 // the NewtonRaphsonSolver lookup.
 #include <gmock/gmock.h>
 
+#include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <string>
@@ -198,6 +200,93 @@ TEST_F(BdfOdeSolverTest, OrdersFromExactStartAreOneToSix) {
     ASSERT_GT(e[finest + 1], kRoundOffFloor) << "BDF" << s;
     EXPECT_NEAR(std::log2(e[finest] / e[finest + 1]), s, kOrderTolerance)
         << "BDF" << s << " between h = 1/" << (16 << finest) << " and 1/" << (32 << finest);
+  }
+}
+
+// --- SOFA's example ------------------------------------------------------------------------------
+
+// The structure of SOFA's examples/Component/ODESolver/Backward/BDFOdeSolver_spring1d.scn: BDF of
+// orders 1, 2, 3 side by side, each with its NewtonRaphsonSolver and EigenSimplicialLDLT, a Vec1
+// point of 1 kg (UniformMass over a PointSetTopologyContainer whose position "1" is an incomplete
+// point: dropped with a warning, as SOFA drops it) held by a RestShapeSpringsForceField
+// (k = 100 N/m) at 0, gravity −9.81 m/s², Rayleigh rM = rK = 0.01, h = 0.01 s.
+std::string SofaSpring1dNode(int order) {
+  const std::string s = std::to_string(order);
+  return R"(
+    <Node name="BDF-)" +
+         s + R"(">
+        <BDFOdeSolver order=")" +
+         s + R"(" printLog="false" rayleighMass="0.01" rayleighStiffness="0.01"/>
+        <NewtonRaphsonSolver name="newton" printLog="false" maxNbIterationsNewton="4" maxNbIterationsLineSearch="2" absoluteResidualStoppingThreshold="1e-6"/>
+        <EigenSimplicialLDLT template="CompressedRowSparseMatrix"/>
+        <MechanicalObject name="dofs" template="Vec1" position="1 " rest_position="0" showObject="true" showObjectScale="20"/>
+        <PointSetTopologyContainer name="topologyContainer" position="1"/>
+        <UniformMass totalMass="1" topology="@topologyContainer"/>
+        <RestShapeSpringsForceField points="0"/>
+    </Node>)";
+}
+
+// With u = x − x*, x* = g/k = −0.0981, the motion is linear: y = (u, v), y' = A·y with
+// A = [0 1; −k, −(rM + rK·k)] (F = f − rM·M·v − rK·K·v). The textbook BDF recurrences with
+// constant h (Hairer–Nørsett–Wanner I, §III.1, Table 1.2) and SOFA's start-up:
+//   BDF1: (I − hA)·y_{n+1} = y_n
+//   BDF2: (I − ⅔hA)·y_{n+1} = (4/3)·y_n − (1/3)·y_{n−1}                       (y_1 by BDF1)
+//   BDF3: (I − (6/11)hA)·y_{n+1} = (18/11)·y_n − (9/11)·y_{n−1} + (2/11)·y_{n−2}  (then BDF1, BDF2)
+TEST_F(BdfOdeSolverTest, SofaSpring1dExampleFollowsTheTextbookRecurrences) {
+  ExpectWarnings(3);  // the three incomplete topology points
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="-9.81 0 0" dt="0.01">
+    <RequiredPlugin pluginName="Sofa.Component.ODESolver.Backward"/>
+    <RequiredPlugin pluginName="Sofa.Component.LinearSolver.Direct"/>
+    <VisualStyle displayFlags="showWireframe showVisual showBehaviorModels showForceFields" />
+    <DefaultAnimationLoop/>
+    <VisualGrid size="2"/>
+    <LineAxis size="2"/>)" + SofaSpring1dNode(1) +
+                                    SofaSpring1dNode(2) + SofaSpring1dNode(3) + R"(
+</Node>)");
+  constexpr double h = 0.01, k = 100.0, c = 0.01 + 0.01 * 100.0, equilibrium = -9.81 / 100.0;
+  using Y = Eigen::Vector2d;
+  Eigen::Matrix2d a;
+  a << 0.0, 1.0, -k, -c;
+  const auto bdf = [&](double beta, const Y& sum) -> Y {
+    return (Eigen::Matrix2d::Identity() - beta * h * a).partialPivLu().solve(sum);
+  };
+  std::vector<Y> y[3];
+  for (auto& history : y) history.push_back(Y(1.0 - equilibrium, 0.0));
+  for (int n = 1; n <= 300; ++n) {
+    simulation.Step();
+    for (int s = 1; s <= 3; ++s) {
+      const std::vector<Y>& p = y[s - 1];
+      const int used = std::min(s, n);  // SOFA's start-up: orders 1, 2, … up to s
+      Y next;
+      if (used == 1) next = bdf(1.0, p[n - 1]);
+      if (used == 2) next = bdf(2.0 / 3.0, (4.0 * p[n - 1] - p[n - 2]) / 3.0);
+      if (used == 3)
+        next = bdf(6.0 / 11.0, (18.0 * p[n - 1] - 9.0 * p[n - 2] + 2.0 * p[n - 3]) / 11.0);
+      y[s - 1].push_back(next);
+      // A linear equation solved in one Newton iteration: round-off, amplified by ‖A‖·h ≈ 1.
+      ASSERT_NEAR(simulation.position(s - 1)[0], next[0] + equilibrium, 1e-12)
+          << "BDF" << s << " step " << n;
+      ASSERT_NEAR(simulation.velocity(s - 1)[0], next[1], 1e-11) << "BDF" << s << " step " << n;
+    }
+  }
+}
+
+// SOFA's direct solvers of symmetric systems are SparseLDLSolver under their names: the same run,
+// bit for bit, with their `template` attribute accepted.
+TEST_F(BdfOdeSolverTest, SofaDirectSolverNamesAreSparseLdl) {
+  auto run = [](const std::string& linear) {
+    std::string scene = Oscillator(Bdf(2), 0.1, 1.0, 0.5);
+    scene.replace(scene.find("<SparseLDLSolver/>"), 18, linear);
+    Simulation simulation = LoadScene(scene);
+    for (int n = 0; n < 20; ++n) simulation.Step();
+    return std::pair(simulation.position(0)[1], simulation.velocity(0)[1]);
+  };
+  const auto reference = run("<SparseLDLSolver/>");
+  for (const char* name : {"EigenSimplicialLDLT", "EigenSimplicialLLT", "SparseCholeskySolver",
+                           "CholeskySolver", "EigenSparseLU"}) {
+    EXPECT_EQ(run("<" + std::string(name) + R"( template="CompressedRowSparseMatrixd"/>)"),
+              reference)
+        << name;
   }
 }
 
