@@ -123,6 +123,40 @@ TEST_F(BdfOdeSolverTest, Bdf2FollowsItsCharacteristicRoots) {
   }
 }
 
+// SOFA's coefficients follow the actual times, so a changed step gives variable-step BDF2: with
+// ω = h_{n+1}/h_n (Hairer–Nørsett–Wanner I, §III.5, eq. 5.3, normalised to a_2 = 1)
+//   y_{n+1} − (1 + ω)²/(1 + 2ω)·y_n + ω²/(1 + 2ω)·y_{n−1} = (1 + ω)/(1 + 2ω)·h_{n+1}·f_{n+1}.
+// On the oscillator y = (x, v), f = A·y, A = [0 1; −1 0]: a BDF1 step of 0.1, then BDF2 steps of
+// 0.25 (ω = 2.5), 0.05 (ω = 0.2) and 0.05 (ω = 1), stepped directly with those h.
+TEST_F(BdfOdeSolverTest, ChangedStepGivesVariableStepBdf2) {
+  Simulation simulation = LoadScene(Oscillator(BdfIterating(2), 0.1, 1.0, 0.5));
+  const SolverNode& node = simulation.solver_nodes()[0];
+  State state = node.state;
+  using Y = Eigen::Vector2d;
+  Eigen::Matrix2d a;
+  a << 0.0, 1.0, -1.0, 0.0;
+  const auto solve = [&](double step, const Y& sum) -> Y {
+    return (Eigen::Matrix2d::Identity() - step * a).partialPivLu().solve(sum);
+  };
+  Y previous(1.0, 0.5);
+  Y current = solve(0.1, previous);  // BDF1
+  ASSERT_EQ(node.solver->Step(*node.system, 0.1, state).status, StepStatus::kOk);
+  EXPECT_NEAR(state.x[1], current[0], 1e-15);
+  double last_h = 0.1;
+  for (const double h : {0.25, 0.05, 0.05}) {
+    const double w = h / last_h;
+    const Y next = solve((1 + w) / (1 + 2 * w) * h, (1 + w) * (1 + w) / (1 + 2 * w) * current -
+                                                        w * w / (1 + 2 * w) * previous);
+    ASSERT_EQ(node.solver->Step(*node.system, h, state).status, StepStatus::kOk);
+    // Coefficients from times accumulated in double: round-off of a few ulps.
+    EXPECT_NEAR(state.x[1], next[0], 1e-14) << "h = " << h;
+    EXPECT_NEAR(state.v[1], next[1], 1e-14) << "h = " << h;
+    previous = current;
+    current = next;
+    last_h = h;
+  }
+}
+
 // --- Orders 1–6 on the oscillator ---------------------------------------------------------------
 
 // The largest |x_n − cos t_n| over [0, T], with steps h = T/N (binary fractions: t_n = n·h
