@@ -51,7 +51,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace {
 
@@ -120,6 +123,16 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     return traits;
   }
 
+  // The last accepted step's Newton iterations and final residual norm (SOFA's timer values
+  // "nb_iterations" and "residual"): scene-runner --solver-outputs.
+  std::vector<std::string> OutputNames() const override {
+    return {"newtonIterations", "newtonResidual"};
+  }
+  void ReadOutputs(double* values) const override {
+    values[0] = iterations_;
+    values[1] = residual_;
+  }
+
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
@@ -156,7 +169,10 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     // Initial guess: X = x_n + h·v_n, V = v_n; the iterations update s in place.
     s.x += h * s.v;
     iterate_ = &s;
-    return fluxion::SolveNewtonRaphson(*this, newton_);
+    fluxion::StepResult result = fluxion::SolveNewtonRaphson(*this, newton_);
+    new_iterations_ = result.iterations;
+    new_residual_ = std::sqrt(SquaredResidualNorm());
+    return result;
   }
 
   void DoCommit(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
@@ -171,6 +187,8 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     past_v_[0].swap(start_v_);
     past_t_[0] = start_time_;
     past_count_ = std::min(past_count_ + 1, kMaxOrder - 1);
+    iterations_ = new_iterations_;  // only an accepted step's iterations are reported
+    residual_ = new_residual_;
   }
 
   // x_j or v_j of this step's formula, j = 0 … s − 1 (j = s is the iterate).
@@ -244,6 +262,8 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
   double rayleigh_stiffness_;
   double rayleigh_mass_;
   fluxion::NewtonRaphsonOptions newton_;
+  double iterations_ = 0.0, residual_ = 0.0;          // of the last accepted step
+  double new_iterations_ = 0.0, new_residual_ = 0.0;  // of the step being taken
   fluxion::ImplicitSystem implicit_;
   const fluxion::MechanicalSystem* system_ = nullptr;
   fluxion::State* iterate_ = nullptr;  // the state DoStep is updating

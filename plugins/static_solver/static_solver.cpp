@@ -28,6 +28,10 @@
 #include <fluxion/newton_raphson.h>
 #include <fluxion/plugin.h>
 
+#include <cmath>
+#include <string>
+#include <vector>
+
 namespace {
 
 using fluxion::FieldSpec;
@@ -51,6 +55,16 @@ class StaticSolver final : public fluxion::Solver, private fluxion::NonlinearFun
   explicit StaticSolver(const fluxion::Parameters& p)
       : newton_(fluxion::NewtonRaphsonOptions::From(p)) {}
 
+  // The last accepted step's Newton iterations and final residual norm (SOFA's timer values
+  // "nb_iterations" and "residual"): scene-runner --solver-outputs.
+  std::vector<std::string> OutputNames() const override {
+    return {"newtonIterations", "newtonResidual"};
+  }
+  void ReadOutputs(double* values) const override {
+    values[0] = iterations_;
+    values[1] = residual_;
+  }
+
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     system_ = &system;
@@ -62,7 +76,10 @@ class StaticSolver final : public fluxion::Solver, private fluxion::NonlinearFun
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
                              fluxion::State& s) override {
     iterate_ = &s;  // the iterations move s.x in place
-    return fluxion::SolveNewtonRaphson(*this, newton_);
+    fluxion::StepResult result = fluxion::SolveNewtonRaphson(*this, newton_);
+    new_iterations_ = result.iterations;
+    new_residual_ = std::sqrt(SquaredResidualNorm());
+    return result;
   }
 
   // --- the nonlinear function r(x) = P·f(x) of SOFA's StaticResidualFunction ---
@@ -81,11 +98,20 @@ class StaticSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     return implicit_.Solve(force_, correction_);  // NotConverged (CG) keeps its iterate
   }
 
+  // Only an accepted step's iterations are reported.
+  void DoCommit(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
+                const fluxion::State& /*state*/) override {
+    iterations_ = new_iterations_;
+    residual_ = new_residual_;
+  }
+
   void Update(double step) override { iterate_->x += step * correction_; }
   double SquaredCorrectionNorm() const override { return correction_.squaredNorm(); }
   double SquaredUnknownNorm() const override { return iterate_->x.squaredNorm(); }
 
   fluxion::NewtonRaphsonOptions newton_;
+  double iterations_ = 0.0, residual_ = 0.0;          // of the last accepted step
+  double new_iterations_ = 0.0, new_residual_ = 0.0;  // of the step being taken
   fluxion::ImplicitSystem implicit_;
   const fluxion::MechanicalSystem* system_ = nullptr;
   fluxion::State* iterate_ = nullptr;

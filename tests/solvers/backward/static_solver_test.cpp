@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 
 #include <string>
+#include <vector>
 
 #include "backward_test_scenes.h"
 #include "fluxion/log.h"
@@ -54,6 +55,13 @@ TEST_F(StaticSolverTest, HangingChainReachesItsAnalyticEquilibrium) {
   // Velocities are not touched.
   EXPECT_EQ(state.v[6], 0.5);
   EXPECT_EQ(state.v.cwiseAbs().sum(), 0.5);
+  // The solver reports the step's iterations and final residual norm (--solver-outputs).
+  ASSERT_EQ(node.solver->OutputNames(),
+            (std::vector<std::string>{"newtonIterations", "newtonResidual"}));
+  double outputs[2];
+  node.solver->ReadOutputs(outputs);
+  EXPECT_EQ(outputs[0], result.iterations);
+  EXPECT_LT(outputs[1], 1e-11);
 }
 
 // With SOFA's defaults (no NewtonRaphsonSolver: one iteration per step), the same nonlinear chain
