@@ -64,9 +64,9 @@ using fluxion::Vector;
 constexpr int kMaxOrder = 6;
 
 // The BDF coefficients on the nodes t[0] < … < t[s] (t[s] = t_{n+1}): a[0..s] with a[s] = 1 and
-// β, from the derivatives of the Lagrange basis polynomials at t[s].
-//   ℓ_j'(t_s) = Π_{m≠j,s}(t_s − t_m) / Π_{m≠j}(t_j − t_m)  (j < s),   ℓ_s'(t_s) = Σ_{m<s} 1/(t_s −
-//   t_m)
+// β, from the derivatives of the Lagrange basis polynomials at t[s]:
+//   ℓ_j'(t_s) = Π_{m≠j,s}(t_s − t_m) / Π_{m≠j}(t_j − t_m)   (j < s),
+//   ℓ_s'(t_s) = Σ_{m<s} 1/(t_s − t_m).
 void Coefficients(const std::array<double, kMaxOrder + 1>& t, int s,
                   std::array<double, kMaxOrder + 1>& a, double& beta) {
   double last = 0.0;
@@ -154,11 +154,11 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     // The order of this step and its nodes t_{n+1−s} … t_n, t_{n+1}; past_*_[j] hold the state
     // j + 1 steps before t_n.
     step_order_ = std::min(order_, past_count_ + 1);
-    const int s_ = step_order_;
-    for (int j = 0; j < s_ - 1; ++j) times_[s_ - 2 - j] = past_t_[j];
-    times_[s_ - 1] = s.time;
-    times_[s_] = s.time + h;
-    Coefficients(times_, s_, a_, beta_);
+    const int order = step_order_;
+    for (int j = 0; j < order - 1; ++j) times_[order - 2 - j] = past_t_[j];
+    times_[order - 1] = s.time;
+    times_[order] = s.time + h;
+    Coefficients(times_, order, a_, beta_);
     h_beta_ = h * beta_;
 
     // x_n, v_n: kept for the residual and for the history DoCommit extends.
