@@ -12,8 +12,9 @@ namespace fluxion::internal {
 /// h and t₀ are read as their shortest decimals (0.1, not the double's 0.1000000000000000055…):
 /// when both are d-digit decimals p/10^d and t₀·10^d + n·p is an exact integer, t_n is that
 /// integer divided by 10^d, the double nearest the decimal t₀ + n·h (3 × 0.1 gives 0.3, where
-/// the double product gives 0.30000000000000004). Otherwise (h = 1/3, or beyond 2^53) it is the
-/// double expression t₀ + n·h, within an ulp or two of the exact value.
+/// the double product gives 0.30000000000000004). Otherwise — no decimal of at most 17 digits
+/// after the point writes t₀ and h, or t₀·10^d + n·p passes 2^53 (h = 1/3 is 0.3333333333333333:
+/// after three steps) — it is the double expression t₀ + n·h, within an ulp or two.
 ///
 /// SOFA advances its node's time by accumulation (DefaultAnimationLoop: setTime(startTime + dt));
 /// the mechanics keep that sum (see Simulation::sofa_time). This clock is for what is printed.
