@@ -1,6 +1,6 @@
 // --plot's gnuplot script: legend entries fit the legend column (issue "The first hour": a long
-// label ran off the figure). A label of a solver with several parameters is broken into lines
-// of at most 38 characters; a short one stays on one line.
+// label ran off the figure). A label of a solver with several parameters is broken into rows of
+// at most 38 characters; a short one stays on one row.
 #include <gmock/gmock.h>
 
 #include <string>
@@ -32,9 +32,12 @@ TEST(PlotScript, ShortLabelStaysOnOneLine) {
 TEST(PlotScript, LongLabelIsBrokenIntoLinesThatFitTheLegend) {
   const std::string script =
       ScriptFor("EulerImplicitSolver rayleighMass=0.1 rayleighStiffness=0.01 trapezoidalScheme=1");
-  // gnuplot's "\n" escape inside the double-quoted title, parameters indented by two spaces.
-  EXPECT_THAT(script, HasSubstr("title \"EulerImplicitSolver rayleighMass=0.1\\n  "
-                                "rayleighStiffness=0.01\\n  trapezoidalScheme=1\""));
+  // The first line titles the curve; each further line is a key entry of its own (invisible
+  // sample), indented by two spaces.
+  EXPECT_THAT(script, HasSubstr("title \"EulerImplicitSolver rayleighMass=0.1\", keyentry with "
+                                "lines lc rgb \"#FFFFFF\" title \"  rayleighStiffness=0.01\", "
+                                "keyentry with lines lc rgb \"#FFFFFF\" title \"  "
+                                "trapezoidalScheme=1\""));
 }
 
 }  // namespace

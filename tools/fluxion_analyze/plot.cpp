@@ -59,16 +59,6 @@ std::vector<std::string> LegendLines(const std::string& label) {
   return lines;
 }
 
-// Lines inside one double-quoted gnuplot string, joined by its "\n" escape.
-std::string QuotedLines(const std::vector<std::string>& lines) {
-  std::string quoted;
-  for (const std::string& line : lines) {
-    const std::string one = Quoted(line);
-    quoted += (quoted.empty() ? "" : "\\n") + one.substr(1, one.size() - 2);
-  }
-  return "\"" + quoted + "\"";
-}
-
 // r above 1 by more than this draws Ψ/Φ dashed (the plot's resolution, not the analyzer's).
 constexpr double kStableTolerance = 1e-6;
 
@@ -119,14 +109,19 @@ std::string GnuplotScript(const std::vector<PlotSeries>& series, const std::stri
     script += "EOD\n";
   }
   // One colour per solver; column 4 (unstable Ψ/Φ) thin and dashed, without a legend entry.
+  // A titled curve's legend is its label's first line; each further line is a key entry of its
+  // own, with an invisible (white) sample, so that gnuplot spaces the rows (a title holding "\n"
+  // would overlap the next entry).
   auto curves = [&](int column, bool titled, const std::string& style) {
     std::string plot;
     for (std::size_t i = 0; i < series.size(); ++i) {
-      plot +=
-          "$s" + std::to_string(i) + " using 1:" + std::to_string(column) + " with lines " + style +
-          " lc rgb \"" + kColours[i % std::size(kColours)] + "\" " +
-          (titled ? "title " + QuotedLines(LegendLines(series[i].label)) : std::string("notitle")) +
-          ", ";
+      const std::vector<std::string> lines = LegendLines(series[i].label);
+      plot += "$s" + std::to_string(i) + " using 1:" + std::to_string(column) + " with lines " +
+              style + " lc rgb \"" + kColours[i % std::size(kColours)] + "\" " +
+              (titled ? "title " + Quoted(lines.front()) : std::string("notitle")) + ", ";
+      if (!titled) continue;
+      for (std::size_t k = 1; k < lines.size(); ++k)
+        plot += "keyentry with lines lc rgb \"#FFFFFF\" title " + Quoted(lines[k]) + ", ";
     }
     return plot;
   };
