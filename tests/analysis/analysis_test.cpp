@@ -97,8 +97,8 @@ TEST_F(AnalysisTest, FalseEulerSummaryMatchesItsClosedForm) {
   // i.e. the positions it reports, are off by O(h)): the global order says 1.
   const double phi = 1e-3;
   const double closed_form_coefficient = (2.0 * std::asin(phi / 2.0) / phi - 1.0) / (phi * phi);
-  ASSERT_TRUE(summary.order.has_value());
-  EXPECT_EQ(*summary.order, 2);
+  ASSERT_TRUE(summary.root_error_order.has_value());
+  EXPECT_EQ(*summary.root_error_order, 2);
   ASSERT_TRUE(summary.error_coefficient.has_value());
   EXPECT_NEAR(*summary.error_coefficient, closed_form_coefficient,
               kCoefficientTolerance * closed_form_coefficient);
@@ -126,8 +126,8 @@ TEST_F(AnalysisTest, StandardEulerSummaryIsHoweTableTwosEuler) {
   const Summary summary = Make({"EulerExplicitSolver", {{"symplectic", "0"}}}).Summarize();
   ASSERT_TRUE(summary.stability_limit.has_value());
   EXPECT_EQ(*summary.stability_limit, 0.0);  // unstable for every Φ > 0
-  ASSERT_TRUE(summary.order.has_value());
-  EXPECT_EQ(*summary.order, 1);
+  ASSERT_TRUE(summary.root_error_order.has_value());
+  EXPECT_EQ(*summary.root_error_order, 1);
   ASSERT_TRUE(summary.error_coefficient.has_value());
   EXPECT_NEAR(*summary.error_coefficient, 0.5, kCoefficientTolerance * 0.5);  // Howe, Table 2
   EXPECT_FALSE(summary.preserves_amplitude);
@@ -215,8 +215,8 @@ TEST_F(AnalysisTest, AdamsBashforthRootsAndHoweCoefficient) {
     EXPECT_NEAR(point.psi, std::arg(principal), kRootTolerance) << "Φ = " << phi;
   }
   const Summary summary = analyzer.Summarize();
-  ASSERT_TRUE(summary.order.has_value());
-  EXPECT_EQ(*summary.order, 2);
+  ASSERT_TRUE(summary.root_error_order.has_value());
+  EXPECT_EQ(*summary.root_error_order, 2);
   ASSERT_TRUE(summary.error_coefficient.has_value());
   EXPECT_NEAR(*summary.error_coefficient, 5.0 / 12.0, kCoefficientTolerance * 5.0 / 12.0);  // Howe
   ASSERT_TRUE(summary.stability_limit.has_value());

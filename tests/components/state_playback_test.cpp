@@ -11,6 +11,7 @@
 
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
+#include "fluxion/text.h"
 #include "output_folder.h"
 
 namespace fluxion {
@@ -66,6 +67,31 @@ TEST_F(StatePlayback, WriteStateStartsAtTimeThenEveryPeriod) {
   simulation.Run(4);
   // Due at 0.5, then 1.5 (not at 0, 1, 2).
   EXPECT_EQ(Read("rec.txt"), "T= 0.5\n  X= 1 1.5 3\nT= 1.5\n  X= 1 -1 3\n");
+}
+
+// SOFA's node time is a running sum (DefaultAnimationLoop: setTime(startTime + dt)), and SOFA's
+// WriteState prints it: ten steps of 0.1 print T= 0.9999999999999999, the sum of ten 0.1s, not 1.
+// Its lines keep that sum, so that they match SOFA's own recordings; the simulation's time (what
+// scene-runner prints) is t₀ + n·h = 1.
+TEST_F(StatePlayback, WriteStatePrintsSofasAccumulatedTime) {
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.1" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <MechanicalObject name="dofs" position="0 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <WriteState filename="rec.txt"/>
+</Node>)");
+  simulation.Run(10);
+  // SOFA's rule, step by step: t += dt (the tenth sum is 0.99999999999999988898).
+  std::string expected;
+  double sofa_time = 0.0;
+  for (int n = 0; n <= 10; ++n) {
+    expected += "T= " + FormatReal(sofa_time) + "\n  X= 0 0 0\n";
+    if (n < 10) sofa_time += 0.1;
+  }
+  ASSERT_EQ(FormatReal(sofa_time), "0.9999999999999999");  // the premise: the sum is not 1
+  EXPECT_EQ(Read("rec.txt"), expected);
+  EXPECT_EQ(simulation.sofa_time(), sofa_time);
+  EXPECT_EQ(simulation.time(), 1.0);
 }
 
 TEST_F(StatePlayback, ReadStatePlaysAWriteStateRecordingBackExactly) {

@@ -146,22 +146,26 @@ TEST_P(SolverConformance, HangingEquilibriumStaysPut) {
 
 // --- 2. Time advances by exactly h per step ------------------------------------------------------
 
-// h = 0.1 is not a binary fraction: the repeated sum t += h (SOFA's, and Simulation::time()'s
-// and Solver::Step's) differs from n·h in the last bits, so the check tells the two apart.
+// h = 0.1 is not a binary fraction: the repeated sum t += h (SOFA's node time, which the solver's
+// State::time and Simulation::sofa_time() keep) differs from n·h in the last bits, so the check
+// tells the two apart. Simulation::time() is t₀ + n·h with h read as the decimal 0.1: n/10, the
+// double nearest the decimal n·0.1 (the division is correctly rounded).
 TEST_P(SolverConformance, TimeAdvancesByExactlyHPerStep) {
   const SolverDescription& solver = GetParam();
   constexpr double kH = 0.1;
   constexpr int kSteps = 100;
   Simulation simulation = LoadScene(OscillatorScene(SolverXml(solver), kH, 1.0, 0.0));
-  double expected = 0.0;
+  double sum = 0.0;
   for (int n = 1; n <= kSteps; ++n) {
     simulation.Step();
-    expected += kH;
-    ASSERT_EQ(simulation.time(), expected) << solver.name << " after step " << n;
-    ASSERT_EQ(simulation.solver_nodes()[0].state.time, expected) << solver.name << " step " << n;
+    sum += kH;
+    ASSERT_EQ(simulation.time(), n / 10.0) << solver.name << " after step " << n;
+    ASSERT_EQ(simulation.sofa_time(), sum) << solver.name << " after step " << n;
+    ASSERT_EQ(simulation.solver_nodes()[0].state.time, sum) << solver.name << " step " << n;
   }
   // The premise of the check: 100 additions of 0.1 are not 10.
-  EXPECT_NE(expected, kSteps * kH);
+  EXPECT_NE(sum, 10.0);
+  EXPECT_EQ(simulation.time(), 10.0);
 }
 
 // --- 3. The declared order is observed -----------------------------------------------------------

@@ -84,7 +84,10 @@ TEST_P(RegularGridCounts, QuadsAreUnitFacesAndTrianglesSplitThem) {
 INSTANTIATE_TEST_SUITE_P(SofaGrids, RegularGridCounts,
                          ::testing::Values(GridSize{2, 2, 1}, GridSize{3, 3, 1}, GridSize{2, 2, 2},
                                            GridSize{3, 3, 3}, GridSize{4, 3, 2}, GridSize{1, 3, 2},
-                                           GridSize{3, 1, 2}));
+                                           GridSize{3, 1, 2}),
+                         [](const ::testing::TestParamInfo<GridSize>& param_info) {
+                           return ::testing::PrintToString(param_info.param);  // e.g. 4x3x2
+                         });
 
 TEST(RegularGrid, PointIndexIsXFastestThenYThenZ) {
   const Index nx = 4, ny = 3, nz = 2;

@@ -276,7 +276,10 @@ TEST_P(SpringDimensions, NoDampingMatrixUnlessRequested) {
   EXPECT_EQ(entries.size(), set.links.size() * 4 * set.dim * set.dim);
 }
 
-INSTANTIATE_TEST_SUITE_P(OneTwoThreeD, SpringDimensions, ::testing::Values(1, 2, 3));
+INSTANTIATE_TEST_SUITE_P(OneTwoThreeD, SpringDimensions, ::testing::Values(1, 2, 3),
+                         [](const ::testing::TestParamInfo<int>& param_info) {
+                           return std::to_string(param_info.param) + "D";
+                         });
 
 // Two points on a 3-4-5 triangle, so every quantity is a short decimal.
 SpringSet ThreeFourFive(double ks, double kd, double rest, std::array<double, 3> velocity_b) {

@@ -10,6 +10,7 @@
 
 #include "fluxion/errors.h"
 #include "fluxion/text.h"
+#include "order_fit.h"
 
 namespace fluxion::analysis {
 
@@ -49,10 +50,21 @@ constexpr double kRecurrenceRootNoise = 1e-11;
 // fivefold) then leaves e_I accurate to better than 1e-4.
 constexpr double kUsableSignal = 1e5;
 
-// The global error is measured at t = 2 (a third of a period) with 8, 16, 32, 64 steps.
+// The global error is measured at t = 2 (a third of a period) with 8, 16, … 256 steps (the finer
+// ones take the fit into the asymptotic range of first-order methods, whose coarse pairs are
+// biased).
 constexpr double kGlobalErrorTime = 2.0;
-constexpr long kGlobalErrorSteps[] = {8, 16, 32, 64};
-constexpr double kGlobalErrorFloor = 1e-13;  // below it, errors are round-off
+constexpr long kGlobalErrorSteps[] = {8, 16, 32, 64, 128, 256};
+
+// The round-off in the positions of a run of `steps` steps whose positions are about `scale`:
+// rounding errors add up like a random walk, ε·scale·√steps (Henrici). FitOrder uses a run whose
+// error is 10 times this, and its consistency check catches a pair that round-off still bends.
+double RoundOff(double scale, long steps) {
+  return std::numeric_limits<double>::epsilon() * scale * std::sqrt(static_cast<double>(steps));
+}
+
+// --energy: an |E₀| below this fraction of the largest |E_n| is round-off of a zero energy.
+constexpr double kEnergyScaleRoundOff = 1e-12;
 
 std::string EscapeXml(const std::string& text) {
   std::string escaped;
@@ -446,6 +458,7 @@ Summary Analyzer::Summarize() const {
     summary.area_preserving = scan.area_error <= kMatrixResolution;
   FitRootError(summary);
   summary.global_order = GlobalOrder();
+  summary.local_error_order = LocalErrorOrder();
   return summary;
 }
 
@@ -474,7 +487,7 @@ void Analyzer::FitRootError(Summary& summary) const {
   const double slope = std::log2(std::abs(usable[n - 2].error) / std::abs(usable[n - 1].error));
   const int k = static_cast<int>(std::lround(slope));
   if (k < 1) return;
-  summary.order = k;
+  summary.root_error_order = k;
   // c(Φ) = −e_λ/(λh)^k → e_I as Φ → 0: Richardson extrapolation on the usable halvings, assuming
   // c(Φ) = e_I + c₁Φ (+ c₂Φ²).
   std::vector<std::complex<double>> c;
@@ -507,13 +520,29 @@ std::optional<double> Analyzer::GlobalOrder() const {
     const auto x = simulation.position(0);
     errors.push_back(std::max(std::abs(x(2) - exact_x), std::abs(x(3) - exact_y)));
   }
-  // The finest pair whose errors are both above round-off.
-  for (std::size_t i = errors.size() - 1; i >= 1; --i) {
-    if (errors[i] > kGlobalErrorFloor && errors[i - 1] > kGlobalErrorFloor &&
-        std::isfinite(errors[i - 1]))
-      return std::log2(errors[i - 1] / errors[i]);
+  // The exact solution is the reference: only the run's own round-off limits the error.
+  std::vector<OrderSample> samples;
+  for (std::size_t i = 0; i < errors.size(); ++i)
+    samples.push_back({kGlobalErrorTime / static_cast<double>(kGlobalErrorSteps[i]), errors[i],
+                       RoundOff(1.0, kGlobalErrorSteps[i])});
+  return FitOrder(samples).order;
+}
+
+std::optional<double> Analyzer::LocalErrorOrder() const {
+  if (measurement_ != Measurement::kTransitionMatrix) return std::nullopt;
+  // One step from the basis states gives T(Φ); the exact map is the rotation by Φ.
+  std::vector<OrderSample> samples;
+  for (int j = 0; j < kFitPoints; ++j) {
+    const double phi = std::ldexp(kFitLargestPhi, -j);
+    const Run run = Simulate(phi, 0.0, 1);
+    if (run.failed) return std::nullopt;
+    const std::vector<double>& s = run.samples[1];
+    const double c = std::cos(phi), sn = std::sin(phi);
+    const double error = std::max(
+        {std::abs(s[0] - c), std::abs(s[1] - sn), std::abs(s[2] + sn), std::abs(s[3] - c)});
+    samples.push_back({phi, error, RoundOff(1.0, 1)});
   }
-  return std::nullopt;
+  return FitOrder(samples).order;
 }
 
 // --- Scenes: solver replacement, convergence order, energy ------------------------------------
@@ -562,20 +591,21 @@ ConvergenceResult MeasureConvergence(const Host& host, const std::string& scene_
     result.step_sizes.push_back(result.dt / static_cast<double>(refinement));
     result.errors.push_back((run(refinement) - reference).cwiseAbs().maxCoeff());
   }
-  for (std::size_t i = 0; i + 1 < result.errors.size(); ++i) {
-    const double ratio = result.errors[i] / result.errors[i + 1];
-    result.orders.push_back(std::isfinite(ratio) && ratio > 0.0 ? std::log2(ratio) : kNaN);
+  // Each run's round-off, and the reference's, which every error includes.
+  const double scale = std::max(1.0, reference.cwiseAbs().maxCoeff());
+  const long reference_steps = options.steps * reference_refinement;
+  std::vector<OrderSample> samples;
+  for (int level = 0; level < options.levels; ++level) {
+    const long steps = options.steps << level;
+    result.round_off.push_back(RoundOff(scale, steps) + RoundOff(scale, reference_steps));
+    samples.push_back({result.step_sizes[static_cast<std::size_t>(level)],
+                       result.errors[static_cast<std::size_t>(level)], result.round_off.back()});
   }
-  if (std::isfinite(result.orders.back())) result.order = result.orders.back();
-  // Least-squares slope of log e against log h over the levels with e > 0.
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  int m = 0;
-  for (std::size_t i = 0; i < result.errors.size(); ++i) {
-    if (!(result.errors[i] > 0.0)) continue;
-    const double x = std::log(result.step_sizes[i]), y = std::log(result.errors[i]);
-    sx += x, sy += y, sxx += x * x, sxy += x * y, ++m;
-  }
-  if (m >= 2) result.fitted_order = (m * sxy - sx * sy) / (m * sxx - sx * sx);
+  const OrderFit fit = FitOrder(samples);
+  result.pair_orders = fit.pair_orders;
+  result.global_order = fit.order;
+  result.fit_first = fit.first;
+  result.fit_last = fit.last;
   return result;
 }
 
@@ -601,10 +631,6 @@ EnergyResult MeasureEnergy(const Host& host, const std::string& scene_file,
   result.final = energy.back();
   result.minimum = *std::min_element(energy.begin(), energy.end());
   result.maximum = *std::max_element(energy.begin(), energy.end());
-  result.scale = std::abs(result.initial);
-  if (result.scale < std::numeric_limits<double>::min())
-    result.scale = std::max(std::abs(result.minimum), std::abs(result.maximum));
-  if (result.scale == 0.0) return result;  // nothing moves: every relative number is 0
 
   // Means over the first and last tenths, and the line through them (at the tenths' centres).
   const std::size_t window = std::max<std::size_t>(1, energy.size() / 10);
@@ -623,9 +649,22 @@ EnergyResult MeasureEnergy(const Host& host, const std::string& scene_file,
     const double trend = first + slope * (static_cast<double>(i) - first_centre);
     oscillation = std::max(oscillation, std::abs(energy[i] - trend));
   }
-  result.relative_drift = (last - first) / result.scale;
-  result.relative_oscillation = oscillation / result.scale;
-  result.relative_final_change = (result.final - result.initial) / result.scale;
+  result.drift = last - first;
+  result.oscillation = oscillation;
+  result.final_change = result.final - result.initial;
+
+  // A relative number needs a scale: |E₀|, unless E₀ is zero or the round-off of a zero energy
+  // (a scene starting at rest, springs at their rest length: E₀ ≈ 1e-30 J made relative drifts
+  // of 1e28). Round-off in E is about ε times the energies the run holds, so an |E₀| under 1e-12
+  // of the largest |E_n| is taken for zero; then only the absolute numbers are reported.
+  const double largest = std::max(std::abs(result.minimum), std::abs(result.maximum));
+  const double scale = std::abs(result.initial);
+  if (scale > kEnergyScaleRoundOff * largest && scale >= std::numeric_limits<double>::min()) {
+    result.scale = scale;
+    result.relative_drift = result.drift / scale;
+    result.relative_oscillation = result.oscillation / scale;
+    result.relative_final_change = result.final_change / scale;
+  }
   return result;
 }
 

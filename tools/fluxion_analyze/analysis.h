@@ -91,13 +91,21 @@ struct Summary {
   /// Φ_max: the end of the stable interval that starts at Φ → 0 on the undamped oscillator;
   /// 0 if unstable at the first grid point; nullopt if stable at every Φ tried.
   std::optional<double> stability_limit;
-  /// k and e_I of e_λ ≈ −e_I (λh)^k, fitted at small Φ; nullopt if e_λ is at round-off level.
-  std::optional<int> order;
+  /// k and e_I of Howe's characteristic-root error e_λ ≈ −e_I (λh)^k, fitted at small Φ;
+  /// nullopt if e_λ is at round-off level. k is the order of the root's error, which is neither
+  /// the global order nor the local error's: 1 for forward Euler, 2 for symplectic Euler (both
+  /// first order), whose root is the leapfrog's.
+  std::optional<int> root_error_order;
   std::optional<double> error_coefficient;
   std::vector<std::pair<double, std::complex<double>>> root_errors;  ///< (Φ, e_λ) used
   /// The observed order of the positions' global error at t = 2 on the oscillator (h = 2/8 …
-  /// 2/64, start-up included), from the two finest steps; nullopt at round-off level.
+  /// 2/256, start-up included), fitted over the asymptotic range (FitOrder); nullopt at round-off
+  /// level.
   std::optional<double> global_order;
+  /// The observed order of the one-step error ‖T(Φ) − exp(AΦ)‖ (kTransitionMatrix only: the
+  /// local error of a method with history is its start-up's), fitted like global_order over
+  /// Φ = 0.2·2^−j; p + 1 for a method of global order p.
+  std::optional<double> local_error_order;
   /// Every stable Φ of the scan had |r − 1| ≤ the measurement's resolution (no numerical
   /// damping or growth of undamped modes).
   bool preserves_amplitude = false;
@@ -150,6 +158,7 @@ class Analyzer {
   TransitionPoint FromRecurrence(double phi, double zeta) const;
   void FitRootError(Summary& summary) const;
   std::optional<double> GlobalOrder() const;
+  std::optional<double> LocalErrorOrder() const;
 
   const Host& host_;
   SolverChoice solver_;
@@ -176,9 +185,13 @@ struct ConvergenceOptions {
 struct ConvergenceResult {
   double dt = 0.0, end_time = 0.0, reference_dt = 0.0;
   std::vector<double> step_sizes, errors;  ///< max |x_h − x_ref| over every position at end_time
-  std::vector<double> orders;              ///< log2(e_i / e_{i+1}) for successive h
-  std::optional<double> order;             ///< the finest pair's estimate
-  std::optional<double> fitted_order;      ///< least-squares slope of log e against log h
+  /// The error round-off alone could make in each run (see MeasureConvergence).
+  std::vector<double> round_off;
+  std::vector<double> pair_orders;  ///< log2(e_i / e_{i+1}) for successive h
+  /// The global order of the positions: the fit over the asymptotic range (FitOrder), runs
+  /// [fit_first, fit_last]; nullopt when no two successive runs stand above round-off.
+  std::optional<double> global_order;
+  std::size_t fit_first = 0, fit_last = 0;
 };
 /// `solver`, when given, replaces every ODE solver of the scene (LoadOptions::solver, which also
 /// gives it a SparseLDLSolver when it needs one and the scene has none). The scene file is loaded
@@ -197,12 +210,17 @@ struct EnergyResult {
   double dt = 0.0, end_time = 0.0;
   long steps = 0;
   double initial = 0.0, final = 0.0, minimum = 0.0, maximum = 0.0;
-  double scale = 0.0;  ///< |E₀|, or max |E| when E₀ = 0: what the relative numbers divide by
-  /// (mean of E over the last tenth of the run − mean over the first tenth) / scale.
-  double relative_drift = 0.0;
-  /// max |E_n − trend| / scale, the trend being the line through the two tenths' means.
-  double relative_oscillation = 0.0;
-  double relative_final_change = 0.0;  ///< (E_N − E₀) / scale
+  /// (mean of E over the last tenth of the run − mean over the first tenth) [J].
+  double drift = 0.0;
+  /// max |E_n − trend| [J], the trend being the line through the two tenths' means.
+  double oscillation = 0.0;
+  double final_change = 0.0;  ///< E_N − E₀ [J]
+  /// |E₀|, what the relative numbers divide by; nullopt when E₀ is zero or round-off of zero
+  /// (|E₀| ≤ 1e-12·max |E_n|: a scene starting at rest), where a relative number is undefined
+  /// and only the absolute ones above mean something.
+  std::optional<double> scale;
+  /// drift, oscillation and final_change divided by *scale (nullopt without a scale).
+  std::optional<double> relative_drift, relative_oscillation, relative_final_change;
 };
 EnergyResult MeasureEnergy(const Host& host, const std::string& scene_file,
                            const std::optional<SolverChoice>& solver, const EnergyOptions& options);

@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "fluxion/errors.h"
 #include "fluxion/text.h"
@@ -29,6 +31,32 @@ std::string Quoted(const std::string& text) {
     quoted += c;
   }
   return quoted + "\"";
+}
+
+// A legend entry longer than this many characters is broken into lines: the legend column right
+// of the plots holds about 45 characters of Sans 13 (PNG 1440 px and SVG 1080 px wide alike).
+constexpr std::size_t kLegendLineLength = 38;
+
+// The solver's label as legend lines: its name, then its parameters packed at most
+// kLegendLineLength characters a line (a longer single parameter is cut with "…").
+std::vector<std::string> LegendLines(const std::string& label) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < label.size()) {
+    std::size_t end = label.find(' ', start);
+    if (end == std::string::npos) end = label.size();
+    std::string word = label.substr(start, end - start);
+    start = end + 1;
+    if (word.empty()) continue;
+    if (word.size() > kLegendLineLength) word = word.substr(0, kLegendLineLength - 1) + "…";
+    // A word joins the line when it fits, else starts an indented line of its own (so a short
+    // label stays on one line).
+    if (!lines.empty() && lines.back().size() + 1 + word.size() <= kLegendLineLength)
+      lines.back() += " " + word;
+    else
+      lines.push_back(lines.empty() ? word : "  " + word);
+  }
+  return lines;
 }
 
 // r above 1 by more than this draws Ψ/Φ dashed (the plot's resolution, not the analyzer's).
@@ -81,12 +109,19 @@ std::string GnuplotScript(const std::vector<PlotSeries>& series, const std::stri
     script += "EOD\n";
   }
   // One colour per solver; column 4 (unstable Ψ/Φ) thin and dashed, without a legend entry.
+  // A titled curve's legend is its label's first line; each further line is a key entry of its
+  // own, with an invisible (white) sample, so that gnuplot spaces the rows (a title holding "\n"
+  // would overlap the next entry).
   auto curves = [&](int column, bool titled, const std::string& style) {
     std::string plot;
     for (std::size_t i = 0; i < series.size(); ++i) {
+      const std::vector<std::string> lines = LegendLines(series[i].label);
       plot += "$s" + std::to_string(i) + " using 1:" + std::to_string(column) + " with lines " +
               style + " lc rgb \"" + kColours[i % std::size(kColours)] + "\" " +
-              (titled ? "title " + Quoted(series[i].label) : std::string("notitle")) + ", ";
+              (titled ? "title " + Quoted(lines.front()) : std::string("notitle")) + ", ";
+      if (!titled) continue;
+      for (std::size_t k = 1; k < lines.size(); ++k)
+        plot += "keyentry with lines lc rgb \"#FFFFFF\" title " + Quoted(lines[k]) + ", ";
     }
     return plot;
   };

@@ -51,10 +51,12 @@ json SummaryObject(const SolverReport& report) {
        {{"phi_step", scan.phi_step},
         {"phi_max", scan.phi_max},
         {"bisection_tolerance", scan.bisection_tolerance}}},
-      {"order", summary.order ? json(*summary.order) : json(nullptr)},
-      {"error_coefficient", Optional(summary.error_coefficient)},
-      {"global_order", Optional(summary.global_order)},
       {"declared_order", traits.order},
+      {"global_order", Optional(summary.global_order)},
+      {"local_error_order", Optional(summary.local_error_order)},
+      {"root_error_order",
+       summary.root_error_order ? json(*summary.root_error_order) : json(nullptr)},
+      {"error_coefficient", Optional(summary.error_coefficient)},
       {"preserves_amplitude", summary.preserves_amplitude},
       {"area_preserving", summary.area_preserving ? json(*summary.area_preserving) : json(nullptr)},
       {"symplectic", (traits.flags & kSymplecticMethod) != 0},
@@ -117,11 +119,11 @@ std::string SummaryJson(const std::vector<SolverReport>& reports) {
 
 std::string SummaryMarkdown(const std::vector<SolverReport>& reports) {
   std::string text =
-      "| solver | parameters | order: declared / measured | e_λ order k | e_I | stability limit "
-      "Φ_max "
+      "| solver | parameters | global order: declared / measured | local error order | e_λ order "
+      "k | e_I | stability limit Φ_max "
       "| r = 1 when stable | symplectic: declared / det T = 1 | force evaluations | linear solves "
       "| measured by |\n"
-      "|---|---|---|---|---|---|---|---|---|---|---|\n";
+      "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const SolverReport& report : reports) {
     const Analyzer& analyzer = *report.analyzer;
     const Summary& summary = report.summary;
@@ -136,19 +138,20 @@ std::string SummaryMarkdown(const std::vector<SolverReport>& reports) {
       limit = Printf("%.4f", *summary.stability_limit);
     const std::string area =
         summary.area_preserving ? (*summary.area_preserving ? "yes" : "no") : std::string("n/a");
-    text += "| `" + analyzer.solver().name + "` | " +
-            (params.empty() ? "defaults" : "`" + params + "`") + " | " +
-            std::to_string(traits.order) + " / " +
-            (summary.global_order ? Printf("%.2f", *summary.global_order) : "n/a") + " | " +
-            (summary.order ? std::to_string(*summary.order) : "n/a") + " | " +
-            (summary.error_coefficient ? Printf("%.4g", *summary.error_coefficient) : "n/a") +
-            " | " + limit + " | " + (summary.preserves_amplitude ? "yes" : "no") + " | " +
-            ((traits.flags & kSymplecticMethod) ? "yes" : "no") + " / " + area + " | " +
-            std::to_string(traits.force_evaluations) + " | " +
-            std::to_string(traits.linear_solves) + " | " +
-            (analyzer.measurement() == Measurement::kTransitionMatrix ? "transition matrix"
-                                                                      : "recurrence") +
-            " |\n";
+    text +=
+        "| `" + analyzer.solver().name + "` | " +
+        (params.empty() ? "defaults" : "`" + params + "`") + " | " + std::to_string(traits.order) +
+        " / " + (summary.global_order ? Printf("%.2f", *summary.global_order) : "n/a") + " | " +
+        (summary.local_error_order ? Printf("%.2f", *summary.local_error_order) : "n/a") + " | " +
+        (summary.root_error_order ? std::to_string(*summary.root_error_order) : "n/a") + " | " +
+        (summary.error_coefficient ? Printf("%.4g", *summary.error_coefficient) : "n/a") + " | " +
+        limit + " | " + (summary.preserves_amplitude ? "yes" : "no") + " | " +
+        ((traits.flags & kSymplecticMethod) ? "yes" : "no") + " / " + area + " | " +
+        std::to_string(traits.force_evaluations) + " | " + std::to_string(traits.linear_solves) +
+        " | " +
+        (analyzer.measurement() == Measurement::kTransitionMatrix ? "transition matrix"
+                                                                  : "recurrence") +
+        " |\n";
   }
   return text;
 }
@@ -159,35 +162,49 @@ std::string ConvergenceJson(const ConvergenceResult& result, const std::string& 
   for (std::size_t i = 0; i < result.errors.size(); ++i)
     runs.push_back({{"dt", result.step_sizes[i]}, {"error", result.errors[i]}});
   json orders = json::array();
-  for (const double order : result.orders)
+  for (const double order : result.pair_orders)
     orders.push_back(std::isfinite(order) ? json(order) : json(nullptr));
+  json round_off = json::array();
+  for (const double value : result.round_off) round_off.push_back(value);
+  const bool fitted = result.global_order.has_value();
   const json object = {{"scene", scene},
                        {"solver", solver_label.empty() ? json(nullptr) : json(solver_label)},
                        {"dt", result.dt},
                        {"end_time", result.end_time},
                        {"reference_dt", result.reference_dt},
                        {"runs", runs},
-                       {"orders", orders},
-                       {"order", Optional(result.order)},
-                       {"fitted_order", Optional(result.fitted_order)}};
+                       {"round_off", round_off},
+                       {"pair_orders", orders},
+                       {"global_order", Optional(result.global_order)},
+                       {"fit_dt", fitted ? json({result.step_sizes[result.fit_first],
+                                                 result.step_sizes[result.fit_last]})
+                                         : json(nullptr)}};
   return object.dump(2) + "\n";
 }
 
 std::string EnergyJson(const EnergyResult& result, const std::string& scene,
                        const std::string& solver_label) {
-  const json object = {{"scene", scene},
-                       {"solver", solver_label.empty() ? json(nullptr) : json(solver_label)},
-                       {"dt", result.dt},
-                       {"steps", result.steps},
-                       {"end_time", result.end_time},
-                       {"initial_energy", result.initial},
-                       {"final_energy", result.final},
-                       {"minimum_energy", result.minimum},
-                       {"maximum_energy", result.maximum},
-                       {"energy_scale", result.scale},
-                       {"relative_drift", result.relative_drift},
-                       {"relative_oscillation", result.relative_oscillation},
-                       {"relative_final_change", result.relative_final_change}};
+  const json object = {
+      {"scene", scene},
+      {"solver", solver_label.empty() ? json(nullptr) : json(solver_label)},
+      {"dt", result.dt},
+      {"steps", result.steps},
+      {"end_time", result.end_time},
+      {"initial_energy", result.initial},
+      {"final_energy", result.final},
+      {"minimum_energy", result.minimum},
+      {"maximum_energy", result.maximum},
+      {"drift", result.drift},
+      {"oscillation", result.oscillation},
+      {"final_change", result.final_change},
+      {"energy_scale", Optional(result.scale)},
+      {"relative_drift", Optional(result.relative_drift)},
+      {"relative_oscillation", Optional(result.relative_oscillation)},
+      {"relative_final_change", Optional(result.relative_final_change)},
+      {"drift_measure", result.scale ? "relative: the relative_ numbers divide by |E0|"
+                                     : "absolute: E0 is 0 (a scene starting at rest), so there "
+                                       "is no energy scale; drift, oscillation and final_change "
+                                       "are in J, the relative_ numbers null"}};
   return object.dump(2) + "\n";
 }
 

@@ -36,13 +36,21 @@ void PrintError(const std::string& message) {
   }
 }
 
-// Number of steps to reach end_time from `start` with step dt: the first n with start + n·dt ≥ T
-// (with a relative slack of 1e-9 steps, so that T = 1, dt = 0.1 gives 10 steps, not 11); nullopt
-// when that many steps cannot be counted.
-std::optional<long> StepsUntil(double start, double end_time, double dt) {
-  const double steps = std::ceil((end_time - start) / dt - 1e-9);
-  if (!(steps < 0x1p62)) return std::nullopt;  // also NaN
-  return steps <= 0 ? 0L : static_cast<long>(steps);
+// Number of steps to reach end_time: the first n whose time t₀ + n·h (Simulation::TimeAt, no
+// accumulated round-off) is ≥ T, with a slack of 1e-9 steps for a dt that has no short decimal;
+// nullopt when that many steps cannot be counted. With dt = 0.01, --end-time 2 is 200 steps and
+// the last row is at t = 2.
+std::optional<long> StepsUntil(const Simulation& simulation, double end_time) {
+  const double dt = simulation.dt();
+  const double reach = end_time - 1e-9 * dt;
+  const double estimate = std::ceil((end_time - simulation.TimeAt(0)) / dt - 1e-9);
+  if (!(estimate < 0x1p62)) return std::nullopt;  // also NaN
+  if (estimate <= 0) return 0L;
+  // The estimate's division may be off by a step either way: settle it on the times themselves.
+  long steps = static_cast<long>(estimate);
+  while (steps > 0 && simulation.TimeAt(steps - 1) >= reach) --steps;
+  while (simulation.TimeAt(steps) < reach) ++steps;
+  return steps;
 }
 
 // "SCENE:LINE: " of the ODE solver of the solver node at `node_path` ("SCENE: " if unknown).
@@ -242,8 +250,7 @@ int RunScene(const RunOptions& options, const Host& host) {
   if (options.steps) {
     steps = *options.steps;
   } else if (options.end_time) {
-    const std::optional<long> until =
-        StepsUntil(simulation->time(), *options.end_time, simulation->dt());
+    const std::optional<long> until = StepsUntil(*simulation, *options.end_time);
     if (!until) {
       PrintError("--end-time " + FormatReal(*options.end_time) + " with dt = " +
                  FormatReal(simulation->dt()) + " needs too many steps (expected at most 2^62)");

@@ -71,8 +71,20 @@ class FLUXION_API Simulation {
   int FindObject(std::string_view id) const { return model().FindObject(id); }
 
   double dt() const;
-  /// Current time: the start time plus dt once per step, accumulated as SOFA does (t += dt).
+  /// Current time t₀ + n·h after n steps: TimeAt(step_count()). What the trajectory's `time`
+  /// column, scene-runner's messages and --end-time use.
   double time() const;
+  /// t₀ + n·h, computed afresh for each n (no accumulated round-off), with t₀ and h read as
+  /// their shortest decimals: TimeAt(200) with dt = 0.01 is 2, TimeAt(3) with dt = 0.1 is 0.3
+  /// (the double nearest the decimal value; for a dt with no short decimal, such as 1/3, the
+  /// double expression t₀ + n·h).
+  double TimeAt(long step) const;
+  /// The time SOFA's node holds after as many steps: the start time plus dt added once per step
+  /// (SOFA's DefaultAnimationLoop accumulates, t += dt). The mechanics run on it, as SOFA's do:
+  /// time-dependent loads and constraints, the solvers' State::time, and the observers
+  /// (WriteState's `T=` lines). It differs from time() in the last bits (2.0000000000000013
+  /// after 200 steps of 0.01).
+  double sofa_time() const;
   long step_count() const;
   const std::vector<SolverNode>& solver_nodes() const;
 

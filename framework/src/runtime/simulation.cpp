@@ -16,6 +16,7 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
                                     std::vector<ObserverSlot> observers) {
   auto impl = std::make_unique<Simulation::Impl>();
   impl->time = model->start_time;
+  impl->clock = StepClock(model->start_time, model->dt);
   impl->model = std::move(model);
   impl->registry = std::move(registry);
   impl->nodes = std::move(nodes);
@@ -191,7 +192,9 @@ Simulation::~Simulation() = default;
 const Model& Simulation::model() const { return *impl_->model; }
 std::shared_ptr<const Model> Simulation::shared_model() const { return impl_->model; }
 double Simulation::dt() const { return impl_->model->dt; }
-double Simulation::time() const { return impl_->time; }
+double Simulation::time() const { return impl_->clock.TimeAt(impl_->step_count); }
+double Simulation::TimeAt(long step) const { return impl_->clock.TimeAt(step); }
+double Simulation::sofa_time() const { return impl_->time; }
 long Simulation::step_count() const { return impl_->step_count; }
 const std::vector<SolverNode>& Simulation::solver_nodes() const { return impl_->nodes; }
 
@@ -276,7 +279,7 @@ void Simulation::Step() {
       // Names from the scene are shown quoted and cut (one error, one line); the solver's line
       // lets the tools print "FILE:LINE: numerical failure at …".
       throw NumericalError(
-          impl_->step_count + 1, impl_->time + dt,
+          impl_->step_count + 1, impl_->clock.TimeAt(impl_->step_count + 1),
           node.solver_type + " in node '" + internal::Shown(node.node_path) + "': " + message,
           SolverLine(*impl_->model, node));
     }
@@ -288,7 +291,8 @@ void Simulation::Step() {
     system.ClearExternalForce();
   }
   ++impl_->step_count;
-  // Time advances as in SOFA (t += dt), which is also what every solver's state did.
+  // SOFA's node time advances by accumulation (t += dt), as every solver's state did; time()
+  // reports t₀ + n·h from the step count instead.
   impl_->time = impl_->nodes.empty() ? impl_->time + dt : impl_->nodes.front().state.time;
   // SOFA's AnimateEndEvent (exporters) and the next AnimateBeginEvent (WriteState, ReadState).
   if (!impl_->finished) impl_->Notify(Impl::Moment::kAfterStep);

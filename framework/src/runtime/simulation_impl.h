@@ -10,6 +10,7 @@
 #include "mechanics/assembled_system.h"
 #include "registry/component_registry.h"
 #include "runtime/simulation_access.h"
+#include "runtime/step_clock.h"
 
 namespace fluxion {
 
@@ -17,8 +18,12 @@ struct Simulation::Impl {
   std::shared_ptr<const Model> model;
   std::shared_ptr<const internal::ComponentRegistry> registry;
   std::vector<SolverNode> nodes;
+  /// SOFA's node time: the start time plus dt added once per step (SOFA's DefaultAnimationLoop
+  /// accumulates). What the mechanics, the solvers' State::time and the observers see.
   double time = 0.0;
   long step_count = 0;
+  /// t₀ + n·h, computed afresh per step: the time Simulation::time() reports.
+  internal::StepClock clock;
   /// The scene's observers, in document order; emptied by Finish.
   std::vector<internal::ObserverSlot> observers;
   bool finished = false;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "fluxion/text.h"
 #include "implicit_test_scenes.h"
 
 namespace fluxion {
@@ -88,7 +89,14 @@ TEST_P(NewmarkAmplification, HasUnitModulusAndTrapezoidalPhase) {
   EXPECT_NEAR(phase, 2 * std::atan(phi / 2), 1e-12);
 }
 
-INSTANTIATE_TEST_SUITE_P(StepSizes, NewmarkAmplification, ::testing::Values(0.01, 0.1, 1.0, 5.0));
+// Named by Φ = ωh with the point spelt out: Phi0p01, Phi0p1, Phi1, Phi5.
+INSTANTIATE_TEST_SUITE_P(StepSizes, NewmarkAmplification, ::testing::Values(0.01, 0.1, 1.0, 5.0),
+                         [](const ::testing::TestParamInfo<double>& param_info) {
+                           std::string name = "Phi" + FormatReal(param_info.param);
+                           for (char& c : name)
+                             if (c == '.') c = 'p';
+                           return name;
+                         });
 
 // SOFA's quirk: with a damping matrix B (UniformVelocityDampingForceField implicit="1", B = c),
 // the v-term of b holds 1·B·v although f already holds −c·v. For a free unit mass (K = 0) the
