@@ -15,6 +15,7 @@
 #include "fluxion/host.h"
 #include "fluxion/model.h"
 #include "mechanics/assembled_system.h"
+#include "mechanics/linear_mapping.h"
 #include "plugin/plugin_loader.h"
 #include "registry/component_registry.h"
 #include "runtime/simulation_access.h"
@@ -88,6 +89,25 @@ class Problems {
 inline constexpr Index kMaxScenePoints = 1'000'000;
 inline constexpr std::size_t kMaxSceneSprings = 1'000'000;
 
+/// A mapped object (BuildContext::MapObject): its mapping, and what its components contributed in
+/// its own DOF numbering (offset 0), mapped onto its solver's system by FinalizeMappings.
+struct MappedObject {
+  MappedObject() = default;
+  MappedObject(MappedObject&&) noexcept = default;  // moved, never copied, when the list grows
+  MappedObject(const MappedObject&) = delete;
+  MappedObject& operator=(MappedObject&&) noexcept = default;
+  MappedObject& operator=(const MappedObject&) = delete;
+
+  int object = -1;  ///< index into the objects
+  int parent = -1;  ///< the object it is mapped from (itself possibly mapped)
+  int line = 0;     ///< the mapping's line
+  /// Child DOFs × parent DOFs as the mapping gave it; then (ComposeMappings) child DOFs × the
+  /// DOFs of the system integrating the parent.
+  LinearMapping::RowMajorMatrix jacobian;
+  bool composed = false;
+  SystemParts parts;  ///< masses, force fields and external forces on the child's own DOFs
+};
+
 /// Everything the passes read and write.
 struct BuildState {
   BuildState(const SceneDescription& scene_, const ComponentRegistry& registry_,
@@ -115,14 +135,23 @@ struct BuildState {
   std::set<const Component*> built;     ///< build function called (or refused)
   std::set<const Component*> building;  ///< being built: a link back to one is a cycle
   std::vector<ObjectModel> objects;
-  std::vector<ComponentModel> components;  // the model's list, in document order
-  std::vector<Node*> solver_owners;        // one per system
-  std::vector<SystemParts> parts;          // one per system
+  std::vector<ComponentModel> components;     // the model's list, in document order
+  std::vector<Node*> solver_owners;           // one per system
+  std::vector<SystemParts> parts;             // one per system
+  std::vector<MappedObject> mapped;           // in the order the mappings were built
+  std::vector<MappedRuntime> mapped_runtime;  // filled by FinalizeMappings
   std::vector<std::pair<Node*, const Component*>> plugin_force_fields;
   std::vector<ObserverSlot> observers;  ///< in the order they were added (document order)
   Index topology_points = 0;            // points of every topology so far
   Index object_points = 0;              // points of every mechanical object so far
   std::size_t total_springs = 0;        // springs of every force field so far
+
+  /// The mapping record of object `object`, or null when it is not mapped.
+  MappedObject* FindMapped(int object) {
+    for (MappedObject& m : mapped)
+      if (m.object == object) return &m;
+    return nullptr;
+  }
 
   /// " (searched: DIR…)" with the refused plugin files, for "not found" messages.
   std::string SearchPathText() const;

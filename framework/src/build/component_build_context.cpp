@@ -156,6 +156,72 @@ void ComponentBuildContext::AddObject(ObjectModel object) {
   SetOutput("rest_position", values(added.rest_position));
 }
 
+void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectModel& parent,
+                                      const SparseMatrix& jacobian) {
+  const int child_index = IndexOf(child), parent_index = IndexOf(parent);
+  if (child_index == parent_index) {
+    Error("<" + type() + "> maps '" + child.id + "' onto itself (expected 'input' and 'output' " +
+          "to name two different objects)");
+    return;
+  }
+  if (child.mapped_from >= 0) {
+    Error("<" + type() + "> maps '" + child.id + "', which is already mapped from '" +
+          state_.objects[static_cast<std::size_t>(child.mapped_from)].id +
+          "' (expected one mechanical mapping per object)");
+    return;
+  }
+  // A cycle of mappings has no independent DOFs to start from.
+  for (int above = parent_index; above >= 0;
+       above = state_.objects[static_cast<std::size_t>(above)].mapped_from) {
+    if (above == child_index) {
+      Error("<" + type() + "> maps '" + child.id + "' from '" + parent.id +
+            "', which is mapped from it (expected mappings without a cycle)");
+      return;
+    }
+  }
+  if (jacobian.cols() != parent.num_dofs() || jacobian.rows() % child.dimension != 0) {
+    Error("<" + type() + "> gives a " + std::to_string(jacobian.rows()) + " × " +
+          std::to_string(jacobian.cols()) + " Jacobian from '" + parent.id + "' (" +
+          std::to_string(parent.num_dofs()) + " DOFs) to '" + child.id + "' (Vec" +
+          std::to_string(child.dimension) + ") (expected one column per DOF of the input)");
+    return;
+  }
+  MappedObject mapped;
+  mapped.object = child_index;
+  mapped.parent = parent_index;
+  mapped.line = line();
+  mapped.jacobian = jacobian;
+  // The child takes its size and state from the mapping (SOFA's Mapping::init: apply, applyJ);
+  // its rest positions keep their own values unless their size no longer fits.
+  ObjectModel& target = Mutable(child);
+  const Index old_points = target.num_points;
+  target.mapped_from = parent_index;
+  target.num_points = jacobian.rows() / child.dimension;
+  target.offset = 0;
+  target.position = mapped.jacobian * parent.position;
+  target.velocity = mapped.jacobian * parent.velocity;
+  if (target.rest_position.size() != target.num_dofs())
+    target.rest_position = mapped.jacobian * parent.rest_position;
+  if (target.external_force.size() != target.num_dofs())
+    target.external_force = Vector::Zero(target.num_dofs());
+  state_.object_points += target.num_points - old_points;
+  state_.mapped.push_back(std::move(mapped));
+  // Links such as "@dofs.position" read the mapped state.
+  ForEachNode(*state_.root, [&](const Node& node) {
+    if (node.object != child_index) return;
+    for (const Component& component : node.components) {
+      if (component.kind() != ComponentKind::kState) continue;
+      auto& outputs = state_.outputs[&component];
+      const auto values = [](const Vector& v) {
+        return std::vector<double>(v.data(), v.data() + v.size());
+      };
+      outputs["position"] = values(target.position);
+      outputs["velocity"] = values(target.velocity);
+      outputs["rest_position"] = values(target.rest_position);
+    }
+  });
+}
+
 const ObjectModel* ComponentBuildContext::NodeObject() {
   // SOFA's context lookup (Node::getMechanicalState): the node's object, else the nearest
   // ancestor's — a force field beside a mapped topology acts on the object above it.
@@ -177,10 +243,42 @@ ObjectModel& ComponentBuildContext::Mutable(const ObjectModel& object) {
   return state_.objects[static_cast<std::size_t>(&object - state_.objects.data())];
 }
 
+int ComponentBuildContext::IndexOf(const ObjectModel& object) const {
+  FLUXION_DEMAND(&object >= state_.objects.data() &&
+                 &object < state_.objects.data() + state_.objects.size());
+  return static_cast<int>(&object - state_.objects.data());
+}
+
+SystemParts* ComponentBuildContext::PartsFor(const ObjectModel& object) {
+  if (object.system < 0) return nullptr;
+  if (object.mapped_from >= 0) {
+    MappedObject* mapped = state_.FindMapped(IndexOf(object));
+    FLUXION_DEMAND(mapped != nullptr);
+    return &mapped->parts;
+  }
+  return &state_.parts[static_cast<std::size_t>(object.system)];
+}
+
+const SystemParts* ComponentBuildContext::PartsFor(const ObjectModel& object) const {
+  return const_cast<ComponentBuildContext*>(this)->PartsFor(object);
+}
+
+bool ComponentBuildContext::RefuseMapped(const ObjectModel& object) {
+  if (object.mapped_from < 0) return true;
+  if (!refused_mapped_)
+    Error("<" + type() + "> acts on '" + object.id + "', which is mapped from '" +
+          state_.objects[static_cast<std::size_t>(object.mapped_from)].id +
+          "' (expected the constraint on the object it is mapped from: constraints on a mapped "
+          "object are not supported)");
+  refused_mapped_ = true;
+  return false;
+}
+
 void ComponentBuildContext::SetPointMass(const ObjectModel& object, std::span<const double> mass) {
   FLUXION_DEMAND(static_cast<Index>(mass.size()) == object.num_points);
-  if (object.system < 0) return;
-  SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  SystemParts* parts = PartsFor(object);
+  if (parts == nullptr) return;
+  SystemParts& system = *parts;
   for (Index i = 0; i < object.num_points; ++i)
     for (int axis = 0; axis < object.dimension; ++axis)
       system.mass[object.offset + i * object.dimension + axis] = mass[static_cast<std::size_t>(i)];
@@ -188,8 +286,9 @@ void ComponentBuildContext::SetPointMass(const ObjectModel& object, std::span<co
 
 std::vector<double> ComponentBuildContext::PointMass(const ObjectModel& object) const {
   std::vector<double> mass(static_cast<std::size_t>(object.num_points), 0.0);
-  if (object.system < 0) return mass;
-  const SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  const SystemParts* parts = PartsFor(object);
+  if (parts == nullptr) return mass;
+  const SystemParts& system = *parts;
   for (Index i = 0; i < object.num_points; ++i)
     mass[static_cast<std::size_t>(i)] = system.mass[object.offset + i * object.dimension];
   const Index first = object.offset, end = object.offset + object.num_dofs();
@@ -202,8 +301,9 @@ std::vector<double> ComponentBuildContext::PointMass(const ObjectModel& object) 
 void ComponentBuildContext::AddMassCoupling(const ObjectModel& object, Index a, Index b,
                                             double mass) {
   FLUXION_DEMAND(a >= 0 && a < object.num_points && b >= 0 && b < object.num_points && a != b);
-  if (object.system < 0) return;
-  SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  SystemParts* parts = PartsFor(object);
+  if (parts == nullptr) return;
+  SystemParts& system = *parts;
   for (int axis = 0; axis < object.dimension; ++axis) {
     const Index row = object.offset + a * object.dimension + axis;
     const Index col = object.offset + b * object.dimension + axis;
@@ -214,7 +314,7 @@ void ComponentBuildContext::AddMassCoupling(const ObjectModel& object, Index a, 
 
 void ComponentBuildContext::FixPoint(const ObjectModel& object, Index point) {
   FLUXION_DEMAND(point >= 0 && point < object.num_points);
-  if (object.system < 0) return;
+  if (object.system < 0 || !RefuseMapped(object)) return;
   SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
   for (int axis = 0; axis < object.dimension; ++axis)
     system.fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] = true;
@@ -222,7 +322,7 @@ void ComponentBuildContext::FixPoint(const ObjectModel& object, Index point) {
 
 void ComponentBuildContext::FixDof(const ObjectModel& object, Index point, int axis) {
   FLUXION_DEMAND(point >= 0 && point < object.num_points && axis >= 0 && axis < object.dimension);
-  if (object.system < 0) return;
+  if (object.system < 0 || !RefuseMapped(object)) return;
   SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
   system.fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] = true;
 }
@@ -232,7 +332,7 @@ void ComponentBuildContext::ProjectPoint(const ObjectModel& object, Index point,
   const int n = object.dimension;
   FLUXION_DEMAND(point >= 0 && point < object.num_points && n <= 3 &&
                  projector.size() == static_cast<std::size_t>(n * n));
-  if (object.system < 0) return;
+  if (object.system < 0 || !RefuseMapped(object)) return;
   SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
   const Index first = object.offset + point * n;
   const auto [found, added] = system.projector_at.emplace(first, system.projectors.size());
@@ -259,7 +359,7 @@ void ComponentBuildContext::ProjectPoint(const ObjectModel& object, Index point,
 void ComponentBuildContext::AddProjectiveConstraint(
     const ObjectModel& object, std::vector<Index> held_points,
     std::unique_ptr<ProjectiveConstraint> constraint) {
-  if (object.system < 0 || !constraint) return;
+  if (object.system < 0 || !constraint || !RefuseMapped(object)) return;
   StateConstraint added;
   added.first_dof = object.offset;
   added.num_dofs = object.num_dofs();
@@ -283,8 +383,9 @@ void ComponentBuildContext::SetInitialVelocity(const ObjectModel& object, Index 
 
 void ComponentBuildContext::AddForceField(const ObjectModel& object,
                                           std::unique_ptr<ForceField> field) {
-  if (object.system < 0 || !field) return;
-  state_.parts[static_cast<std::size_t>(object.system)].force_fields.push_back(std::move(field));
+  SystemParts* parts = PartsFor(object);
+  if (parts == nullptr || !field) return;
+  parts->force_fields.push_back(std::move(field));
 }
 
 bool ComponentBuildContext::ReserveSprings(std::size_t count) {

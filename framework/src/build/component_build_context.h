@@ -37,6 +37,8 @@ class ComponentBuildContext final : public BuildContext {
   void AddObject(ObjectModel object) override;
   Index object_points() const override { return state_.object_points; }
   Index max_scene_points() const override { return kMaxScenePoints; }
+  void MapObject(const ObjectModel& child, const ObjectModel& parent,
+                 const SparseMatrix& jacobian) override;
   const ObjectModel* NodeObject() override;
   const ObjectModel* LinkedObject(std::string_view field) override;
 
@@ -61,6 +63,14 @@ class ComponentBuildContext final : public BuildContext {
  private:
   int line() const { return component_.element->line; }
   ObjectModel& Mutable(const ObjectModel& object);
+  int IndexOf(const ObjectModel& object) const;
+  // The parts `object`'s contributions go to: its system's, or its own when it is mapped; null
+  // for a static object.
+  SystemParts* PartsFor(const ObjectModel& object);
+  const SystemParts* PartsFor(const ObjectModel& object) const;
+  // False after reporting (once per component) that a constraint acts on a mapped object.
+  bool RefuseMapped(const ObjectModel& object);
+  bool refused_mapped_ = false;
   // The topology component the link in `field` names, built; {null, null} after reporting.
   std::pair<Node*, const Component*> LinkedTopologyComponent(std::string_view field);
 

@@ -3,6 +3,7 @@
 #include "components/add_data_repository.h"
 #include "components/affine_movement_projective_constraint.h"
 #include "components/average_coord.h"
+#include "components/barycentric_mapping.h"
 #include "components/blender_exporter.h"
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
@@ -19,11 +20,12 @@
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
-#include "components/hermite_spline_projective_constraint.h"
 #include "components/hausdorff_distance.h"
+#include "components/hermite_spline_projective_constraint.h"
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
+#include "components/identity_mapping.h"
 #include "components/line_projective_constraint.h"
 #include "components/linear_force_field.h"
 #include "components/linear_movement_projective_constraint.h"
@@ -69,6 +71,7 @@
 #include "components/spring_force_field.h"
 #include "components/stl_exporter.h"
 #include "components/string_mesh_creator.h"
+#include "components/subset_mapping.h"
 #include "components/surface_pressure_force_field.h"
 #include "components/tetra2_triangle_topological_mapping.h"
 #include "components/tetrahedron_set_topology_container.h"
@@ -79,9 +82,9 @@
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
-#include "components/voxel_grid_loader.h"
 #include "components/volume_from_triangles.h"
 #include "components/volume_from_volumetric_elements.h"
+#include "components/voxel_grid_loader.h"
 #include "components/vtk_exporter.h"
 #include "components/write_state.h"
 #include "linear/cg_linear_solver.h"
@@ -194,6 +197,9 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<Quad2TriangleTopologicalMappingComponent>(registrar);
   Add<Tetra2TriangleTopologicalMappingComponent>(registrar);
   Add<Triangle2EdgeTopologicalMappingComponent>(registrar);
+  Add<IdentityMappingComponent>(registrar);
+  Add<SubsetMappingComponent>(registrar);
+  Add<BarycentricMappingComponent>(registrar);
   Add<VtkExporterComponent>(registrar);
   Add<MeshExporterComponent>(registrar);
   Add<WriteStateComponent>(registrar);

@@ -115,12 +115,12 @@ void CollectingRegistrar::AddLinearSolver(const ComponentSpec& spec, LinearSolve
 
 void CollectingRegistrar::AddComponent(const ComponentSpec& spec, ComponentBuilder build) {
   const bool ignored = spec.kind == ComponentKind::kIgnored;
-  ComponentEntry entry =
-      NewEntry(spec, "AddComponent", ignored || build != nullptr,
-               {ComponentKind::kState, ComponentKind::kTopology, ComponentKind::kMass,
-                ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
-                ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored,
-                ComponentKind::kTopologicalMapping, ComponentKind::kObserver});
+  ComponentEntry entry = NewEntry(
+      spec, "AddComponent", ignored || build != nullptr,
+      {ComponentKind::kState, ComponentKind::kTopology, ComponentKind::kMass,
+       ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
+       ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored,
+       ComponentKind::kTopologicalMapping, ComponentKind::kObserver, ComponentKind::kMapping});
   entry.builder = build;
   entries.push_back(std::move(entry));
 }

@@ -1,0 +1,41 @@
+// A constant linear mapping between DOF vectors, x_child = J·x_parent, stored row by row (CSR):
+// the Jacobian of SOFA's linear mechanical mappings (IdentityMapping, SubsetMapping,
+// BarycentricMapping), whose weights are fixed when the scene is built.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/SparseCore>
+
+#include "fluxion/types.h"
+
+namespace fluxion::internal {
+
+/// J with one row per child DOF and one column per parent DOF. Applying it never allocates.
+class LinearMapping {
+ public:
+  using RowMajorMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor, int>;
+
+  LinearMapping() = default;
+  explicit LinearMapping(const RowMajorMatrix& jacobian);
+
+  Index rows() const { return rows_; }
+  Index cols() const { return cols_; }
+  /// The parents of child DOF `row`: entries [row_start(row), row_start(row + 1)).
+  Index row_start(Index row) const { return row_start_[static_cast<std::size_t>(row)]; }
+  Index col(Index entry) const { return cols_of_[static_cast<std::size_t>(entry)]; }
+  double weight(Index entry) const { return weights_[static_cast<std::size_t>(entry)]; }
+
+  /// out = J·in (`out` has rows() entries, `in` cols()).
+  void Apply(const double* in, double* out) const;
+  /// out += Jᵀ·in (`in` has rows() entries, `out` cols()).
+  void AddTransposed(const double* in, double* out) const;
+
+ private:
+  Index rows_ = 0, cols_ = 0;
+  std::vector<Index> row_start_{0};
+  std::vector<Index> cols_of_;
+  std::vector<double> weights_;
+};
+
+}  // namespace fluxion::internal
