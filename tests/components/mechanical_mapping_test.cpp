@@ -8,7 +8,10 @@
 //    grid cell, extrapolated outside the grid; barycentric in a tetrahedron), read off as the
 //    child's displacement when one parent point moves;
 //  - the mapped mass against w_p·w_q·m written by hand;
-//  - an identity-mapped scene against its unmapped twin, bit for bit (see that test).
+//  - an identity-mapped scene against its unmapped twin, bit for bit (see that test);
+//  - DistanceMapping / SquareDistanceMapping: outputs against lengths computed by hand, forces
+//    against finite differences of the energy, and K with the exact geometric stiffness against
+//    finite differences of the pulled-back forces.
 #include <gmock/gmock.h>
 
 #include <cmath>
@@ -449,6 +452,83 @@ TEST_F(MechanicalMapping, MappedObjectsAreColumnsOfTheTrajectory) {
   for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
   ASSERT_EQ(cells.size(), 2u + 18u + 18u);
   for (std::size_t k = 0; k < 18; ++k) EXPECT_EQ(cells[2 + k], cells[20 + k]) << "column " << k;
+}
+
+// A chain of three points whose edge lengths (DistanceMapping) or squared lengths
+// (SquareDistanceMapping) are a Vec1 child held by rest-shape springs: f = J(x)ᵀ·f_c, and the
+// stiffness adds the mapping's geometric stiffness. With geometricStiffness="Exact" the assembled
+// K is the exact derivative of the pulled-back force, whatever the springs' signs.
+std::string EdgeChainScene(const std::string& mapping) {
+  return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  <EulerImplicitSolver/>
+  <SparseLDLSolver/>
+  <Node name="chain">
+    <EdgeSetTopologyContainer name="edges" position="0 0 0  1 0 0  2 0.5 0" edges="0 1  1 2  0 2"/>
+    <MechanicalObject name="dofs"/>
+    <UniformMass vertexMass="0.2"/>
+    <Node name="lengths">
+      <MechanicalObject name="dofs" template="Vec1"/>
+      )" +
+         mapping +
+         R"(
+      <RestShapeSpringsForceField template="Vec1" stiffness="300"/>
+    </Node>
+  </Node>
+</Node>)";
+}
+
+TEST_F(MechanicalMapping, DistanceMappingForcesAreMinusTheGradientOfTheMappedEnergy) {
+  for (const char* mapping :
+       {R"(<DistanceMapping topology="@../edges" geometricStiffness="Exact"/>)",
+        R"(<SquareDistanceMapping topology="@../edges" geometricStiffness="Exact"
+                                 applyRestPosition="1"/>)"}) {
+    Simulation simulation = LoadScene(EdgeChainScene(mapping));
+    const SolverNode& node = simulation.solver_nodes()[0];
+    const MechanicalSystem& system = *node.system;
+    ASSERT_EQ(system.num_dofs(), 9) << mapping;
+    State state = Deformed(node);
+    state.v.setZero();
+    Vector f(system.num_dofs());
+    system.ComputeForce(state, f);
+    for (Index i = 0; i < system.num_dofs(); ++i) {
+      State plus = state, minus = state;
+      plus.x[i] += kStep;
+      minus.x[i] -= kStep;
+      const double gradient =
+          (system.PotentialEnergy(plus) - system.PotentialEnergy(minus)) / (2 * kStep);
+      EXPECT_NEAR(f[i], -gradient, kFiniteDifferenceTolerance) << mapping << " DOF " << i;
+    }
+  }
+}
+
+TEST_F(MechanicalMapping, DistanceMappingStiffnessWithExactGeometricStiffnessIsTheDerivative) {
+  for (const char* mapping :
+       {R"(<DistanceMapping topology="@../edges" geometricStiffness="Exact"/>)",
+        R"(<SquareDistanceMapping topology="@../edges" geometricStiffness="1"
+                                 applyRestPosition="1"/>)"}) {
+    Simulation simulation = LoadScene(EdgeChainScene(mapping));
+    const SolverNode& node = simulation.solver_nodes()[0];
+    ExpectJacobianMatchesForces(*node.system, Deformed(node), false);
+  }
+}
+
+TEST_F(MechanicalMapping, DistanceMappingOutputIsTheLengthMinusTheRestLength) {
+  // Rest lengths: the initial ones (1, √1.25, √4.25); the output starts at 0 and follows
+  // ‖x_b − x_a‖ − L when the parent moves. computeDistance=1: the lengths themselves.
+  Simulation simulation = LoadScene(EdgeChainScene(R"(<DistanceMapping topology="@../edges"/>)"));
+  const int lengths = simulation.FindObject("root/chain/lengths/dofs");
+  ASSERT_EQ(simulation.position(lengths).size(), 3);
+  EXPECT_NEAR(simulation.position(lengths).norm(), 0.0, 1e-15);
+  Vector moved(9);
+  moved << 0, 0, 0, 3, 4, 0, 2, 0.5, 0;
+  simulation.SetPosition(0, moved);
+  EXPECT_NEAR(simulation.position(lengths)[0], 5.0 - 1.0, 1e-14);
+  Simulation distances =
+      LoadScene(EdgeChainScene(R"(<DistanceMapping topology="@../edges" computeDistance="1"/>)"));
+  EXPECT_NEAR(distances.position(lengths)[1], std::sqrt(1.25), 1e-15);
+  Simulation squares =
+      LoadScene(EdgeChainScene(R"(<SquareDistanceMapping topology="@../edges"/>)"));
+  EXPECT_NEAR(squares.position(lengths)[2], 4.25, 1e-15);
 }
 
 }  // namespace

@@ -32,6 +32,7 @@
 
 #include "fluxion/export.h"
 #include "fluxion/force_field.h"
+#include "fluxion/mapping.h"
 #include "fluxion/model.h"
 #include "fluxion/observer.h"
 #include "fluxion/parameters.h"
@@ -139,6 +140,13 @@ class FLUXION_API BuildContext {
   /// the sizes do not match. Call it from a kMapping component.
   virtual void MapObject(const ObjectModel& child, const ObjectModel& parent,
                          const SparseMatrix& jacobian) = 0;
+  /// Makes `child` a mapped object of `parent` through the nonlinear mapping x_child =
+  /// φ(x_parent) (fluxion/mapping.h: SOFA's DistanceMapping, SquareDistanceMapping); the child
+  /// gets mapping->num_outputs() DOFs. As MapObject above, with the mapping's geometric
+  /// stiffness in assembled stiffness matrices. Not supported (reported) when `parent` is
+  /// itself mapped, or for a mass on `child` (its Jᵀ·M·J would change with the state).
+  virtual void MapObject(const ObjectModel& child, const ObjectModel& parent,
+                         std::unique_ptr<Mapping> mapping) = 0;
 
   /// The mechanical object of the component's node, else of its nearest ancestor (SOFA's
   /// context lookup); null after reporting "<Type> needs a MechanicalObject in node '…'".

@@ -13,6 +13,7 @@
 #include "build/input_files.h"
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
+#include "fluxion/mapping.h"
 #include "fluxion/model.h"
 #include "mechanics/assembled_system.h"
 #include "mechanics/linear_mapping.h"
@@ -104,6 +105,9 @@ struct MappedObject {
   /// Child DOFs × parent DOFs as the mapping gave it; then (ComposeMappings) child DOFs × the
   /// DOFs of the system integrating the parent.
   LinearMapping::RowMajorMatrix jacobian;
+  /// A nonlinear mapping (BuildContext::MapObject with a Mapping), else null; `jacobian` then
+  /// holds its pattern with the values at the initial state.
+  std::shared_ptr<const Mapping> nonlinear;
   bool composed = false;
   SystemParts parts;  ///< masses, force fields and external forces on the child's own DOFs
 };

@@ -156,19 +156,19 @@ void ComponentBuildContext::AddObject(ObjectModel object) {
   SetOutput("rest_position", values(added.rest_position));
 }
 
-void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectModel& parent,
-                                      const SparseMatrix& jacobian) {
+bool ComponentBuildContext::CheckMapping(const ObjectModel& child, const ObjectModel& parent,
+                                         Index rows) {
   const int child_index = IndexOf(child), parent_index = IndexOf(parent);
   if (child_index == parent_index) {
     Error("<" + type() + "> maps '" + child.id + "' onto itself (expected 'input' and 'output' " +
           "to name two different objects)");
-    return;
+    return false;
   }
   if (child.mapped_from >= 0) {
     Error("<" + type() + "> maps '" + child.id + "', which is already mapped from '" +
           state_.objects[static_cast<std::size_t>(child.mapped_from)].id +
           "' (expected one mechanical mapping per object)");
-    return;
+    return false;
   }
   // A cycle of mappings has no independent DOFs to start from.
   for (int above = parent_index; above >= 0;
@@ -176,32 +176,37 @@ void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectMode
     if (above == child_index) {
       Error("<" + type() + "> maps '" + child.id + "' from '" + parent.id +
             "', which is mapped from it (expected mappings without a cycle)");
-      return;
+      return false;
     }
   }
-  if (jacobian.cols() != parent.num_dofs() || jacobian.rows() % child.dimension != 0) {
-    Error("<" + type() + "> gives a " + std::to_string(jacobian.rows()) + " × " +
-          std::to_string(jacobian.cols()) + " Jacobian from '" + parent.id + "' (" +
-          std::to_string(parent.num_dofs()) + " DOFs) to '" + child.id + "' (Vec" +
-          std::to_string(child.dimension) + ") (expected one column per DOF of the input)");
-    return;
+  if (rows % child.dimension != 0) {
+    Error("<" + type() + "> gives " + std::to_string(rows) + " values to '" + child.id + "' (Vec" +
+          std::to_string(child.dimension) + ") (expected whole points)");
+    return false;
   }
-  MappedObject mapped;
+  return true;
+}
+
+void ComponentBuildContext::AddMapping(const ObjectModel& child, const ObjectModel& parent,
+                                       MappedObject mapped, const PositionMap& positions) {
+  const int child_index = IndexOf(child), parent_index = IndexOf(parent);
   mapped.object = child_index;
   mapped.parent = parent_index;
   mapped.line = line();
-  mapped.jacobian = jacobian;
-  // The child takes its size and state from the mapping (SOFA's Mapping::init: apply, applyJ);
-  // its rest positions keep their own values unless their size no longer fits.
+  // The child takes its size and state from the mapping (SOFA's Mapping::init: apply, applyJ;
+  // with applyRestPosition, apply on the rest positions too); otherwise its rest positions keep
+  // their own values unless their size no longer fits.
+  const Parameters& p = parameters();
+  const bool apply_rest = p.has("applyRestPosition") && p.flag("applyRestPosition");
   ObjectModel& target = Mutable(child);
   const Index old_points = target.num_points;
   target.mapped_from = parent_index;
-  target.num_points = jacobian.rows() / child.dimension;
+  target.num_points = mapped.jacobian.rows() / child.dimension;
   target.offset = 0;
-  target.position = mapped.jacobian * parent.position;
+  target.position = positions(mapped.jacobian, parent.position);
   target.velocity = mapped.jacobian * parent.velocity;
-  if (target.rest_position.size() != target.num_dofs())
-    target.rest_position = mapped.jacobian * parent.rest_position;
+  if (apply_rest || target.rest_position.size() != target.num_dofs())
+    target.rest_position = positions(mapped.jacobian, parent.rest_position);
   if (target.external_force.size() != target.num_dofs())
     target.external_force = Vector::Zero(target.num_dofs());
   state_.object_points += target.num_points - old_points;
@@ -220,6 +225,57 @@ void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectMode
       outputs["rest_position"] = values(target.rest_position);
     }
   });
+}
+
+void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectModel& parent,
+                                      const SparseMatrix& jacobian) {
+  if (!CheckMapping(child, parent, jacobian.rows())) return;
+  if (jacobian.cols() != parent.num_dofs()) {
+    Error("<" + type() + "> gives a Jacobian with " + std::to_string(jacobian.cols()) +
+          " columns from '" + parent.id +
+          "' (expected one per DOF of the input: " + std::to_string(parent.num_dofs()) + ")");
+    return;
+  }
+  MappedObject mapped;
+  mapped.jacobian = jacobian;
+  AddMapping(child, parent, std::move(mapped),
+             [](const LinearMapping::RowMajorMatrix& j, const Vector& x) { return Vector(j * x); });
+}
+
+void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectModel& parent,
+                                      std::unique_ptr<Mapping> mapping) {
+  if (!mapping) throw UsageError(type() + ": MapObject was given no mapping");
+  if (!CheckMapping(child, parent, mapping->num_outputs())) return;
+  if (parent.mapped_from >= 0) {
+    Error("<" + type() + "> maps from '" + parent.id +
+          "', which is itself mapped (expected the input of a nonlinear mapping to be an object "
+          "with DOFs of its own)");
+    return;
+  }
+  std::vector<MatrixEntry> entries;
+  mapping->JacobianEntries(entries);
+  for (const MatrixEntry& e : entries)
+    FLUXION_DEMAND(e.row >= 0 && e.row < mapping->num_outputs() && e.col >= 0 &&
+                   e.col < parent.num_dofs());
+  // J's pattern with its values at the initial state.
+  std::vector<double> values(entries.size());
+  Vector initial(mapping->num_outputs());
+  mapping->Apply(parent.position.data(), initial.data(), values.data());
+  std::vector<Eigen::Triplet<double, int>> triplets;
+  for (std::size_t k = 0; k < entries.size(); ++k)
+    triplets.emplace_back(static_cast<int>(entries[k].row), static_cast<int>(entries[k].col),
+                          values[k]);
+  MappedObject mapped;
+  mapped.jacobian = LinearMapping::RowMajorMatrix(mapping->num_outputs(), parent.num_dofs());
+  mapped.jacobian.setFromTriplets(triplets.begin(), triplets.end());
+  const Mapping& phi = *mapping;
+  mapped.nonlinear = std::shared_ptr<const Mapping>(std::move(mapping));
+  AddMapping(child, parent, std::move(mapped),
+             [&phi](const LinearMapping::RowMajorMatrix& /*j*/, const Vector& x) {
+               Vector out(phi.num_outputs());
+               phi.Apply(x.data(), out.data(), nullptr);
+               return out;
+             });
 }
 
 const ObjectModel* ComponentBuildContext::NodeObject() {

@@ -2,6 +2,8 @@
 // BuildState.
 #pragma once
 
+#include <functional>
+
 #include "build/build_state.h"
 #include "fluxion/component.h"
 
@@ -39,6 +41,8 @@ class ComponentBuildContext final : public BuildContext {
   Index max_scene_points() const override { return kMaxScenePoints; }
   void MapObject(const ObjectModel& child, const ObjectModel& parent,
                  const SparseMatrix& jacobian) override;
+  void MapObject(const ObjectModel& child, const ObjectModel& parent,
+                 std::unique_ptr<Mapping> mapping) override;
   const ObjectModel* NodeObject() override;
   const ObjectModel* LinkedObject(std::string_view field) override;
 
@@ -71,6 +75,12 @@ class ComponentBuildContext final : public BuildContext {
   // False after reporting (once per component) that a constraint acts on a mapped object.
   bool RefuseMapped(const ObjectModel& object);
   bool refused_mapped_ = false;
+  // MapObject's checks and bookkeeping; `state` (x, J at the parent's initial state) fills the
+  // child. False after reporting.
+  bool CheckMapping(const ObjectModel& child, const ObjectModel& parent, Index rows);
+  using PositionMap = std::function<Vector(const LinearMapping::RowMajorMatrix&, const Vector&)>;
+  void AddMapping(const ObjectModel& child, const ObjectModel& parent, MappedObject mapped,
+                  const PositionMap& positions);
   // The topology component the link in `field` names, built; {null, null} after reporting.
   std::pair<Node*, const Component*> LinkedTopologyComponent(std::string_view field);
 

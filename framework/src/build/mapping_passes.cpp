@@ -23,7 +23,8 @@ RowMajorMatrix SystemSelection(const ObjectModel& object, Index system_dofs) {
 
 void ComposeMappings(BuildState& state) {
   // Parents first: a mapping whose parent is mapped waits until the parent's is composed
-  // (MapObject refused cycles, so every round composes at least one).
+  // (MapObject refused cycles, so every round composes at least one). A nonlinear mapping's
+  // parent is independent: its J (the pattern) is placed at the parent's DOFs like a linear one.
   for (bool progress = true; progress;) {
     progress = false;
     for (MappedObject& mapped : state.mapped) {
@@ -33,9 +34,20 @@ void ComposeMappings(BuildState& state) {
       if (above != nullptr && !above->composed) continue;
       ObjectModel& child = state.objects[static_cast<std::size_t>(mapped.object)];
       child.system = parent.system;
-      // x_child = J·x_parent, with the parent's current initial state (also mapped, if it is).
-      child.position = mapped.jacobian * parent.position;
-      child.velocity = mapped.jacobian * parent.velocity;
+      if (above != nullptr && above->nonlinear) {
+        state.problems.Scene(mapped.line, "'" + child.id + "' is mapped from '" + parent.id +
+                                              "', whose mapping is nonlinear (expected a linear "
+                                              "mapping above a mapped object's mapping)");
+        mapped.composed = true;
+        progress = true;
+        continue;
+      }
+      // x_child = J·x_parent, with the parent's current initial state (also mapped, if it is);
+      // a nonlinear mapping's parent is independent: MapObject set the child's state.
+      if (!mapped.nonlinear) {
+        child.position = mapped.jacobian * parent.position;
+        child.velocity = mapped.jacobian * parent.velocity;
+      }
       if (parent.system >= 0) {
         const Index system_dofs = state.parts[static_cast<std::size_t>(parent.system)].num_dofs;
         const RowMajorMatrix down =
@@ -58,8 +70,18 @@ void FinalizeMappings(BuildState& state) {
     const ObjectModel& child = state.objects[static_cast<std::size_t>(mapped.object)];
     if (child.system < 0) continue;  // mapped from a static object: nothing moves
     SystemParts& system = state.parts[static_cast<std::size_t>(child.system)];
-    LinearMapping mapping(mapped.jacobian);
+    const LinearMapping mapping(mapped.jacobian);
     SystemParts& own = mapped.parts;
+    if (mapped.nonlinear) {
+      const bool has_mass = own.mass.size() > 0 && (own.mass.array() != 0.0).any();
+      if (has_mass || !own.mass_couplings.empty() || !own.external_force.isZero(0.0)) {
+        state.problems.Scene(mapped.line,
+                             "'" + child.id +
+                                 "' has a mass or an external force and a nonlinear mapping "
+                                 "(expected masses on the object it is mapped from)");
+        continue;
+      }
+    }
     // M += Jᵀ·M_c·J: entry (r, c) of M_c reaches (p, q) with weight J(r, p)·J(c, q) (SOFA
     // assembles a mapped mass this way; its explicit solvers then need a linear solver).
     const auto spread = [&](Index r, Index c, double value) {
@@ -83,12 +105,17 @@ void FinalizeMappings(BuildState& state) {
     MappedRuntime runtime;
     runtime.object = mapped.object;
     runtime.system = child.system;
+    const ObjectModel& parent = state.objects[static_cast<std::size_t>(mapped.parent)];
+    const auto evaluator = [&] {
+      return mapped.nonlinear ? MappingJacobian(mapped.nonlinear, parent.offset, system.num_dofs)
+                              : MappingJacobian(mapping);
+    };
     if (!own.force_fields.empty()) {
-      auto field = std::make_unique<MappedForceField>(mapping, std::move(own.force_fields));
+      auto field = std::make_unique<MappedForceField>(evaluator(), std::move(own.force_fields));
       runtime.field = field.get();
       system.force_fields.push_back(std::move(field));
     }
-    runtime.mapping = std::move(mapping);
+    runtime.mapping = evaluator();
     state.mapped_runtime.push_back(std::move(runtime));
   }
 }

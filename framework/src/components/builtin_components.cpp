@@ -11,6 +11,7 @@
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
+#include "components/distance_mapping.h"
 #include "components/edge_pressure_force_field.h"
 #include "components/edge_set_topology_container.h"
 #include "components/ellipsoid_force_field.h"
@@ -69,6 +70,7 @@
 #include "components/sphere_grid_topology.h"
 #include "components/sphere_roi.h"
 #include "components/spring_force_field.h"
+#include "components/square_distance_mapping.h"
 #include "components/stl_exporter.h"
 #include "components/string_mesh_creator.h"
 #include "components/subset_mapping.h"
@@ -200,6 +202,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<IdentityMappingComponent>(registrar);
   Add<SubsetMappingComponent>(registrar);
   Add<BarycentricMappingComponent>(registrar);
+  Add<DistanceMappingComponent>(registrar);
+  Add<SquareDistanceMappingComponent>(registrar);
   Add<VtkExporterComponent>(registrar);
   Add<MeshExporterComponent>(registrar);
   Add<WriteStateComponent>(registrar);

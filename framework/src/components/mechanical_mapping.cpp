@@ -42,6 +42,46 @@ MappingEnds ResolveMappingEnds(BuildContext& context) {
   return ends;
 }
 
+std::optional<std::vector<std::array<Index, 2>>> MappingEdges(BuildContext& context,
+                                                              const ObjectModel& parent) {
+  std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
+  const Parameters& p = context.parameters();
+  const bool linked =
+      p.has("topology") && p.text("topology").find_first_not_of(" \t\r\n") != std::string::npos;
+  if (linked && !topology) return std::nullopt;
+  if (!topology || topology->edges.empty()) topology = parent.topology;
+  if (!topology || topology->edges.empty()) {
+    context.Error(context.type() +
+                  ": no edges to map (expected 'topology' naming a container "
+                  "with edges, or edges in the input's topology)");
+    return std::nullopt;
+  }
+  for (const auto& edge : topology->edges) {
+    if (edge[0] < 0 || edge[1] < 0 || edge[0] >= parent.num_points ||
+        edge[1] >= parent.num_points) {
+      context.Error(context.type() + ": edge " + std::to_string(edge[0]) + " " +
+                    std::to_string(edge[1]) + " is not between points of '" + parent.id +
+                    "' (expected indices below " + std::to_string(parent.num_points) + ")");
+      return std::nullopt;
+    }
+  }
+  return topology->edges;
+}
+
+FieldSpec GeometricStiffnessField() {
+  return FieldSpec::Choice("geometricStiffness", "Stabilized",
+                           {"None", "Exact", "Stabilized", "0", "1", "2"},
+                           "geometric stiffness in assembled matrices: None, Exact, or "
+                           "Stabilized (only edges in extension)");
+}
+
+int GeometricStiffnessMode(const Parameters& parameters) {
+  const std::string& mode = parameters.text("geometricStiffness");
+  if (mode == "None" || mode == "0") return 0;
+  if (mode == "Exact" || mode == "1") return 1;
+  return 2;
+}
+
 SparseMatrix PointJacobian(const std::vector<std::vector<std::pair<Index, double>>>& stencils,
                            Index parent_points, int dimension) {
   std::vector<Eigen::Triplet<double, int>> entries;

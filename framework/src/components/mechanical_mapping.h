@@ -6,6 +6,8 @@
 // mapMatrices).
 #pragma once
 
+#include <array>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -22,6 +24,16 @@ struct MappingEnds {
   const ObjectModel* child = nullptr;
 };
 MappingEnds ResolveMappingEnds(BuildContext& context);
+
+/// The edges a distance mapping maps (its `topology` link, else the mapping node's topology,
+/// else the input's), checked against the input's points; nullopt after reporting.
+std::optional<std::vector<std::array<Index, 2>>> MappingEdges(BuildContext& context,
+                                                              const ObjectModel& parent);
+
+/// SOFA's `geometricStiffness` option (None, Exact, Stabilized, or 0, 1, 2), default Stabilized.
+FieldSpec GeometricStiffnessField();
+/// 0 None, 1 Exact, 2 Stabilized.
+int GeometricStiffnessMode(const Parameters& parameters);
 
 /// J for point weights: child point i = Σ w·(parent point p) on every axis, `dimension` axes.
 /// `stencils[i]` lists (p, w) for child point i.

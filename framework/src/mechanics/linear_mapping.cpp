@@ -14,6 +14,12 @@ LinearMapping::LinearMapping(const RowMajorMatrix& jacobian)
   }
 }
 
+Index LinearMapping::Find(Index row, Index col) const {
+  for (Index e = row_start(row); e < row_start(row + 1); ++e)
+    if (cols_of_[static_cast<std::size_t>(e)] == col) return e;
+  return -1;
+}
+
 void LinearMapping::Apply(const double* in, double* out) const {
   for (Index row = 0; row < rows_; ++row) {
     double sum = 0.0;

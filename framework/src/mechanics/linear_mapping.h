@@ -25,6 +25,10 @@ class LinearMapping {
   Index row_start(Index row) const { return row_start_[static_cast<std::size_t>(row)]; }
   Index col(Index entry) const { return cols_of_[static_cast<std::size_t>(entry)]; }
   double weight(Index entry) const { return weights_[static_cast<std::size_t>(entry)]; }
+  /// The entry of (row, col), or -1 when J has none there.
+  Index Find(Index row, Index col) const;
+  /// Sets entry `entry`'s weight (a nonlinear mapping's Jacobian changes with the state).
+  void SetWeight(Index entry, double weight) { weights_[static_cast<std::size_t>(entry)] = weight; }
 
   /// out = J·in (`out` has rows() entries, `in` cols()).
   void Apply(const double* in, double* out) const;

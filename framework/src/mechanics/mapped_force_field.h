@@ -7,30 +7,33 @@
 // visitors do (MechanicalPropagateOnlyPositionAndVelocityVisitor: apply, applyJ; then
 // MechanicalComputeForceVisitor: the child's addForce, then the mapping's applyJT):
 //
-//   f   += Jᵀ·f_c(t, J·x, J·v)
-//   K   += Jᵀ·K_c·J        (K = −∂f/∂x; exact for a constant J: no geometric stiffness)
+//   f   += Jᵀ·f_c(t, φ(x), J·v)          (φ(x) = J·x for a linear mapping)
+//   K   += Jᵀ·K_c·J + K_g                 (K = −∂f/∂x; K_g = −∂(J(x)ᵀ·f_c)/∂x at fixed f_c, the
+//                                          geometric stiffness of a nonlinear mapping: SOFA's
+//                                          applyDJT / updateK; zero for a constant J)
 //   B   += Jᵀ·B_c·J
-//   V    = V_c(J·x)
+//   V    = V_c(φ(x))
 //
 // Each child stiffness entry (r, c) becomes the entries (p, q) for every parent p of r and q of
-// c, with weight J(r, p)·J(c, q): a fixed list built once, so assembling never searches nor
-// allocates. Child states, forces and matrix values live in scratch buffers sized once: the
-// adapter is const like every force field but not safe to call from two threads at once.
-// A nonlinear mapping would add its geometric stiffness ∂(J(x)ᵀ·f_c)/∂x here.
+// c, with weight J(r, p)·J(c, q): a fixed list of (entry of J, entry of J) pairs built once (J's
+// pattern is fixed, its values change only for a nonlinear mapping), so assembling never
+// searches nor allocates. Child states, forces and matrix values live in scratch buffers sized
+// once: the adapter is const like every force field but not safe to call from two threads at
+// once.
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "fluxion/force_field.h"
-#include "mechanics/linear_mapping.h"
+#include "mechanics/mapping_jacobian.h"
 
 namespace fluxion::internal {
 
 class MappedForceField final : public ForceField {
  public:
   /// `mapping`: child DOFs × system DOFs; `fields` act on the child's DOFs 0 … mapping.rows()−1.
-  MappedForceField(LinearMapping mapping, std::vector<std::unique_ptr<ForceField>> fields);
+  MappedForceField(MappingJacobian mapping, std::vector<std::unique_ptr<ForceField>> fields);
 
   void AddForce(const State& state, Vector& f) const override;
   void StiffnessEntries(std::vector<MatrixEntry>& entries) const override;
@@ -41,14 +44,14 @@ class MappedForceField final : public ForceField {
 
   /// The child's own force f_c at the child state mapped from `state` (size mapping.rows()).
   void ChildForce(const State& state, Vector& child_force) const;
-  const LinearMapping& mapping() const { return mapping_; }
 
  private:
   // One child matrix entry expanded over the parents of its row and column.
   struct Expansion {
     std::vector<MatrixEntry> entries;  // system (p, q) per expanded entry
     std::vector<Index> child_entry;    // the child entry each comes from
-    std::vector<double> weight;        // J(r, p)·J(c, q)
+    std::vector<Index> row_entry;      // the entry J(r, p) of the mapping
+    std::vector<Index> col_entry;      // the entry J(c, q)
     std::vector<std::size_t> offsets;  // per field: its first child entry
     std::size_t num_child_entries = 0;
   };
@@ -59,9 +62,10 @@ class MappedForceField final : public ForceField {
                  const Index* slots, double* values) const;
   void MapState(const State& state) const;
 
-  LinearMapping mapping_;
+  mutable MappingJacobian mapping_;  // J's values follow the state for a nonlinear mapping
   std::vector<std::unique_ptr<ForceField>> fields_;
   Expansion stiffness_, damping_;
+  std::size_t geometric_entries_ = 0;  // K_g's entries, after the expanded ones
   std::vector<Index> identity_slots_;  // 0, 1, 2, …: child values land in child_values_
   mutable State child_;
   mutable Vector child_force_;

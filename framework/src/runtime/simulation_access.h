@@ -8,8 +8,8 @@
 #include "fluxion/observer.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
-#include "mechanics/linear_mapping.h"
 #include "mechanics/mapped_force_field.h"
+#include "mechanics/mapping_jacobian.h"
 #include "registry/component_registry.h"
 
 namespace fluxion::internal {
@@ -22,11 +22,12 @@ struct ObserverSlot {
   std::string type;  ///< its element name, e.g. "VTKExporter"
 };
 
-/// A mapped object's state, computed from its system's after every change: x_c = J·x, v_c = J·v.
+/// A mapped object's state, computed from its system's after every change: x_c = φ(x) (J·x for
+/// a linear mapping), v_c = J·v.
 struct MappedRuntime {
   int object = -1;  ///< index into Model::objects
   int system = -1;  ///< the solver node whose state it is mapped from
-  LinearMapping mapping;
+  MappingJacobian mapping{LinearMapping()};
   /// The child's force fields inside the system (for observers' forces), null when it has none.
   const MappedForceField* field = nullptr;
 };

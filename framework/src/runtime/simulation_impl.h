@@ -29,13 +29,13 @@ struct Simulation::Impl {
   /// from their system's by UpdateMapped after every change of a solver state.
   std::vector<internal::MappedRuntime> mapped;
 
-  /// x_c = J·x, v_c = J·v for every mapped object (never allocates).
+  /// x_c = φ(x), v_c = J·v for every mapped object (never allocates).
   void UpdateMapped() {
-    for (const internal::MappedRuntime& m : mapped) {
+    for (internal::MappedRuntime& m : mapped) {
       const State& state = nodes[static_cast<std::size_t>(m.system)].state;
       const auto k = static_cast<std::size_t>(m.object);
-      m.mapping.Apply(state.x.data(), static_position[k].data());
-      m.mapping.Apply(state.v.data(), static_velocity[k].data());
+      m.mapping.Evaluate(state.x.data(), static_position[k].data());
+      m.mapping.jacobian().Apply(state.v.data(), static_velocity[k].data());
     }
   }
 
