@@ -89,7 +89,8 @@ INSTANTIATE_TEST_SUITE_P(Registered, SolverStepAllocation, ::testing::ValuesIn(A
                          TestName);
 
 // A mapped object's forces, stiffness and state are evaluated through its mapping in scratch
-// buffers sized when the scene is built: steps stay allocation-free with mappings too.
+// buffers sized when the scene is built: steps stay allocation-free with mappings too, linear
+// (barycentric, subset) and nonlinear (the grid's edge lengths, with geometric stiffness).
 std::string MappedScene(const std::string& solver) {
   return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
   )" + solver +
@@ -110,6 +111,11 @@ std::string MappedScene(const std::string& solver) {
       <MechanicalObject name="dofs"/>
       <SubsetMapping indices="5 11"/>
       <ConstantForceField indices="0" forces="0 1 0"/>
+    </Node>
+    <Node name="lengths">
+      <MechanicalObject name="dofs" template="Vec1"/>
+      <DistanceMapping geometricStiffness="Exact"/>
+      <RestShapeSpringsForceField template="Vec1" stiffness="50"/>
     </Node>
   </Node>
 </Node>)";
