@@ -9,7 +9,8 @@
 //    child's displacement when one parent point moves;
 //  - the mapped mass against w_p·w_q·m written by hand;
 //  - an identity-mapped scene against its unmapped twin, bit for bit (see that test);
-//  - DistanceMapping / SquareDistanceMapping: outputs against lengths computed by hand, forces
+//  - DistanceMapping / SquareDistanceMapping / DistanceFromTargetMapping: outputs against lengths
+//  computed by hand, forces
 //    against finite differences of the energy, and K with the exact geometric stiffness against
 //    finite differences of the pulled-back forces.
 #include <gmock/gmock.h>
@@ -480,6 +481,8 @@ std::string EdgeChainScene(const std::string& mapping) {
 TEST_F(MechanicalMapping, DistanceMappingForcesAreMinusTheGradientOfTheMappedEnergy) {
   for (const char* mapping :
        {R"(<DistanceMapping topology="@../edges" geometricStiffness="Exact"/>)",
+        R"(<DistanceFromTargetMapping indices="2 1" targetPositions="0 1 0  3 3 1"
+                                     restLengths="0.5" geometricStiffness="Exact"/>)",
         R"(<SquareDistanceMapping topology="@../edges" geometricStiffness="Exact"
                                  applyRestPosition="1"/>)"}) {
     Simulation simulation = LoadScene(EdgeChainScene(mapping));
@@ -504,6 +507,8 @@ TEST_F(MechanicalMapping, DistanceMappingForcesAreMinusTheGradientOfTheMappedEne
 TEST_F(MechanicalMapping, DistanceMappingStiffnessWithExactGeometricStiffnessIsTheDerivative) {
   for (const char* mapping :
        {R"(<DistanceMapping topology="@../edges" geometricStiffness="Exact"/>)",
+        R"(<DistanceFromTargetMapping indices="2 1" targetPositions="0 1 0  3 3 1"
+                                     restLengths="0.5" geometricStiffness="Exact"/>)",
         R"(<SquareDistanceMapping topology="@../edges" geometricStiffness="1"
                                  applyRestPosition="1"/>)"}) {
     Simulation simulation = LoadScene(EdgeChainScene(mapping));
@@ -529,6 +534,13 @@ TEST_F(MechanicalMapping, DistanceMappingOutputIsTheLengthMinusTheRestLength) {
   Simulation squares =
       LoadScene(EdgeChainScene(R"(<SquareDistanceMapping topology="@../edges"/>)"));
   EXPECT_NEAR(squares.position(lengths)[2], 4.25, 1e-15);
+  // Point 2 (2, 0.5, 0) from the target (0, 1, 0): √4.25 − 0.5; point 1 (1, 0, 0) from (3, 3, 1):
+  // √14 − 0 (a missing rest length is 0, as in SOFA).
+  Simulation targets = LoadScene(EdgeChainScene(
+      R"(<DistanceFromTargetMapping indices="2 1" targetPositions="0 1 0  3 3 1" restLengths="0.5"/>)"));
+  ASSERT_EQ(targets.position(lengths).size(), 2);
+  EXPECT_NEAR(targets.position(lengths)[0], std::sqrt(4.25) - 0.5, 1e-15);
+  EXPECT_NEAR(targets.position(lengths)[1], std::sqrt(14.0), 1e-15);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
+#include "components/distance_from_target_mapping.h"
 #include "components/distance_mapping.h"
 #include "components/edge_pressure_force_field.h"
 #include "components/edge_set_topology_container.h"
@@ -203,6 +204,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SubsetMappingComponent>(registrar);
   Add<BarycentricMappingComponent>(registrar);
   Add<DistanceMappingComponent>(registrar);
+  Add<DistanceFromTargetMappingComponent>(registrar);
   Add<SquareDistanceMappingComponent>(registrar);
   Add<VtkExporterComponent>(registrar);
   Add<MeshExporterComponent>(registrar);

@@ -158,4 +158,82 @@ void SquareDistanceMappingFunction::AddGeometricStiffness(const double* /*parent
   }
 }
 
+DistanceFromTargetMappingFunction::DistanceFromTargetMappingFunction(
+    int dimension, std::vector<Index> indices, std::vector<double> targets,
+    std::vector<double> rest_lengths, GeometricStiffness mode)
+    : n_(dimension),
+      indices_(std::move(indices)),
+      targets_(std::move(targets)),
+      rest_(std::move(rest_lengths)),
+      mode_(mode) {}
+
+void DistanceFromTargetMappingFunction::JacobianEntries(std::vector<MatrixEntry>& entries) const {
+  for (std::size_t i = 0; i < indices_.size(); ++i)
+    for (int k = 0; k < n_; ++k) entries.push_back({static_cast<Index>(i), indices_[i] * n_ + k});
+}
+
+double DistanceFromTargetMappingFunction::Direction(const double* parent, std::size_t i,
+                                                    std::array<double, 3>& u,
+                                                    double& inverse) const {
+  const double* x = parent + indices_[i] * n_;
+  const double* t = targets_.data() + i * static_cast<std::size_t>(n_);
+  double d2 = 0.0;
+  for (int k = 0; k < n_; ++k) {
+    u[static_cast<std::size_t>(k)] = x[k] - t[k];
+    d2 += u[static_cast<std::size_t>(k)] * u[static_cast<std::size_t>(k)];
+  }
+  const double d = std::sqrt(d2);
+  if (d > 1e-10) {
+    inverse = 1.0 / d;
+    for (int k = 0; k < n_; ++k) u[static_cast<std::size_t>(k)] *= inverse;
+  } else {
+    inverse = 0.0;
+    u = {1.0, 0.0, 0.0};
+  }
+  return d;
+}
+
+void DistanceFromTargetMappingFunction::Apply(const double* parent, double* child,
+                                              double* jacobian) const {
+  for (std::size_t i = 0; i < indices_.size(); ++i) {
+    std::array<double, 3> u{};
+    double inverse = 0.0;
+    child[i] = Direction(parent, i, u, inverse) - rest_[i];
+    if (jacobian == nullptr) continue;
+    for (int k = 0; k < n_; ++k)
+      jacobian[i * static_cast<std::size_t>(n_) + static_cast<std::size_t>(k)] =
+          u[static_cast<std::size_t>(k)];
+  }
+}
+
+void DistanceFromTargetMappingFunction::GeometricStiffnessEntries(
+    std::vector<MatrixEntry>& entries) const {
+  if (mode_ == GeometricStiffness::kNone) return;
+  for (const Index p : indices_)
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < n_; ++j) entries.push_back({p * n_ + i, p * n_ + j});
+}
+
+void DistanceFromTargetMappingFunction::AddGeometricStiffness(const double* parent,
+                                                              const double* child_force,
+                                                              const Index* slots,
+                                                              double* values) const {
+  if (mode_ == GeometricStiffness::kNone) return;
+  const std::size_t per_index = static_cast<std::size_t>(n_ * n_);
+  for (std::size_t e = 0; e < indices_.size(); ++e) {
+    if (!Included(mode_, child_force[e])) continue;
+    std::array<double, 3> u{};
+    double inverse = 0.0;
+    Direction(parent, e, u, inverse);
+    const Index* s = slots + e * per_index;
+    std::size_t k = 0;
+    // SOFA: +f_c/‖g‖·(I − uuᵀ) on ∂f/∂x; K = −∂f/∂x.
+    for (int i = 0; i < n_; ++i)
+      for (int j = 0; j < n_; ++j, ++k)
+        values[s[k]] -= ((i == j ? 1.0 : 0.0) -
+                         u[static_cast<std::size_t>(i)] * u[static_cast<std::size_t>(j)]) *
+                        (child_force[e] * inverse);
+  }
+}
+
 }  // namespace fluxion::internal

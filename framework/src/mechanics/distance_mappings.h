@@ -9,6 +9,9 @@
 //   (a,b), (b,a).
 // SquareDistanceMapping (SquareDistanceMapping.inl): out = ‖g‖² (no rest length), J: −2gᵀ on a,
 //   +2gᵀ on b; geometric stiffness 2·f_c·I on (a,a), (b,b) and −2·f_c·I across.
+// DistanceFromTargetMapping (DistanceFromTargetMapping.inl): for point p_i and target t_i,
+//   g = x_p − t, out = ‖g‖ − L (L = 0 unless given), u = g/‖g‖ (for ‖g‖ ≤ 1e-10, u = (1, 0, 0)
+//   and 1/‖g‖ taken as 0); J: uᵀ on p; geometric stiffness f_c/‖g‖·(I − uuᵀ) on (p, p).
 // Geometric stiffness modes (NonLinearMappingData): None, Exact, Stabilized (only edges whose
 // child force f_c < 0, in extension, so that the term stays positive semi-definite). Fluxion's
 // stiffness is K = −∂f/∂x: the blocks above enter with the opposite sign.
@@ -56,6 +59,31 @@ class SquareDistanceMappingFunction final : public Mapping {
  private:
   int n_;
   std::vector<std::array<Index, 2>> edges_;
+  GeometricStiffness mode_;
+};
+
+class DistanceFromTargetMappingFunction final : public Mapping {
+ public:
+  /// `targets`: one point per index (dimension coordinates each); `rest_lengths` one per index.
+  DistanceFromTargetMappingFunction(int dimension, std::vector<Index> indices,
+                                    std::vector<double> targets, std::vector<double> rest_lengths,
+                                    GeometricStiffness mode);
+  Index num_outputs() const override { return static_cast<Index>(indices_.size()); }
+  void JacobianEntries(std::vector<MatrixEntry>& entries) const override;
+  void Apply(const double* parent, double* child, double* jacobian) const override;
+  void GeometricStiffnessEntries(std::vector<MatrixEntry>& entries) const override;
+  void AddGeometricStiffness(const double* parent, const double* child_force, const Index* slots,
+                             double* values) const override;
+
+ private:
+  // g/‖g‖ (or SOFA's arbitrary axis) and 1/‖g‖ (or 0) for index i; returns ‖g‖.
+  double Direction(const double* parent, std::size_t i, std::array<double, 3>& u,
+                   double& inverse) const;
+
+  int n_;
+  std::vector<Index> indices_;
+  std::vector<double> targets_;
+  std::vector<double> rest_;
   GeometricStiffness mode_;
 };
 
