@@ -33,7 +33,8 @@ Eigen::Vector3d LocalCoordinates(const Eigen::Vector3d& origin, const Eigen::Vec
 }  // namespace
 
 bool IsRegularGrid(const Topology& topology) {
-  const auto [nx, ny, nz] = topology.grid_size;
+  // Plain copies, not structured bindings: lambdas capture them (clang 14 refuses bindings).
+  const Index nx = topology.grid_size[0], ny = topology.grid_size[1], nz = topology.grid_size[2];
   if (nx <= 0 || ny <= 0 || nz <= 0 || static_cast<Index>(topology.points.size()) != nx * ny * nz)
     return false;
   const auto at = [&](Index i, Index j, Index k) {
@@ -55,7 +56,7 @@ bool IsRegularGrid(const Topology& topology) {
 }
 
 std::vector<PointStencil> GridWeights(const Topology& grid, const std::vector<Point3>& points) {
-  const auto [nx, ny, nz] = grid.grid_size;
+  const Index nx = grid.grid_size[0], ny = grid.grid_size[1], nz = grid.grid_size[2];
   if (nx < 2 || ny < 2 || nz < 2) return {};
   const auto index = [&](Index i, Index j, Index k) { return nx * (ny * k + j) + i; };
   const Eigen::Vector3d p0 = ToEigen3(grid.points[0]);

@@ -60,7 +60,7 @@ void DistanceMappingFunction::Apply(const double* parent, double* child, double*
       u[static_cast<std::size_t>(k)] = d > std::numeric_limits<double>::epsilon()
                                            ? u[static_cast<std::size_t>(k)] / d
                                            : 1.0 / std::sqrt(static_cast<double>(n_));
-    double* row = jacobian + e * static_cast<std::size_t>(2 * n_);
+    double* row = jacobian + e * 2 * static_cast<std::size_t>(n_);
     for (int k = 0; k < n_; ++k) {
       row[k] = -u[static_cast<std::size_t>(k)];
       row[n_ + k] = u[static_cast<std::size_t>(k)];
@@ -75,7 +75,7 @@ void DistanceMappingFunction::GeometricStiffnessEntries(std::vector<MatrixEntry>
 void DistanceMappingFunction::AddGeometricStiffness(const double* parent, const double* child_force,
                                                     const Index* slots, double* values) const {
   if (mode_ == GeometricStiffness::kNone) return;
-  const std::size_t per_edge = static_cast<std::size_t>(4 * n_ * n_);
+  const std::size_t per_edge = 4 * static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
   for (std::size_t e = 0; e < edges_.size(); ++e) {
     const Index* s = slots + e * per_edge;
     if (!Included(mode_, child_force[e])) continue;
@@ -125,7 +125,7 @@ void SquareDistanceMappingFunction::Apply(const double* parent, double* child,
     for (int k = 0; k < n_; ++k) d2 += (xb[k] - xa[k]) * (xb[k] - xa[k]);
     child[e] = d2;
     if (jacobian == nullptr) continue;
-    double* row = jacobian + e * static_cast<std::size_t>(2 * n_);
+    double* row = jacobian + e * 2 * static_cast<std::size_t>(n_);
     for (int k = 0; k < n_; ++k) {
       row[k] = -2 * (xb[k] - xa[k]);
       row[n_ + k] = 2 * (xb[k] - xa[k]);
@@ -143,7 +143,7 @@ void SquareDistanceMappingFunction::AddGeometricStiffness(const double* /*parent
                                                           const Index* slots,
                                                           double* values) const {
   if (mode_ == GeometricStiffness::kNone) return;
-  const std::size_t per_edge = static_cast<std::size_t>(4 * n_ * n_);
+  const std::size_t per_edge = 4 * static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
   for (std::size_t e = 0; e < edges_.size(); ++e) {
     if (!Included(mode_, child_force[e])) continue;
     const Index* s = slots + e * per_edge;
@@ -219,7 +219,7 @@ void DistanceFromTargetMappingFunction::AddGeometricStiffness(const double* pare
                                                               const Index* slots,
                                                               double* values) const {
   if (mode_ == GeometricStiffness::kNone) return;
-  const std::size_t per_index = static_cast<std::size_t>(n_ * n_);
+  const std::size_t per_index = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
   for (std::size_t e = 0; e < indices_.size(); ++e) {
     if (!Included(mode_, child_force[e])) continue;
     std::array<double, 3> u{};
