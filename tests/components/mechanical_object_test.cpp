@@ -77,6 +77,18 @@ TEST_F(MechanicalObjectLegacy, UseTopologyOffKeepsOnePointAtTheOrigin) {
             1);
 }
 
+TEST_F(MechanicalObjectLegacy, TrailingNumbersOfAnIncompletePointAreDroppedAsSofaReadsThem) {
+  // SOFA reads a Vec3d list point by point and stops at the incomplete one (its STLExporter.scn
+  // gives 10 numbers): three points, 9 and the extra number dropped, with one warning each.
+  ExpectWarnings(2);
+  const Simulation simulation = LoadScene(
+      Scene(R"(<MechanicalObject position="0 1 2 3 4 5 6 7 8 9" velocity="1 0 0 2 0"/>)"));
+  const ObjectModel& object = TheObject(simulation);
+  EXPECT_EQ(object.num_points, 3);
+  EXPECT_THAT(Values(object.position), ElementsAre(0, 1, 2, 3, 4, 5, 6, 7, 8));
+  EXPECT_THAT(Values(object.velocity), ElementsAre(1, 0, 0, 0, 0, 0, 0, 0, 0));
+}
+
 TEST_F(MechanicalObjectLegacy, StateVectorsAreAccepted) {
   EXPECT_NO_THROW(LoadScene(Scene(
       R"(<MechanicalObject position="0 0 0" derivX="0 0 0" free_position="0 0 0" free_velocity="0 0 0" reset_position="0 0 0" reserve="10"/>)")));

@@ -311,5 +311,26 @@ TEST_F(TopologicalMapping, BadLinksAreReported) {
       HasSubstr("(expected a topology"));
 }
 
+TEST_F(TopologicalMapping, ASecondTopologyInANodeReplacesTheFirstAsInSofa) {
+  // SOFA's VTKExporter.scn: a MeshTopology, then a container in the same node. The node's
+  // topology is the last one (the object takes its 2 points); the first still answers links.
+  ExpectWarnings(1);
+  const Simulation simulation = Scene(R"(<Node name="body">
+    <MeshTopology name="first" position="0 0 0  1 0 0  2 0 0" edges="0 1  1 2"/>
+    <EdgeSetTopologyContainer name="second" position="5 0 0  6 0 0" edges="0 1"/>
+    <MechanicalObject/><UniformMass vertexMass="1"/>
+    <Node name="copy">
+      <MechanicalObject position="@../first.position"/><UniformMass vertexMass="1"/>
+    </Node>
+  </Node>)");
+  const ObjectModel& body = simulation.objects().at(0);
+  EXPECT_EQ(body.num_points, 2);
+  EXPECT_THAT(std::vector<double>(body.position.begin(), body.position.end()),
+              ElementsAre(5, 0, 0, 6, 0, 0));
+  ASSERT_NE(body.topology, nullptr);
+  EXPECT_THAT(body.topology->edges, ElementsAre(Edge{0, 1}));
+  EXPECT_EQ(simulation.objects().at(1).num_points, 3);
+}
+
 }  // namespace
 }  // namespace fluxion

@@ -15,6 +15,10 @@ scenes that run, the in-scope scenes that do not, and the components the others 
 
 usage: tools/sofa_catalog/survey_sofa_scenes.py SOFA_TREE [--runner build/bin/scene-runner]
                                                 [--steps 5] [--jobs 2] [--filter SUBSTRING]
+                                                [--under examples]
+
+--under names the folder of the tree whose scenes are run (default examples; e.g. applications
+for the plugins' example scenes).
 """
 import argparse
 import collections
@@ -77,11 +81,12 @@ def main():
     parser.add_argument("--steps", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--filter", default="")
+    parser.add_argument("--under", default="examples")
     args = parser.parse_args()
     runner = os.path.realpath(args.runner)
     scenes = sorted(
         os.path.relpath(os.path.join(folder, name), args.tree)
-        for folder, _, names in os.walk(os.path.join(args.tree, "examples"))
+        for folder, _, names in os.walk(os.path.join(args.tree, args.under))
         for name in names if name.endswith(".scn"))
     scenes = [s for s in scenes if args.filter in s]
 

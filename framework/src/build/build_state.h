@@ -53,6 +53,9 @@ struct Node {
   int object = -1;                    // index into the objects
   const Component* solver = nullptr;  // the node's own ODE solver
   int system = -1;                    // governing solver node (nearest ancestor-or-self solver)
+  /// The node's topology: the last topology component of the node (SOFA's Node keeps the last
+  /// one added), and what it built. Components of the node see this one.
+  const Component* topology_component = nullptr;
   std::shared_ptr<const Topology> topology;
   std::optional<std::array<double, 3>> gravity;  // set by a Gravity component
 };
@@ -138,6 +141,8 @@ struct BuildState {
   std::map<const Component*, std::map<std::string, FieldValue, std::less<>>> outputs;
   std::set<const Component*> built;     ///< build function called (or refused)
   std::set<const Component*> building;  ///< being built: a link back to one is a cycle
+  /// What each topology component built (a node may hold several; the node's is Node::topology).
+  std::map<const Component*, std::shared_ptr<const Topology>> topologies;
   std::vector<ObjectModel> objects;
   std::vector<ComponentModel> components;     // the model's list, in document order
   std::vector<Node*> solver_owners;           // one per system

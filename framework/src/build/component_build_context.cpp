@@ -46,10 +46,13 @@ std::vector<Index> Flattened(const std::vector<std::array<Index, N>>& elements) 
 // Gives `node` its topology and publishes the topology's data under `component`, for links such
 // as position="@grid.position" or src="@topology".
 void PublishTopology(BuildState& state, Node& node, const Component& component, Topology topology) {
-  const Index before = node.topology ? static_cast<Index>(node.topology->points.size()) : 0;
+  std::shared_ptr<const Topology>& slot = state.topologies[&component];
+  const Index before = slot ? static_cast<Index>(slot->points.size()) : 0;
   state.topology_points += static_cast<Index>(topology.points.size()) - before;
-  node.topology = std::make_shared<const Topology>(std::move(topology));
-  const Topology& built = *node.topology;
+  slot = std::make_shared<const Topology>(std::move(topology));
+  if (node.topology_component == &component || node.topology_component == nullptr)
+    node.topology = slot;
+  const Topology& built = *slot;
   std::vector<double> position;
   position.reserve(built.points.size() * 3);
   for (const auto& point : built.points)
@@ -87,7 +90,7 @@ std::pair<Node*, const Component*> ComponentBuildContext::LinkedTopologyComponen
     return {nullptr, nullptr};
   }
   BuildComponent(state_, *node, *component);  // once: usually built already, in document order
-  if (!node->topology) {
+  if (state_.topologies.count(component) == 0) {
     Error("<" + type() + "> '" + name + "' = '" + Shown(text) +
           "' names a topology that could not be built");
     return {nullptr, nullptr};
@@ -101,7 +104,7 @@ std::shared_ptr<const Topology> ComponentBuildContext::LinkedTopology(std::strin
       parameters().text(name).find_first_not_of(" \t\r\n") == std::string::npos)
     return node_.topology;
   const auto [node, component] = LinkedTopologyComponent(field);
-  return component == nullptr ? nullptr : node->topology;
+  return component == nullptr ? nullptr : state_.topologies.at(component);
 }
 
 void ComponentBuildContext::SetLinkedTopology(std::string_view field, Topology topology) {

@@ -21,6 +21,7 @@ class TreeReader {
  public:
   explicit TreeReader(BuildState& state) : state_(state), problems_(state.problems) {
     CountLinkedNames(state.scene.root, linked_names_);
+    CollectLinkTargets(state.scene.root, link_targets_);
   }
 
   std::unique_ptr<Node> ReadNode(const NodeDescription& description, Node* parent) {
@@ -126,6 +127,27 @@ class TreeReader {
     CountLinkedNames(node, inside);
     if (HasLoaderLinkedFromOutside(node, inside)) return false;
     return DrawsOnly(node);
+  }
+
+  // The component names that end a link anywhere in the scene ("@../Visual.position" and
+  // "@Visual" give "Visual"), for components read only when something links to them.
+  static void CollectLinkTargets(const NodeDescription& node, std::set<std::string>& targets) {
+    for (const ElementDescription& element : node.components)
+      for (const AttributeText& attribute : element.attributes) {
+        const std::size_t at = attribute.value.find_first_not_of(" \t\r\n");
+        if (at == std::string::npos || attribute.value[at] != '@') continue;
+        std::string path = attribute.value.substr(at + 1);
+        path = path.substr(0, path.find_first_of(" \t\r\n"));
+        const std::size_t slash = path.rfind('/');
+        const std::string last = path.substr(slash == std::string::npos ? 0 : slash + 1);
+        targets.insert(last.substr(0, last.find('.')));
+      }
+    for (const NodeDescription& child : node.children) CollectLinkTargets(child, targets);
+  }
+
+  bool IsLinkTarget(const ElementDescription& element) const {
+    const AttributeText* name = element.Find("name");
+    return name != nullptr && link_targets_.count(name->value) != 0;
   }
 
   // How often each "node/component" ends a link in the subtree ("@a/b/c.data" counts "b/c").
@@ -284,7 +306,12 @@ class TreeReader {
     Component component;
     component.element = &element;
     component.entry = entry;
-    if (entry->spec.kind == ComponentKind::kIgnored) {
+    // An ignored component is dropped, unless it has a build function (a visual model's
+    // geometry) and a link names it: then it is read for the fields it declares, the others
+    // being drawing options, and built when the link needs it.
+    const bool link_source = entry->spec.kind == ComponentKind::kIgnored &&
+                             entry->builder != nullptr && IsLinkTarget(element);
+    if (entry->spec.kind == ComponentKind::kIgnored && !link_source) {
       LogDebug(problems_.Where(element.line) + ": <" + element.type + "> ignored (" +
                entry->spec.summary + ")");
       return;
@@ -292,6 +319,10 @@ class TreeReader {
     const bool keep_template = entry->spec.FindField("template") != nullptr;
     std::vector<AttributeText> attributes =
         Filter(element.attributes, keep_template, &component.name);
+    if (link_source)
+      std::erase_if(attributes, [&](const AttributeText& a) {
+        return entry->spec.FindField(a.name) == nullptr;
+      });
     component.data_links = TakeDataLinks(entry->spec, attributes);  // resolved when built
     std::vector<ParameterProblem> found;
     component.parameters = ParseAttributes(entry->spec, attributes, found);
@@ -342,6 +373,7 @@ class TreeReader {
 
   BuildState& state_;
   std::map<std::string, int> linked_names_;  ///< CountLinkedNames of the whole scene
+  std::set<std::string> link_targets_;       ///< CollectLinkTargets of the whole scene
   Problems& problems_;
 };
 
@@ -355,8 +387,22 @@ void CheckNodeComposition(BuildState& state, Node& node) {
   std::map<ComponentKind, const Component*> first;
   for (const Component& component : node.components) {
     const ComponentKind kind = component.kind();
+    // SOFA's node keeps one topology too, but a second one replaces the first with a warning
+    // (Node::addMeshTopology); SOFA's VTKExporter.scn and BlenderExporter.scn rely on it. The
+    // node's topology is then the last one, and a link still names either (their data stay
+    // published per component).
+    if (kind == ComponentKind::kTopology) {
+      if (node.topology_component != nullptr)
+        LogWarn(state.problems.Where(component.element->line) + ": a second topology <" +
+                component.element->type + "> in node '" + node.path + "' replaces <" +
+                node.topology_component->element->type + "> of line " +
+                std::to_string(node.topology_component->element->line) +
+                " as the node's topology (as in SOFA; links may still name either)");
+      node.topology_component = &component;
+      continue;
+    }
     const bool single = kind == ComponentKind::kState || kind == ComponentKind::kOdeSolver ||
-                        kind == ComponentKind::kMass || kind == ComponentKind::kTopology;
+                        kind == ComponentKind::kMass;
     if (!single) continue;
     if (const auto it = first.find(kind); it != first.end()) {
       state.problems.Scene(component.element->line,

@@ -45,8 +45,11 @@
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_stl_loader.h"
 #include "components/mesh_subset_engine.h"
+#include "components/mesh_tetra_stuffing.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/monitor.h"
+#include "components/newton_raphson_solver.h"
 #include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
@@ -85,6 +88,7 @@
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
+#include "components/visual_model_data.h"
 #include "components/volume_from_triangles.h"
 #include "components/volume_from_volumetric_elements.h"
 #include "components/voxel_grid_loader.h"
@@ -168,6 +172,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshBarycentricMapperEngineComponent>(registrar);
   Add<ExtrudeSurfaceComponent>(registrar);
   Add<RandomPointDistributionInSurfaceComponent>(registrar);
+  Add<MeshTetraStuffingComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
@@ -210,15 +215,18 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshExporterComponent>(registrar);
   Add<WriteStateComponent>(registrar);
   Add<ReadStateComponent>(registrar);
+  Add<MonitorComponent>(registrar);
   Add<StlExporterComponent>(registrar);
   Add<BlenderExporterComponent>(registrar);
+  Add<VisualModelDataComponent>(registrar);  // ignored, but its geometry answers links
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
+  registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
 
   for (const char* visual :
-       {"VisualStyle", "OglModel", "VisualModel", "DefaultVisualManagerLoop", "InteractiveCamera",
-        "LightManager", "SpotLight", "DirectionalLight", "PositionalLight", "OglSceneFrame",
-        "BackgroundSetting", "AttachBodyButtonSetting", "VisualGrid", "LineAxis"})
+       {"VisualStyle", "DefaultVisualManagerLoop", "InteractiveCamera", "LightManager", "SpotLight",
+        "DirectionalLight", "PositionalLight", "OglSceneFrame", "BackgroundSetting",
+        "AttachBodyButtonSetting", "VisualGrid", "LineAxis"})
     AddIgnored(registrar, visual, "visual only: accepted and ignored");
   // The companions of SOFA's dynamic topology containers: they change or measure a topology over
   // time, which Fluxion's static topologies never do.

@@ -77,14 +77,21 @@ ComponentSpec MechanicalObjectComponent::Spec() {
 
 namespace {
 
-// Reports a list whose length is not a whole number of `dimension`-vectors.
-bool CheckArity(BuildContext& context, const char* field, std::size_t size, int dimension,
-                const std::string& what) {
-  if (size % static_cast<std::size_t>(dimension) == 0) return true;
-  context.Error("MechanicalObject '" + std::string(field) + "' has " + std::to_string(size) +
-                " numbers, not a multiple of " + std::to_string(dimension) + " (" + what + ": " +
-                std::to_string(dimension) + " per point)");
-  return false;
+// A list field cut to whole `dimension`-vectors. SOFA reads a vector Data point by point until a
+// point is incomplete (type::vector::read stops at the first failed Vec), so trailing numbers are
+// dropped; Fluxion does the same, with a warning instead of SOFA's silence (SOFA's own
+// STLExporter.scn gives a Vec3d object 10 numbers).
+std::vector<double> WholePoints(BuildContext& context, const char* field,
+                                const std::vector<double>& values, int dimension,
+                                const std::string& what) {
+  const std::size_t extra = values.size() % static_cast<std::size_t>(dimension);
+  if (extra == 0) return values;
+  context.Warn("MechanicalObject '" + std::string(field) + "' has " +
+               std::to_string(values.size()) + " numbers, not a multiple of " +
+               std::to_string(dimension) + " (" + what + ": " + std::to_string(dimension) +
+               " per point): the last " + std::to_string(extra) + (extra == 1 ? " is" : " are") +
+               " ignored, as SOFA reads it");
+  return {values.begin(), values.end() - static_cast<std::ptrdiff_t>(extra)};
 }
 
 // A vector field, or SOFA's legacy per-axis attributes in its place: any of `x`, `y`, `z` given
@@ -142,14 +149,9 @@ void ApplySecondTransforms(const Parameters& p, ObjectModel& object) {
 }
 
 // Checks the list fields; false after reporting every problem found.
-bool CheckFields(BuildContext& context, int dim, const std::string& template_name) {
+bool CheckFields(BuildContext& context) {
   const Parameters& p = context.parameters();
-  bool ok = CheckArity(context, "position", p.reals("position").size(), dim, template_name);
-  ok = CheckArity(context, "velocity", p.reals("velocity").size(), dim, template_name) && ok;
-  ok = CheckArity(context, "rest_position", p.reals("rest_position").size(), dim, template_name) &&
-       ok;
-  ok = CheckArity(context, "externalForce", p.reals("externalForce").size(), dim, template_name) &&
-       ok;
+  bool ok = true;
   for (const char* field : {"translation", "rotation", "scale3d", "translation2", "rotation2"}) {
     if (p.reals(field).size() != 3) {
       context.Error(std::string("MechanicalObject '") + field +
@@ -168,13 +170,26 @@ bool CheckFields(BuildContext& context, int dim, const std::string& template_nam
   return ok;
 }
 
-// The points and initial positions/velocities, before transforms; false after reporting.
-bool InitialPoints(BuildContext& context, int dim, Index& points, std::vector<double>& x,
-                   std::vector<double>& v) {
+// The object's state vectors as given, each cut to whole points (WholePoints).
+struct StateFields {
+  std::vector<double> position, velocity, rest, external;
+};
+
+StateFields ReadStateFields(BuildContext& context, int dim, const std::string& template_name) {
   const Parameters& p = context.parameters();
-  const std::vector<double>& position = p.reals("position");
-  const std::vector<double>& velocity = p.reals("velocity");
-  const std::vector<double>& rest = p.reals("rest_position");
+  return {WholePoints(context, "position", p.reals("position"), dim, template_name),
+          WholePoints(context, "velocity", p.reals("velocity"), dim, template_name),
+          WholePoints(context, "rest_position", p.reals("rest_position"), dim, template_name),
+          WholePoints(context, "externalForce", p.reals("externalForce"), dim, template_name)};
+}
+
+// The points and initial positions/velocities, before transforms; false after reporting.
+bool InitialPoints(BuildContext& context, const StateFields& fields, int dim, Index& points,
+                   std::vector<double>& x, std::vector<double>& v) {
+  const Parameters& p = context.parameters();
+  const std::vector<double>& position = fields.position;
+  const std::vector<double>& velocity = fields.velocity;
+  const std::vector<double>& rest = fields.rest;
   const Index given_points = static_cast<Index>(position.size()) / dim;
   const Index velocity_points = static_cast<Index>(velocity.size()) / dim;
   const std::shared_ptr<const Topology> topology = context.topology();
@@ -233,13 +248,14 @@ void MechanicalObjectComponent::Build(BuildContext& context) {
                                                          : 3;
   const int dim = object.dimension;
   object.name = context.name();
-  if (!CheckFields(context, dim, template_name)) return;
+  if (!CheckFields(context)) return;
 
+  const StateFields fields = ReadStateFields(context, dim, template_name);
   Index points = 0;
   std::vector<double> x, v;
-  if (!InitialPoints(context, dim, points, x, v)) return;
-  const std::vector<double>& rest = p.reals("rest_position");
-  const std::vector<double>& external = p.reals("externalForce");
+  if (!InitialPoints(context, fields, dim, points, x, v)) return;
+  const std::vector<double>& rest = fields.rest;
+  const std::vector<double>& external = fields.external;
   if (!rest.empty() && static_cast<Index>(rest.size()) / dim != points) {
     context.Error("MechanicalObject 'rest_position' has " +
                   PointCount(static_cast<Index>(rest.size()) / dim) + " (expected " +

@@ -16,7 +16,7 @@ ComponentSpec MeshSpringForceFieldComponent::Spec() {
       .kind = ComponentKind::kForceField,
       .summary = "Springs on every vertex pair of the node topology's elements (ks = stiffness/L0)",
       .fields = {},
-      .aliases = {}};
+      .aliases = {"ParallelMeshSpringForceField"}};
   for (auto [kind, alias] : {std::pair<const char*, const char*>{"lines", nullptr},
                              {"triangles", nullptr},
                              {"quads", nullptr},

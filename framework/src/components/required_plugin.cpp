@@ -37,8 +37,11 @@ void RequiredPluginComponent::Build(BuildContext& context) {
                     "search path only)");
       continue;
     }
-    // SOFA module names: accepted; the components they would provide are checked one by one.
-    if (name.rfind("Sofa", 0) == 0) continue;
+    // SOFA module names, and SOFA plugins whose components Fluxion implements under aliases
+    // (MultiThreading's ParallelMeshSpringForceField, ParallelSpringForceField and
+    // ParallelCGLinearSolver compute what their sequential twins compute): accepted; the
+    // components they would provide are checked one by one.
+    if (name.rfind("Sofa", 0) == 0 || name == "MultiThreading") continue;
     context.RequirePlugin(name);
   }
 }

@@ -27,7 +27,7 @@ ComponentSpec SpringForceFieldComponent::Spec() {
                      .DefaultText("5"),
                  FieldSpec::RealList("lengths", "rest length per spring (one value: all) [m]")
                      .Alias("length")},
-      .aliases = {"StiffSpringForceField"}};
+      .aliases = {"StiffSpringForceField", "ParallelSpringForceField"}};
   for (FieldSpec& field : SpringLinkFields()) spec.fields.push_back(std::move(field));
   return spec;
 }

@@ -23,7 +23,7 @@ ComponentSpec CgLinearSolver::Spec() {
                  FieldSpec::Text("template", "GraphScattered",
                                  "SOFA matrix template (accepted for compatibility; Fluxion always "
                                  "uses its assembled sparse matrix)")},
-      .aliases = {}};
+      .aliases = {"ParallelCGLinearSolver"}};
 }
 
 CgLinearSolver::CgLinearSolver(const Parameters& parameters)
