@@ -88,6 +88,53 @@ TEST_P(SolverStepAllocation, SteadyStateStepsDoNotAllocate) {
 INSTANTIATE_TEST_SUITE_P(Registered, SolverStepAllocation, ::testing::ValuesIn(AllSetups()),
                          TestName);
 
+// A mapped object's forces, stiffness and state are evaluated through its mapping in scratch
+// buffers sized when the scene is built: steps stay allocation-free with mappings too, linear
+// (barycentric, subset) and nonlinear (the grid's edge lengths, with geometric stiffness).
+std::string MappedScene(const std::string& solver) {
+  return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  )" + solver +
+         R"(
+  <Node name="grid">
+    <RegularGridTopology n="3 2 2" min="0 0 0" max="2 1 1"/>
+    <MechanicalObject name="dofs"/>
+    <UniformMass vertexMass="0.5"/>
+    <RegularGridSpringForceField stiffness="200" damping="1"/>
+    <FixedProjectiveConstraint indices="0 3"/>
+    <Node name="points">
+      <MechanicalObject name="dofs" position="0.25 0.5 0.5  1.75 0.25 0.6  1 0.8 0.2"/>
+      <UniformMass vertexMass="0.3"/>
+      <SpringForceField spring="0 1 40 0.5 1  1 2 25 0.5 1"/>
+      <BarycentricMapping/>
+    </Node>
+    <Node name="corner">
+      <MechanicalObject name="dofs"/>
+      <SubsetMapping indices="5 11"/>
+      <ConstantForceField indices="0" forces="0 1 0"/>
+    </Node>
+    <Node name="lengths">
+      <MechanicalObject name="dofs" template="Vec1"/>
+      <DistanceMapping geometricStiffness="Exact"/>
+      <RestShapeSpringsForceField template="Vec1" stiffness="50"/>
+    </Node>
+  </Node>
+</Node>)";
+}
+
+TEST(MappedSceneStepAllocation, SteadyStateStepsDoNotAllocate) {
+  if (!CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer: nothing to count";
+  for (const char* solver :
+       {R"(<EulerImplicitSolver rayleighStiffness="0.01" rayleighMass="0.1"/><CGLinearSolver/>)",
+        R"(<EulerImplicitSolver/><SparseLDLSolver/>)",
+        R"(<EulerExplicitSolver symplectic="1"/><SparseLDLSolver/>)"}) {
+    Simulation simulation = LoadScene(MappedScene(solver));
+    for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
+    const long before = AllocationCount();
+    for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
+    EXPECT_EQ(AllocationCount() - before, 0) << solver;
+  }
+}
+
 // The counter itself, so that "0 allocations" above cannot be vacuous: it sees a malloc of this
 // executable, and the allocations made inside the framework library while a scene is loaded
 // (the executable's malloc interposes for the shared libraries).

@@ -90,14 +90,23 @@ TEST_F(SofaCatalog, DrawOnlyComponentsAndVisualNodesAreSkipped) {
 }
 
 TEST_F(SofaCatalog, AMappingNextToAMechanicalObjectIsNotSkipped) {
-  const std::vector<std::string> errors = Errors(std::string(kFalling) + R"(  <Node name="mapped">
+  // A mechanical mapping Fluxion implements makes the object a mapped one...
+  const Simulation mapped = LoadScene(std::string(kFalling) + R"(  <Node name="mapped">
     <MechanicalObject name="copy"/>
     <IdentityMapping input="@../dofs" output="@copy"/>
   </Node>
 </Node>)");
+  ASSERT_EQ(mapped.objects().size(), 2u);
+  EXPECT_EQ(mapped.objects()[1].mapped_from, 0);
+  // ...and one it does not implement is refused, not skipped.
+  const std::vector<std::string> errors = Errors(std::string(kFalling) + R"(  <Node name="mapped">
+    <MechanicalObject name="copy"/>
+    <TubularMapping input="@../dofs" output="@copy"/>
+  </Node>
+</Node>)");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0],
-            "s.scn:7: SOFA component 'IdentityMapping' is not supported by Fluxion (category: "
+            "s.scn:7: SOFA component 'TubularMapping' is not supported by Fluxion (category: "
             "Mapping)");
 }
 

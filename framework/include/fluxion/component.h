@@ -13,6 +13,7 @@
 //                                      topologies, topologies derived from others;
 //   2. kState                        — mechanical objects (they may take their points from the
 //                                      node's topology);
+//      kMapping                      — then mechanical mappings (MapObject), every object known;
 //   3. kMass, kConstraint, kForceField, kObserver — masses, fixed points, force fields, observers
 //                                      (every object and its place in its solver's system is
 //                                      known).
@@ -31,6 +32,7 @@
 
 #include "fluxion/export.h"
 #include "fluxion/force_field.h"
+#include "fluxion/mapping.h"
 #include "fluxion/model.h"
 #include "fluxion/observer.h"
 #include "fluxion/parameters.h"
@@ -126,6 +128,25 @@ class FLUXION_API BuildContext {
   virtual Index object_points() const = 0;
   /// Largest number of points a scene may hold.
   virtual Index max_scene_points() const = 0;
+
+  /// Makes `child` a mapped object of `parent` through the linear mapping x_child = J·x_parent
+  /// (SOFA's IdentityMapping, SubsetMapping, BarycentricMapping). `jacobian` has one row per DOF
+  /// of the child (child points × child dimension; the child is resized to that many points)
+  /// and one column per DOF of the parent, both point by point. From then on the child's state
+  /// is computed from the parent's (also its initial positions and velocities), its forces act
+  /// on the parent as Jᵀ·f, its stiffness and damping as Jᵀ·K·J and Jᵀ·B·J, its mass as Jᵀ·M·J;
+  /// projective constraints on it are refused. The parent may itself be mapped (the Jacobians
+  /// are composed). Reports (and does nothing) when `child` is already mapped, is `parent`, or
+  /// the sizes do not match. Call it from a kMapping component.
+  virtual void MapObject(const ObjectModel& child, const ObjectModel& parent,
+                         const SparseMatrix& jacobian) = 0;
+  /// Makes `child` a mapped object of `parent` through the nonlinear mapping x_child =
+  /// φ(x_parent) (fluxion/mapping.h: SOFA's DistanceMapping, SquareDistanceMapping); the child
+  /// gets mapping->num_outputs() DOFs. As MapObject above, with the mapping's geometric
+  /// stiffness in assembled stiffness matrices. Not supported (reported) when `parent` is
+  /// itself mapped, or for a mass on `child` (its Jᵀ·M·J would change with the state).
+  virtual void MapObject(const ObjectModel& child, const ObjectModel& parent,
+                         std::unique_ptr<Mapping> mapping) = 0;
 
   /// The mechanical object of the component's node, else of its nearest ancestor (SOFA's
   /// context lookup); null after reporting "<Type> needs a MechanicalObject in node '…'".

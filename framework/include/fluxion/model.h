@@ -28,6 +28,13 @@ struct ObjectModel {
   Index offset = 0;       ///< first DOF of this object in its solver's system
   int system = -1;        ///< index of the solver node integrating it, -1 if none (static)
   int line = 0;           ///< line of its element in the scene file
+  /// For a mapped object (the output of a mechanical mapping: IdentityMapping, SubsetMapping,
+  /// BarycentricMapping), the index of the object it is mapped from, else -1. A mapped object
+  /// has no DOFs of its own in its solver's system: its positions and velocities are computed
+  /// from its parent's (x = J·x_parent, v = J·v_parent) and its forces, stiffness and mass act
+  /// on the parent through Jᵀ. `system` is the system integrating the parent (-1 if static);
+  /// `offset` is 0 (its components see it as a system of its own).
+  int mapped_from = -1;
   /// The topology of the object's node, or null. Its points are the object's rest layout;
   /// its elements index the object's points.
   std::shared_ptr<const Topology> topology;

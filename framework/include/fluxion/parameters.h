@@ -89,6 +89,10 @@ enum class ComponentKind {
   /// itself; the builder hands its fields to the solver of its node or above that declares a
   /// `newtonSolver` link (fluxion/newton_raphson.h).
   kNonlinearSolver,
+  /// Makes the MechanicalObject of its node a mapped object of another (SOFA's mechanical
+  /// mappings: IdentityMapping, SubsetMapping, BarycentricMapping): built after the objects and
+  /// before the systems are laid out, it calls BuildContext::MapObject.
+  kMapping,
 };
 
 FLUXION_API std::string_view ComponentKindName(ComponentKind kind);

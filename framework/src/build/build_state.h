@@ -13,8 +13,10 @@
 #include "build/input_files.h"
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
+#include "fluxion/mapping.h"
 #include "fluxion/model.h"
 #include "mechanics/assembled_system.h"
+#include "mechanics/linear_mapping.h"
 #include "plugin/plugin_loader.h"
 #include "registry/component_registry.h"
 #include "runtime/simulation_access.h"
@@ -91,6 +93,28 @@ class Problems {
 inline constexpr Index kMaxScenePoints = 1'000'000;
 inline constexpr std::size_t kMaxSceneSprings = 1'000'000;
 
+/// A mapped object (BuildContext::MapObject): its mapping, and what its components contributed in
+/// its own DOF numbering (offset 0), mapped onto its solver's system by FinalizeMappings.
+struct MappedObject {
+  MappedObject() = default;
+  MappedObject(MappedObject&&) noexcept = default;  // moved, never copied, when the list grows
+  MappedObject(const MappedObject&) = delete;
+  MappedObject& operator=(MappedObject&&) noexcept = default;
+  MappedObject& operator=(const MappedObject&) = delete;
+
+  int object = -1;  ///< index into the objects
+  int parent = -1;  ///< the object it is mapped from (itself possibly mapped)
+  int line = 0;     ///< the mapping's line
+  /// Child DOFs × parent DOFs as the mapping gave it; then (ComposeMappings) child DOFs × the
+  /// DOFs of the system integrating the parent.
+  LinearMapping::RowMajorMatrix jacobian;
+  /// A nonlinear mapping (BuildContext::MapObject with a Mapping), else null; `jacobian` then
+  /// holds its pattern with the values at the initial state.
+  std::shared_ptr<const Mapping> nonlinear;
+  bool composed = false;
+  SystemParts parts;  ///< masses, force fields and external forces on the child's own DOFs
+};
+
 /// Everything the passes read and write.
 struct BuildState {
   BuildState(const SceneDescription& scene_, const ComponentRegistry& registry_,
@@ -120,14 +144,23 @@ struct BuildState {
   /// What each topology component built (a node may hold several; the node's is Node::topology).
   std::map<const Component*, std::shared_ptr<const Topology>> topologies;
   std::vector<ObjectModel> objects;
-  std::vector<ComponentModel> components;  // the model's list, in document order
-  std::vector<Node*> solver_owners;        // one per system
-  std::vector<SystemParts> parts;          // one per system
+  std::vector<ComponentModel> components;     // the model's list, in document order
+  std::vector<Node*> solver_owners;           // one per system
+  std::vector<SystemParts> parts;             // one per system
+  std::vector<MappedObject> mapped;           // in the order the mappings were built
+  std::vector<MappedRuntime> mapped_runtime;  // filled by FinalizeMappings
   std::vector<std::pair<Node*, const Component*>> plugin_force_fields;
   std::vector<ObserverSlot> observers;  ///< in the order they were added (document order)
   Index topology_points = 0;            // points of every topology so far
   Index object_points = 0;              // points of every mechanical object so far
   std::size_t total_springs = 0;        // springs of every force field so far
+
+  /// The mapping record of object `object`, or null when it is not mapped.
+  MappedObject* FindMapped(int object) {
+    for (MappedObject& m : mapped)
+      if (m.object == object) return &m;
+    return nullptr;
+  }
 
   /// " (searched: DIR…)" with the refused plugin files, for "not found" messages.
   std::string SearchPathText() const;

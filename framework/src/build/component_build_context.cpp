@@ -159,6 +159,128 @@ void ComponentBuildContext::AddObject(ObjectModel object) {
   SetOutput("rest_position", values(added.rest_position));
 }
 
+bool ComponentBuildContext::CheckMapping(const ObjectModel& child, const ObjectModel& parent,
+                                         Index rows) {
+  const int child_index = IndexOf(child), parent_index = IndexOf(parent);
+  if (child_index == parent_index) {
+    Error("<" + type() + "> maps '" + child.id + "' onto itself (expected 'input' and 'output' " +
+          "to name two different objects)");
+    return false;
+  }
+  if (child.mapped_from >= 0) {
+    Error("<" + type() + "> maps '" + child.id + "', which is already mapped from '" +
+          state_.objects[static_cast<std::size_t>(child.mapped_from)].id +
+          "' (expected one mechanical mapping per object)");
+    return false;
+  }
+  // A cycle of mappings has no independent DOFs to start from.
+  for (int above = parent_index; above >= 0;
+       above = state_.objects[static_cast<std::size_t>(above)].mapped_from) {
+    if (above == child_index) {
+      Error("<" + type() + "> maps '" + child.id + "' from '" + parent.id +
+            "', which is mapped from it (expected mappings without a cycle)");
+      return false;
+    }
+  }
+  if (rows % child.dimension != 0) {
+    Error("<" + type() + "> gives " + std::to_string(rows) + " values to '" + child.id + "' (Vec" +
+          std::to_string(child.dimension) + ") (expected whole points)");
+    return false;
+  }
+  return true;
+}
+
+void ComponentBuildContext::AddMapping(const ObjectModel& child, const ObjectModel& parent,
+                                       MappedObject mapped, const PositionMap& positions) {
+  const int child_index = IndexOf(child), parent_index = IndexOf(parent);
+  mapped.object = child_index;
+  mapped.parent = parent_index;
+  mapped.line = line();
+  // The child takes its size and state from the mapping (SOFA's Mapping::init: apply, applyJ;
+  // with applyRestPosition, apply on the rest positions too); otherwise its rest positions keep
+  // their own values unless their size no longer fits.
+  const Parameters& p = parameters();
+  const bool apply_rest = p.has("applyRestPosition") && p.flag("applyRestPosition");
+  ObjectModel& target = Mutable(child);
+  const Index old_points = target.num_points;
+  target.mapped_from = parent_index;
+  target.num_points = mapped.jacobian.rows() / child.dimension;
+  target.offset = 0;
+  target.position = positions(mapped.jacobian, parent.position);
+  target.velocity = mapped.jacobian * parent.velocity;
+  if (apply_rest || target.rest_position.size() != target.num_dofs())
+    target.rest_position = positions(mapped.jacobian, parent.rest_position);
+  if (target.external_force.size() != target.num_dofs())
+    target.external_force = Vector::Zero(target.num_dofs());
+  state_.object_points += target.num_points - old_points;
+  state_.mapped.push_back(std::move(mapped));
+  // Links such as "@dofs.position" read the mapped state.
+  ForEachNode(*state_.root, [&](const Node& node) {
+    if (node.object != child_index) return;
+    for (const Component& component : node.components) {
+      if (component.kind() != ComponentKind::kState) continue;
+      auto& outputs = state_.outputs[&component];
+      const auto values = [](const Vector& v) {
+        return std::vector<double>(v.data(), v.data() + v.size());
+      };
+      outputs["position"] = values(target.position);
+      outputs["velocity"] = values(target.velocity);
+      outputs["rest_position"] = values(target.rest_position);
+    }
+  });
+}
+
+void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectModel& parent,
+                                      const SparseMatrix& jacobian) {
+  if (!CheckMapping(child, parent, jacobian.rows())) return;
+  if (jacobian.cols() != parent.num_dofs()) {
+    Error("<" + type() + "> gives a Jacobian with " + std::to_string(jacobian.cols()) +
+          " columns from '" + parent.id +
+          "' (expected one per DOF of the input: " + std::to_string(parent.num_dofs()) + ")");
+    return;
+  }
+  MappedObject mapped;
+  mapped.jacobian = jacobian;
+  AddMapping(child, parent, std::move(mapped),
+             [](const LinearMapping::RowMajorMatrix& j, const Vector& x) { return Vector(j * x); });
+}
+
+void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectModel& parent,
+                                      std::unique_ptr<Mapping> mapping) {
+  if (!mapping) throw UsageError(type() + ": MapObject was given no mapping");
+  if (!CheckMapping(child, parent, mapping->num_outputs())) return;
+  if (parent.mapped_from >= 0) {
+    Error("<" + type() + "> maps from '" + parent.id +
+          "', which is itself mapped (expected the input of a nonlinear mapping to be an object "
+          "with DOFs of its own)");
+    return;
+  }
+  std::vector<MatrixEntry> entries;
+  mapping->JacobianEntries(entries);
+  for (const MatrixEntry& e : entries)
+    FLUXION_DEMAND(e.row >= 0 && e.row < mapping->num_outputs() && e.col >= 0 &&
+                   e.col < parent.num_dofs());
+  // J's pattern with its values at the initial state.
+  std::vector<double> values(entries.size());
+  Vector initial(mapping->num_outputs());
+  mapping->Apply(parent.position.data(), initial.data(), values.data());
+  std::vector<Eigen::Triplet<double, int>> triplets;
+  for (std::size_t k = 0; k < entries.size(); ++k)
+    triplets.emplace_back(static_cast<int>(entries[k].row), static_cast<int>(entries[k].col),
+                          values[k]);
+  MappedObject mapped;
+  mapped.jacobian = LinearMapping::RowMajorMatrix(mapping->num_outputs(), parent.num_dofs());
+  mapped.jacobian.setFromTriplets(triplets.begin(), triplets.end());
+  const Mapping& phi = *mapping;
+  mapped.nonlinear = std::shared_ptr<const Mapping>(std::move(mapping));
+  AddMapping(child, parent, std::move(mapped),
+             [&phi](const LinearMapping::RowMajorMatrix& /*j*/, const Vector& x) {
+               Vector out(phi.num_outputs());
+               phi.Apply(x.data(), out.data(), nullptr);
+               return out;
+             });
+}
+
 const ObjectModel* ComponentBuildContext::NodeObject() {
   // SOFA's context lookup (Node::getMechanicalState): the node's object, else the nearest
   // ancestor's — a force field beside a mapped topology acts on the object above it.
@@ -180,10 +302,42 @@ ObjectModel& ComponentBuildContext::Mutable(const ObjectModel& object) {
   return state_.objects[static_cast<std::size_t>(&object - state_.objects.data())];
 }
 
+int ComponentBuildContext::IndexOf(const ObjectModel& object) const {
+  FLUXION_DEMAND(&object >= state_.objects.data() &&
+                 &object < state_.objects.data() + state_.objects.size());
+  return static_cast<int>(&object - state_.objects.data());
+}
+
+SystemParts* ComponentBuildContext::PartsFor(const ObjectModel& object) {
+  if (object.system < 0) return nullptr;
+  if (object.mapped_from >= 0) {
+    MappedObject* mapped = state_.FindMapped(IndexOf(object));
+    FLUXION_DEMAND(mapped != nullptr);
+    return &mapped->parts;
+  }
+  return &state_.parts[static_cast<std::size_t>(object.system)];
+}
+
+const SystemParts* ComponentBuildContext::PartsFor(const ObjectModel& object) const {
+  return const_cast<ComponentBuildContext*>(this)->PartsFor(object);
+}
+
+bool ComponentBuildContext::RefuseMapped(const ObjectModel& object) {
+  if (object.mapped_from < 0) return true;
+  if (!refused_mapped_)
+    Error("<" + type() + "> acts on '" + object.id + "', which is mapped from '" +
+          state_.objects[static_cast<std::size_t>(object.mapped_from)].id +
+          "' (expected the constraint on the object it is mapped from: constraints on a mapped "
+          "object are not supported)");
+  refused_mapped_ = true;
+  return false;
+}
+
 void ComponentBuildContext::SetPointMass(const ObjectModel& object, std::span<const double> mass) {
   FLUXION_DEMAND(static_cast<Index>(mass.size()) == object.num_points);
-  if (object.system < 0) return;
-  SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  SystemParts* parts = PartsFor(object);
+  if (parts == nullptr) return;
+  SystemParts& system = *parts;
   for (Index i = 0; i < object.num_points; ++i)
     for (int axis = 0; axis < object.dimension; ++axis)
       system.mass[object.offset + i * object.dimension + axis] = mass[static_cast<std::size_t>(i)];
@@ -191,8 +345,9 @@ void ComponentBuildContext::SetPointMass(const ObjectModel& object, std::span<co
 
 std::vector<double> ComponentBuildContext::PointMass(const ObjectModel& object) const {
   std::vector<double> mass(static_cast<std::size_t>(object.num_points), 0.0);
-  if (object.system < 0) return mass;
-  const SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  const SystemParts* parts = PartsFor(object);
+  if (parts == nullptr) return mass;
+  const SystemParts& system = *parts;
   for (Index i = 0; i < object.num_points; ++i)
     mass[static_cast<std::size_t>(i)] = system.mass[object.offset + i * object.dimension];
   const Index first = object.offset, end = object.offset + object.num_dofs();
@@ -205,8 +360,9 @@ std::vector<double> ComponentBuildContext::PointMass(const ObjectModel& object) 
 void ComponentBuildContext::AddMassCoupling(const ObjectModel& object, Index a, Index b,
                                             double mass) {
   FLUXION_DEMAND(a >= 0 && a < object.num_points && b >= 0 && b < object.num_points && a != b);
-  if (object.system < 0) return;
-  SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
+  SystemParts* parts = PartsFor(object);
+  if (parts == nullptr) return;
+  SystemParts& system = *parts;
   for (int axis = 0; axis < object.dimension; ++axis) {
     const Index row = object.offset + a * object.dimension + axis;
     const Index col = object.offset + b * object.dimension + axis;
@@ -217,7 +373,7 @@ void ComponentBuildContext::AddMassCoupling(const ObjectModel& object, Index a, 
 
 void ComponentBuildContext::FixPoint(const ObjectModel& object, Index point) {
   FLUXION_DEMAND(point >= 0 && point < object.num_points);
-  if (object.system < 0) return;
+  if (object.system < 0 || !RefuseMapped(object)) return;
   SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
   for (int axis = 0; axis < object.dimension; ++axis)
     system.fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] = true;
@@ -225,7 +381,7 @@ void ComponentBuildContext::FixPoint(const ObjectModel& object, Index point) {
 
 void ComponentBuildContext::FixDof(const ObjectModel& object, Index point, int axis) {
   FLUXION_DEMAND(point >= 0 && point < object.num_points && axis >= 0 && axis < object.dimension);
-  if (object.system < 0) return;
+  if (object.system < 0 || !RefuseMapped(object)) return;
   SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
   system.fixed[static_cast<std::size_t>(object.offset + point * object.dimension + axis)] = true;
 }
@@ -235,7 +391,7 @@ void ComponentBuildContext::ProjectPoint(const ObjectModel& object, Index point,
   const int n = object.dimension;
   FLUXION_DEMAND(point >= 0 && point < object.num_points && n <= 3 &&
                  projector.size() == static_cast<std::size_t>(n * n));
-  if (object.system < 0) return;
+  if (object.system < 0 || !RefuseMapped(object)) return;
   SystemParts& system = state_.parts[static_cast<std::size_t>(object.system)];
   const Index first = object.offset + point * n;
   const auto [found, added] = system.projector_at.emplace(first, system.projectors.size());
@@ -262,7 +418,7 @@ void ComponentBuildContext::ProjectPoint(const ObjectModel& object, Index point,
 void ComponentBuildContext::AddProjectiveConstraint(
     const ObjectModel& object, std::vector<Index> held_points,
     std::unique_ptr<ProjectiveConstraint> constraint) {
-  if (object.system < 0 || !constraint) return;
+  if (object.system < 0 || !constraint || !RefuseMapped(object)) return;
   StateConstraint added;
   added.first_dof = object.offset;
   added.num_dofs = object.num_dofs();
@@ -286,8 +442,9 @@ void ComponentBuildContext::SetInitialVelocity(const ObjectModel& object, Index 
 
 void ComponentBuildContext::AddForceField(const ObjectModel& object,
                                           std::unique_ptr<ForceField> field) {
-  if (object.system < 0 || !field) return;
-  state_.parts[static_cast<std::size_t>(object.system)].force_fields.push_back(std::move(field));
+  SystemParts* parts = PartsFor(object);
+  if (parts == nullptr || !field) return;
+  parts->force_fields.push_back(std::move(field));
 }
 
 bool ComponentBuildContext::ReserveSprings(std::size_t count) {

@@ -2,6 +2,8 @@
 // BuildState.
 #pragma once
 
+#include <functional>
+
 #include "build/build_state.h"
 #include "fluxion/component.h"
 
@@ -37,6 +39,10 @@ class ComponentBuildContext final : public BuildContext {
   void AddObject(ObjectModel object) override;
   Index object_points() const override { return state_.object_points; }
   Index max_scene_points() const override { return kMaxScenePoints; }
+  void MapObject(const ObjectModel& child, const ObjectModel& parent,
+                 const SparseMatrix& jacobian) override;
+  void MapObject(const ObjectModel& child, const ObjectModel& parent,
+                 std::unique_ptr<Mapping> mapping) override;
   const ObjectModel* NodeObject() override;
   const ObjectModel* LinkedObject(std::string_view field) override;
 
@@ -61,6 +67,20 @@ class ComponentBuildContext final : public BuildContext {
  private:
   int line() const { return component_.element->line; }
   ObjectModel& Mutable(const ObjectModel& object);
+  int IndexOf(const ObjectModel& object) const;
+  // The parts `object`'s contributions go to: its system's, or its own when it is mapped; null
+  // for a static object.
+  SystemParts* PartsFor(const ObjectModel& object);
+  const SystemParts* PartsFor(const ObjectModel& object) const;
+  // False after reporting (once per component) that a constraint acts on a mapped object.
+  bool RefuseMapped(const ObjectModel& object);
+  bool refused_mapped_ = false;
+  // MapObject's checks and bookkeeping; `state` (x, J at the parent's initial state) fills the
+  // child. False after reporting.
+  bool CheckMapping(const ObjectModel& child, const ObjectModel& parent, Index rows);
+  using PositionMap = std::function<Vector(const LinearMapping::RowMajorMatrix&, const Vector&)>;
+  void AddMapping(const ObjectModel& child, const ObjectModel& parent, MappedObject mapped,
+                  const PositionMap& positions);
   // The topology component the link in `field` names, built; {null, null} after reporting.
   std::pair<Node*, const Component*> LinkedTopologyComponent(std::string_view field);
 

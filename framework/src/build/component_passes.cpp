@@ -27,7 +27,7 @@ void LayOutSystems(BuildState& state) {
   });
   state.parts.resize(state.solver_owners.size());
   for (ObjectModel& object : state.objects) {
-    if (object.system < 0) continue;
+    if (object.system < 0 || object.mapped_from >= 0) continue;  // mapped: no DOFs of its own
     SystemParts& system = state.parts[static_cast<std::size_t>(object.system)];
     object.offset = system.num_dofs;
     system.num_dofs += object.num_dofs();
@@ -38,7 +38,7 @@ void LayOutSystems(BuildState& state) {
     system.external_force = Vector::Zero(system.num_dofs);
   }
   for (const ObjectModel& object : state.objects)
-    if (object.system >= 0)
+    if (object.system >= 0 && object.mapped_from < 0)
       state.parts[static_cast<std::size_t>(object.system)].external_force.segment(
           object.offset, object.num_dofs()) = object.external_force;
 }
@@ -95,7 +95,7 @@ bool HasMassComponent(const Node& node, int object) {
 void CheckMasses(BuildState& state) {
   for (std::size_t index = 0; index < state.objects.size(); ++index) {
     const ObjectModel& object = state.objects[index];
-    if (object.system < 0) continue;
+    if (object.system < 0 || object.mapped_from >= 0) continue;  // mapped: its mass acts above
     SystemParts& system = state.parts[static_cast<std::size_t>(object.system)];
     // An object without a mass component (SOFA's examples show loaded meshes this way): in SOFA
     // nothing accelerates it (its explicit solvers skip massless DOFs, the implicit ones see a

@@ -200,9 +200,11 @@ class TreeReader {
         draws = true;
       } else if (entry == nullptr && sofa != nullptr && sofa->ignored) {
         draws = true;
-      } else if (entry == nullptr && sofa != nullptr &&
-                 std::string_view(sofa->category) == "Mapping") {
-        // a mapping: allowed next to visual models only
+      } else if ((entry == nullptr && sofa != nullptr &&
+                  std::string_view(sofa->category) == "Mapping") ||
+                 (entry != nullptr && entry->spec.kind == ComponentKind::kMapping)) {
+        // a mapping: allowed next to visual models only (beside a MechanicalObject, the
+        // object makes the node mechanical)
       } else if (entry != nullptr && entry->spec.kind == ComponentKind::kEngine &&
                  element.type.ends_with("Loader")) {
         // a mesh loader the visual model reads

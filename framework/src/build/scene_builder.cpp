@@ -6,13 +6,18 @@
 //   setup    — context components (Gravity), topologies and topological mappings (in document
 //              order: a mapping fills its output container from its input's topology);
 //   objects  — mechanical objects;
-//   layout   — solver systems: which object each integrates, and where its DOFs go;
+//   mappings — mechanical mappings: an object becomes mapped from another (no DOFs of its own);
+//   layout   — solver systems: which object each integrates, and where its DOFs go; mappings
+//              composed down to those DOFs;
 //   components — masses, constraints and force fields, then plugin force fields (they see the
-//              masses), then the mass check;
+//              masses), then the mapped objects' contributions mapped onto their systems, then
+//              the mass check;
 //   solvers  — ODE and linear solvers, assembled systems, and the model.
 #include "build/scene_builder.h"
 
 #include "build/component_passes.h"
+#include "build/data_links.h"
+#include "build/mapping_passes.h"
 #include "build/read_pass.h"
 #include "build/solver_creation.h"
 #include "fluxion/log.h"
@@ -51,7 +56,23 @@ Simulation BuildSimulation(const SceneDescription& scene,
   ForEachNode(*state.root,
               [&](Node& node) { BuildComponents(state, node, {ComponentKind::kState}); });
   problems.ThrowIfAny();
+  ForEachNode(*state.root, [&](Node& node) {
+    for (Component& component : node.components) {
+      if (component.kind() != ComponentKind::kMapping) continue;
+      if (node.object < 0) {
+        // A mapping next to a visual model in a node that is read for another reason.
+        LogDebug(problems.Where(component.element->line) + ": <" + component.element->type +
+                 "> maps to no MechanicalObject of node '" + node.path +
+                 "': ignored (it feeds "
+                 "a visual model)");
+        continue;
+      }
+      BuildComponent(state, node, component);
+    }
+  });
+  problems.ThrowIfAny();
   LayOutSystems(state);
+  ComposeMappings(state);
   ForEachNode(*state.root, [&](Node& node) {
     BuildComponents(state, node,
                     {ComponentKind::kEngine, ComponentKind::kMass, ComponentKind::kConstraint,
@@ -60,6 +81,7 @@ Simulation BuildSimulation(const SceneDescription& scene,
   problems.ThrowIfAny();
   BuildPluginForceFields(state);
   problems.ThrowIfAny();
+  FinalizeMappings(state);
   CheckMasses(state);
   problems.ThrowIfAny();
   std::vector<SolverNode> nodes = CreateSolverNodes(state);
@@ -81,7 +103,7 @@ Simulation BuildSimulation(const SceneDescription& scene,
     LogWarn(scene.file + ": the scene has no ODE solver: nothing moves");
   try {
     return SimulationAccess::Create(std::move(model), std::move(nodes), std::move(registry),
-                                    std::move(state.observers));
+                                    std::move(state.observers), std::move(state.mapped_runtime));
   } catch (const ConfigError& error) {
     problems.Scene(scene.root.line, error.what());
     problems.ThrowIfAny();

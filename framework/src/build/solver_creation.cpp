@@ -126,7 +126,7 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     node.state.v.resize(node.system->num_dofs());
     for (std::size_t o = 0; o < state.objects.size(); ++o) {
       const ObjectModel& object = state.objects[o];
-      if (object.system != static_cast<int>(k)) continue;
+      if (object.system != static_cast<int>(k) || object.mapped_from >= 0) continue;
       node.state.x.segment(object.offset, object.num_dofs()) = object.position;
       node.state.v.segment(object.offset, object.num_dofs()) = object.velocity;
       node.objects.push_back(static_cast<int>(o));

@@ -3,6 +3,7 @@
 #include "components/add_data_repository.h"
 #include "components/affine_movement_projective_constraint.h"
 #include "components/average_coord.h"
+#include "components/barycentric_mapping.h"
 #include "components/blender_exporter.h"
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
@@ -10,6 +11,8 @@
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
+#include "components/distance_from_target_mapping.h"
+#include "components/distance_mapping.h"
 #include "components/edge_pressure_force_field.h"
 #include "components/edge_set_topology_container.h"
 #include "components/ellipsoid_force_field.h"
@@ -24,6 +27,7 @@
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
 #include "components/hexahedron_set_topology_container.h"
+#include "components/identity_mapping.h"
 #include "components/line_projective_constraint.h"
 #include "components/linear_force_field.h"
 #include "components/linear_movement_projective_constraint.h"
@@ -70,8 +74,10 @@
 #include "components/sphere_grid_topology.h"
 #include "components/sphere_roi.h"
 #include "components/spring_force_field.h"
+#include "components/square_distance_mapping.h"
 #include "components/stl_exporter.h"
 #include "components/string_mesh_creator.h"
+#include "components/subset_mapping.h"
 #include "components/surface_pressure_force_field.h"
 #include "components/tetra2_triangle_topological_mapping.h"
 #include "components/tetrahedron_set_topology_container.h"
@@ -199,6 +205,12 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<Quad2TriangleTopologicalMappingComponent>(registrar);
   Add<Tetra2TriangleTopologicalMappingComponent>(registrar);
   Add<Triangle2EdgeTopologicalMappingComponent>(registrar);
+  Add<IdentityMappingComponent>(registrar);
+  Add<SubsetMappingComponent>(registrar);
+  Add<BarycentricMappingComponent>(registrar);
+  Add<DistanceMappingComponent>(registrar);
+  Add<DistanceFromTargetMappingComponent>(registrar);
+  Add<SquareDistanceMappingComponent>(registrar);
   Add<VtkExporterComponent>(registrar);
   Add<MeshExporterComponent>(registrar);
   Add<WriteStateComponent>(registrar);

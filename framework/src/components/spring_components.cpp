@@ -32,6 +32,13 @@ SpringEnds ResolveSpringEnds(BuildContext& context) {
                   "one solver node)");
     return ends;
   }
+  if (&a != &b && (a.mapped_from >= 0 || b.mapped_from >= 0)) {
+    context.Error("<" + context.type() + "> links '" + a.id + "' and '" + b.id +
+                  "', and one of them is a mapped object (expected both ends in one object, "
+                  "or two objects that are not mapped: springs across a mapping are not "
+                  "supported)");
+    return ends;
+  }
   ends.usable = a.system >= 0;  // springs between static objects do nothing
   return ends;
 }

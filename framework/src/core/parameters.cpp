@@ -63,6 +63,8 @@ std::string_view ComponentKindName(ComponentKind kind) {
       return "observer (exporter, state recorder or player)";
     case ComponentKind::kNonlinearSolver:
       return "nonlinear solver (configures its ODE solver's Newton iterations)";
+    case ComponentKind::kMapping:
+      return "mechanical mapping";
   }
   return "?";
 }

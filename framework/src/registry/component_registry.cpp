@@ -123,7 +123,7 @@ void CollectingRegistrar::AddComponent(const ComponentSpec& spec, ComponentBuild
                 ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
                 ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored,
                 ComponentKind::kTopologicalMapping, ComponentKind::kObserver,
-                ComponentKind::kNonlinearSolver});
+                ComponentKind::kNonlinearSolver, ComponentKind::kMapping});
   entry.builder = build;
   entries.push_back(std::move(entry));
 }

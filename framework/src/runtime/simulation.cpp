@@ -13,7 +13,8 @@ namespace internal {
 Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
                                     std::vector<SolverNode> nodes,
                                     std::shared_ptr<const ComponentRegistry> registry,
-                                    std::vector<ObserverSlot> observers) {
+                                    std::vector<ObserverSlot> observers,
+                                    std::vector<MappedRuntime> mapped) {
   auto impl = std::make_unique<Simulation::Impl>();
   impl->time = model->start_time;
   impl->clock = StepClock(model->start_time, model->dt);
@@ -21,11 +22,12 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
   impl->registry = std::move(registry);
   impl->nodes = std::move(nodes);
   impl->observers = std::move(observers);
+  impl->mapped = std::move(mapped);
   impl->static_position.resize(impl->model->objects.size());
   impl->static_velocity.resize(impl->model->objects.size());
   for (std::size_t k = 0; k < impl->model->objects.size(); ++k) {
     const ObjectModel& object = impl->model->objects[k];
-    if (object.system >= 0) continue;
+    if (object.system >= 0 && object.mapped_from < 0) continue;
     impl->static_position[k] = object.position;
     impl->static_velocity[k] = object.velocity;
   }
@@ -38,6 +40,7 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
     if (system.has_state_constraints()) system.ProjectState(impl->time, node.state);
     node.solver->Initialize(*node.system, node.linear_solver.get());
   }
+  impl->UpdateMapped();
   // SOFA's SimulationInitDoneEvent: exporters write their first file, players set the state at
   // the start time, before anything reads it.
   impl->Notify(Simulation::Impl::Moment::kBegin);
@@ -63,6 +66,14 @@ class Simulation::Impl::Observation final : public ObservedState {
   Vector force(int index) const override {
     const ObjectModel& object = Object(index);
     if (object.system < 0) return Vector::Zero(object.num_dofs());
+    if (object.mapped_from >= 0) {
+      // The child's own force fields at its mapped state (SOFA's mapped MechanicalObject force).
+      Vector child_force = Vector::Zero(object.num_dofs());
+      for (const internal::MappedRuntime& m : impl_.mapped)
+        if (m.object == index && m.field != nullptr)
+          m.field->ChildForce(impl_.nodes[static_cast<std::size_t>(m.system)].state, child_force);
+      return child_force;
+    }
     const auto node = static_cast<std::size_t>(object.system);
     if (!computed_[node]) {
       const SolverNode& solver_node = impl_.nodes[node];
@@ -102,6 +113,7 @@ class Simulation::Impl::Setter final : public StateSetter {
       internal::AssembledSystem& system = impl_.assembled(node);
       if (system.has_state_constraints()) system.ProjectState(impl_.time, node.state);
     }
+    impl_.UpdateMapped();
   }
 
  private:
@@ -115,7 +127,8 @@ class Simulation::Impl::Setter final : public StateSetter {
                        std::to_string(object.num_dofs()) + " values, got " +
                        std::to_string(values.size()));
     const Eigen::Map<const Vector> given(values.data(), object.num_dofs());
-    if (object.system < 0) {
+    // A mapped object played like a static one: its mapping overwrites it after the next change.
+    if (object.system < 0 || object.mapped_from >= 0) {
       (position ? impl_.static_position : impl_.static_velocity)[static_cast<std::size_t>(index)] =
           given;
       return;
@@ -130,7 +143,7 @@ class Simulation::Impl::Setter final : public StateSetter {
 };
 
 Eigen::Map<const Vector> Simulation::Impl::Position(const ObjectModel& object, int index) const {
-  if (object.system < 0) {
+  if (object.system < 0 || object.mapped_from >= 0) {
     const Vector& x = static_position[static_cast<std::size_t>(index)];
     return {x.data(), x.size()};
   }
@@ -139,7 +152,7 @@ Eigen::Map<const Vector> Simulation::Impl::Position(const ObjectModel& object, i
 }
 
 Eigen::Map<const Vector> Simulation::Impl::Velocity(const ObjectModel& object, int index) const {
-  if (object.system < 0) {
+  if (object.system < 0 || object.mapped_from >= 0) {
     const Vector& v = static_velocity[static_cast<std::size_t>(index)];
     return {v.data(), v.size()};
   }
@@ -223,6 +236,7 @@ void Simulation::SetPosition(int index, const Eigen::Ref<const Vector>& values) 
   node.state.x.segment(object.offset, object.num_dofs()) = values;
   // The state no longer continues the solver's last step: its history starts again.
   node.solver->InvalidateHistory();
+  impl_->UpdateMapped();
 }
 
 void Simulation::SetVelocity(int index, const Eigen::Ref<const Vector>& values) {
@@ -231,6 +245,7 @@ void Simulation::SetVelocity(int index, const Eigen::Ref<const Vector>& values) 
   CheckSize(object, values.size(), "SetVelocity");
   node.state.v.segment(object.offset, object.num_dofs()) = values;
   node.solver->InvalidateHistory();
+  impl_->UpdateMapped();
 }
 
 namespace {
@@ -290,6 +305,7 @@ void Simulation::Step() {
     // SOFA's MechanicalObject::endIntegration clears externalForce after every step.
     system.ClearExternalForce();
   }
+  impl_->UpdateMapped();
   ++impl_->step_count;
   // SOFA's node time advances by accumulation (t += dt), as every solver's state did; time()
   // reports t₀ + n·h from the step count instead.

@@ -8,6 +8,8 @@
 #include "fluxion/observer.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
+#include "mechanics/mapped_force_field.h"
+#include "mechanics/mapping_jacobian.h"
 #include "registry/component_registry.h"
 
 namespace fluxion::internal {
@@ -20,15 +22,27 @@ struct ObserverSlot {
   std::string type;  ///< its element name, e.g. "VTKExporter"
 };
 
+/// A mapped object's state, computed from its system's after every change: x_c = φ(x) (J·x for
+/// a linear mapping), v_c = J·v.
+struct MappedRuntime {
+  int object = -1;  ///< index into Model::objects
+  int system = -1;  ///< the solver node whose state it is mapped from
+  MappingJacobian mapping{LinearMapping()};
+  /// The child's force fields inside the system (for observers' forces), null when it has none.
+  const MappedForceField* field = nullptr;
+};
+
 struct SimulationAccess {
   /// A simulation of `model` whose solver nodes are `nodes` (each node's system an
   /// AssembledSystem). `registry` (may be null) creates replacement solvers for ReplaceSolver.
-  /// `observers` (document order) are notified of the start before it returns.
+  /// `observers` (document order) are notified of the start before it returns; `mapped` objects
+  /// get their state from their system's.
   /// Throws ConfigError when a solver refuses the system at initialisation, SceneError when an
   /// observer fails at the start.
   static Simulation Create(std::shared_ptr<const Model> model, std::vector<SolverNode> nodes,
                            std::shared_ptr<const ComponentRegistry> registry,
-                           std::vector<ObserverSlot> observers = {});
+                           std::vector<ObserverSlot> observers = {},
+                           std::vector<MappedRuntime> mapped = {});
 };
 
 }  // namespace fluxion::internal

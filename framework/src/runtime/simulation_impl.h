@@ -30,6 +30,19 @@ struct Simulation::Impl {
   /// Current positions / velocities of static objects (an observer may play them), indexed like
   /// Model::objects; empty vectors for objects a solver moves.
   std::vector<Vector> static_position, static_velocity;
+  /// Mapped objects: their current state is kept in static_position / static_velocity, computed
+  /// from their system's by UpdateMapped after every change of a solver state.
+  std::vector<internal::MappedRuntime> mapped;
+
+  /// x_c = φ(x), v_c = J·v for every mapped object (never allocates).
+  void UpdateMapped() {
+    for (internal::MappedRuntime& m : mapped) {
+      const State& state = nodes[static_cast<std::size_t>(m.system)].state;
+      const auto k = static_cast<std::size_t>(m.object);
+      m.mapping.Evaluate(state.x.data(), static_position[k].data());
+      m.mapping.jacobian().Apply(state.v.data(), static_velocity[k].data());
+    }
+  }
 
   class Observation;
   class Setter;
@@ -48,6 +61,10 @@ struct Simulation::Impl {
     if (index < 0 || index >= static_cast<int>(model->objects.size()))
       throw UsageError(std::string(what) + ": no object " + std::to_string(index));
     const ObjectModel& object = model->objects[static_cast<std::size_t>(index)];
+    if (object.mapped_from >= 0)
+      throw UsageError(std::string(what) + ": object '" + object.id + "' is mapped from '" +
+                       model->objects[static_cast<std::size_t>(object.mapped_from)].id +
+                       "' (set the state of the object it is mapped from)");
     if (object.system < 0)
       throw UsageError(std::string(what) + ": object '" + object.id +
                        "' is static (no solver moves it)");

@@ -1,0 +1,155 @@
+#include "mechanics/barycentric_weights.h"
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <limits>
+
+namespace fluxion::internal {
+
+namespace {
+
+Eigen::Vector3d ToEigen3(const Point3& p) { return {p[0], p[1], p[2]}; }
+
+// The 8 trilinear weights of SOFA's corner order 0:(0,0,0) 1:(1,0,0) 2:(1,1,0) 3:(0,1,0), then the
+// same at z = 1, for local coordinates f.
+std::array<double, 8> TrilinearWeights(const Eigen::Vector3d& f) {
+  const double x = f[0], y = f[1], z = f[2];
+  return {
+      (1 - x) * (1 - y) * (1 - z), x * (1 - y) * (1 - z), x * y * (1 - z), (1 - x) * y * (1 - z),
+      (1 - x) * (1 - y) * z,       x * (1 - y) * z,       x * y * z,       (1 - x) * y * z};
+}
+
+// v = B⁻¹(p − origin) for the base whose columns are `a`, `b`, `c` (edges from the origin).
+Eigen::Vector3d LocalCoordinates(const Eigen::Vector3d& origin, const Eigen::Vector3d& a,
+                                 const Eigen::Vector3d& b, const Eigen::Vector3d& c,
+                                 const Eigen::Vector3d& p) {
+  Eigen::Matrix3d base;
+  base.col(0) = a - origin;
+  base.col(1) = b - origin;
+  base.col(2) = c - origin;
+  return base.inverse() * (p - origin);
+}
+
+}  // namespace
+
+bool IsRegularGrid(const Topology& topology) {
+  // Plain copies, not structured bindings: lambdas capture them (clang 14 refuses bindings).
+  const Index nx = topology.grid_size[0], ny = topology.grid_size[1], nz = topology.grid_size[2];
+  if (nx <= 0 || ny <= 0 || nz <= 0 || static_cast<Index>(topology.points.size()) != nx * ny * nz)
+    return false;
+  const auto at = [&](Index i, Index j, Index k) {
+    return ToEigen3(topology.points[static_cast<std::size_t>(nx * (ny * k + j) + i)]);
+  };
+  const Eigen::Vector3d p0 = at(0, 0, 0);
+  const Eigen::Vector3d dx = nx > 1 ? Eigen::Vector3d(at(1, 0, 0) - p0) : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d dy = ny > 1 ? Eigen::Vector3d(at(0, 1, 0) - p0) : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d dz = nz > 1 ? Eigen::Vector3d(at(0, 0, 1) - p0) : Eigen::Vector3d::Zero();
+  const double scale = dx.norm() + dy.norm() + dz.norm() + p0.norm();
+  for (Index k = 0; k < nz; ++k)
+    for (Index j = 0; j < ny; ++j)
+      for (Index i = 0; i < nx; ++i) {
+        const Eigen::Vector3d expected = p0 + static_cast<double>(i) * dx +
+                                         static_cast<double>(j) * dy + static_cast<double>(k) * dz;
+        if ((at(i, j, k) - expected).norm() > 1e-9 * scale) return false;
+      }
+  return true;
+}
+
+std::vector<PointStencil> GridWeights(const Topology& grid, const std::vector<Point3>& points) {
+  const Index nx = grid.grid_size[0], ny = grid.grid_size[1], nz = grid.grid_size[2];
+  if (nx < 2 || ny < 2 || nz < 2) return {};
+  const auto index = [&](Index i, Index j, Index k) { return nx * (ny * k + j) + i; };
+  const Eigen::Vector3d p0 = ToEigen3(grid.points[0]);
+  const std::array<Eigen::Vector3d, 3> step = {
+      ToEigen3(grid.points[static_cast<std::size_t>(index(1, 0, 0))]) - p0,
+      ToEigen3(grid.points[static_cast<std::size_t>(index(0, 1, 0))]) - p0,
+      ToEigen3(grid.points[static_cast<std::size_t>(index(0, 0, 1))]) - p0};
+  const std::array<Index, 3> cells = {nx - 1, ny - 1, nz - 1};
+  std::vector<PointStencil> stencils;
+  stencils.reserve(points.size());
+  for (const Point3& point : points) {
+    const Eigen::Vector3d p = ToEigen3(point) - p0;
+    // The cell holding the point, else the nearest one (SOFA's findCube, findNearestCube).
+    std::array<Index, 3> cell{};
+    Eigen::Vector3d f;
+    for (int a = 0; a < 3; ++a) {
+      const double t = p.dot(step[a]) / step[a].squaredNorm();
+      const Index c = static_cast<Index>(std::floor(t));
+      cell[a] = std::clamp<Index>(c, 0, cells[a] - 1);
+      f[a] = t - static_cast<double>(cell[a]);
+    }
+    const auto [i, j, k] = cell;
+    const std::array<Index, 8> corners = {index(i, j, k),
+                                          index(i + 1, j, k),
+                                          index(i + 1, j + 1, k),
+                                          index(i, j + 1, k),
+                                          index(i, j, k + 1),
+                                          index(i + 1, j, k + 1),
+                                          index(i + 1, j + 1, k + 1),
+                                          index(i, j + 1, k + 1)};
+    const std::array<double, 8> w = TrilinearWeights(f);
+    PointStencil stencil;
+    for (std::size_t c = 0; c < 8; ++c) stencil.emplace_back(corners[c], w[c]);
+    stencils.push_back(std::move(stencil));
+  }
+  return stencils;
+}
+
+std::vector<PointStencil> TetrahedronWeights(const std::vector<std::array<Index, 4>>& tetrahedra,
+                                             const std::vector<Point3>& vertices,
+                                             const std::vector<Point3>& points) {
+  std::vector<PointStencil> stencils;
+  stencils.reserve(points.size());
+  for (const Point3& point : points) {
+    const Eigen::Vector3d p = ToEigen3(point);
+    double best = std::numeric_limits<double>::max();
+    PointStencil chosen;
+    for (const auto& t : tetrahedra) {
+      const Eigen::Vector3d a = ToEigen3(vertices[static_cast<std::size_t>(t[0])]);
+      const Eigen::Vector3d b = ToEigen3(vertices[static_cast<std::size_t>(t[1])]);
+      const Eigen::Vector3d c = ToEigen3(vertices[static_cast<std::size_t>(t[2])]);
+      const Eigen::Vector3d d = ToEigen3(vertices[static_cast<std::size_t>(t[3])]);
+      const Eigen::Vector3d v = LocalCoordinates(a, b, c, d, p);
+      double distance = std::max({-v[0], -v[1], -v[2], v[0] + v[1] + v[2] - 1});
+      if (distance > 0) distance = (p - (a + b + c + d) * 0.25).squaredNorm();
+      if (distance < best) {
+        best = distance;
+        chosen = {{t[0], 1 - v[0] - v[1] - v[2]}, {t[1], v[0]}, {t[2], v[1]}, {t[3], v[2]}};
+      }
+    }
+    stencils.push_back(std::move(chosen));
+  }
+  return stencils;
+}
+
+std::vector<PointStencil> HexahedronWeights(const std::vector<std::array<Index, 8>>& hexahedra,
+                                            const std::vector<Point3>& vertices,
+                                            const std::vector<Point3>& points) {
+  std::vector<PointStencil> stencils;
+  stencils.reserve(points.size());
+  for (const Point3& point : points) {
+    const Eigen::Vector3d p = ToEigen3(point);
+    double best = std::numeric_limits<double>::max();
+    PointStencil chosen;
+    for (const auto& h : hexahedra) {
+      const auto at = [&](int c) { return ToEigen3(vertices[static_cast<std::size_t>(h[c])]); };
+      const Eigen::Vector3d v = LocalCoordinates(at(0), at(1), at(3), at(4), p);
+      double distance = std::max({-v[0], -v[1], -v[2], v[0] - 1, v[1] - 1, v[2] - 1});
+      if (distance > 0) {
+        Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+        for (int c = 0; c < 8; ++c) centre += at(c) / 8.0;
+        distance = (p - centre).squaredNorm();
+      }
+      if (distance < best) {
+        best = distance;
+        const std::array<double, 8> w = TrilinearWeights(v);
+        chosen.clear();
+        for (std::size_t c = 0; c < 8; ++c) chosen.emplace_back(h[c], w[c]);
+      }
+    }
+    stencils.push_back(std::move(chosen));
+  }
+  return stencils;
+}
+
+}  // namespace fluxion::internal
