@@ -57,10 +57,12 @@ def load_scene(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene
     Python lines of the calls that added the faulty nodes and components."""
     xml = scene_graph.to_xml(root)
     try:
-        return load_string(xml, plugin_dirs, dt, file_name, data_path)
+        sim = load_string(xml, plugin_dirs, dt, file_name, data_path)
     except SceneError as error:
         raise SceneError([_python_diagnostic(d, xml, file_name) for d in error.diagnostics]) \
             from None
+    sim._scene_xml = xml  # a NumericalError then names the Python line of the ODE solver
+    return sim
 
 
 def _python_diagnostic(diagnostic, xml, file_name):

@@ -176,11 +176,12 @@ def python_origin(xml, line):
 def build_scene_file(path):
     """Runs the Python scene ``path`` (its ``createScene(root)``) and returns the root node.
     The scene's folder is put first on sys.path, as SofaPython3 does, for its own modules."""
-    path = os.path.abspath(path)
+    given, path = os.fspath(path), os.path.abspath(path)
     folder = os.path.dirname(path)
     sys.path.insert(0, folder)
     try:
-        scene = runpy.run_path(path, run_name="__fluxion_scene__")
+        # Run under the name given, so that its code (and messages) name the file as the user did.
+        scene = runpy.run_path(given, run_name="__fluxion_scene__")
     finally:
         if sys.path and sys.path[0] == folder:
             del sys.path[0]
@@ -189,7 +190,7 @@ def build_scene_file(path):
         raise ValueError(f"{path}: defines no createScene(root) function "
                          "(expected a SofaPython3-style scene)")
     root = Node("root", _scene_file=path)
-    object.__setattr__(root, "_origin", (path, create.__code__.co_firstlineno))
+    object.__setattr__(root, "_origin", (given, create.__code__.co_firstlineno))
     returned = create(root)
     return returned if isinstance(returned, Node) else root
 
@@ -197,7 +198,7 @@ def build_scene_file(path):
 def main(argv):
     """``python3 scene_graph.py SCENE.py``: prints the scene's XML (scene-runner's bridge)."""
     if len(argv) != 2:
-        print("usage: scene_graph.py SCENE.py  (prints the XML scene it builds)", file=sys.stderr)
+        print("usage: python3 -m fluxion SCENE.py  (prints the XML scene it builds)", file=sys.stderr)
         return 2
     sys.stdout.write(to_xml(build_scene_file(argv[1])))
     return 0

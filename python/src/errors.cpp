@@ -55,10 +55,20 @@ void RegisterErrorTranslation() {
   });
 }
 
-void RaiseNumericalError(const Simulation& simulation, const NumericalError& error) {
+void RaiseNumericalError(const py::object& simulation, const NumericalError& error) {
   // scene-runner's line: the scene, the ODE solver's line, then the failure.
-  const std::string where = simulation.model().file +
-                            (error.line() > 0 ? ":" + std::to_string(error.line()) : std::string());
+  std::string where = simulation.cast<const Simulation&>().model().file;
+  if (error.line() > 0) {
+    where += ":" + std::to_string(error.line());
+    if (py::hasattr(simulation, "_scene_xml")) {
+      const py::object origin =
+          py::module_::import("fluxion.scene_graph")
+              .attr("python_origin")(simulation.attr("_scene_xml"), error.line());
+      if (!origin.is_none())
+        where = origin[py::int_(0)].cast<std::string>() + ":" +
+                std::to_string(origin[py::int_(1)].cast<int>());
+    }
+  }
   SetError(ErrorClass("NumericalError")(where + ": numerical failure at " + error.what(),
                                         error.step(), error.time(), error.line()));
   throw py::error_already_set();

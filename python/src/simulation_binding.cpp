@@ -21,11 +21,11 @@ namespace py = pybind11;
 namespace {
 
 // One step, a NumericalError raised as scene-runner words it.
-void StepOnce(Simulation& simulation) {
+void StepOnce(const py::object& self, Simulation& simulation) {
   try {
     simulation.Step();
   } catch (const NumericalError& error) {
-    RaiseNumericalError(simulation, error);
+    RaiseNumericalError(self, error);
   }
 }
 
@@ -48,7 +48,7 @@ long Run(py::object self, std::optional<long> steps, std::optional<double> end_t
   const long count = steps ? *steps : StepsUntil(simulation, *end_time);
   if (count < 0) throw UsageError("run: steps must not be negative");
   for (long step = 1; step <= count; ++step) {
-    StepOnce(simulation);
+    StepOnce(self, simulation);
     if (!callback.is_none() && (step % every == 0 || step == count)) callback(self);
   }
   return count;
@@ -100,14 +100,16 @@ void ReplaceSolver(Simulation& simulation, const std::string& name, const py::kw
 }  // namespace
 
 void BindSimulation(py::module_& module) {
-  py::class_<Simulation>(module, "Simulation",
+  // dynamic_attr: fluxion.load_scene keeps a Python scene's XML on it, for error locations.
+  py::class_<Simulation>(module, "Simulation", py::dynamic_attr(),
                          "A loaded scene, ready to step (fluxion/simulation.h). Every object's "
                          "arrays keep it alive.")
       .def(
           "step",
-          [](Simulation& simulation, long steps) {
+          [](const py::object& self, long steps) {
+            Simulation& simulation = self.cast<Simulation&>();
             if (steps < 0) throw UsageError("step: steps must not be negative");
-            for (long k = 0; k < steps; ++k) StepOnce(simulation);
+            for (long k = 0; k < steps; ++k) StepOnce(self, simulation);
           },
           py::arg("steps") = 1, "Advances every solver node by dt, `steps` times.")
       .def("run", &Run, py::arg("steps") = py::none(), py::arg("end_time") = py::none(),
