@@ -19,7 +19,7 @@ import os
 import runpy
 import sys
 
-__all__ = ["Node", "Object", "xml_text", "to_xml", "build_scene_file"]
+__all__ = ["Node", "Object", "Data", "xml_text", "to_xml", "build_scene_file"]
 
 
 def xml_text(value) -> str:
@@ -36,7 +36,7 @@ def xml_text(value) -> str:
         return repr(value)  # the shortest text that parses back to the same double
     if isinstance(value, str):
         return value
-    if isinstance(value, Object):
+    if isinstance(value, (Object, Data)):
         return value.getLinkPath()
     if isinstance(value, (list, tuple)):
         return " ".join(xml_text(item) for item in value)
@@ -56,8 +56,32 @@ def _caller_origin(scene_file):
     return caller
 
 
+class Data:
+    """A field of an added component, as SofaPython3's ``obj.position``: its ``linkpath``
+    (``@/path/to/object.position``) links another component's field to it; ``value`` is the
+    value given in ``addObject`` (values computed while loading are not known here)."""
+
+    def __init__(self, owner, field):
+        self._owner, self._field = owner, field
+
+    def getLinkPath(self):
+        return self._owner.getLinkPath() + "." + self._field
+
+    linkpath = property(getLinkPath)
+
+    @property
+    def value(self):
+        try:
+            return self._owner._fields[self._field]
+        except KeyError:
+            raise AttributeError(f"{self._owner.name}.{self._field} was not given in addObject "
+                                 "(values computed while loading are not known to the scene "
+                                 "script)") from None
+
+
 class Object:
-    """A component added with ``node.addObject``: its type, name and fields."""
+    """A component added with ``node.addObject``: its type, name and fields. Any other attribute
+    is one of its fields as a ``Data`` (``loader.position.linkpath``)."""
 
     def __init__(self, node, type_name, fields, origin):
         self._node, self._type, self._fields, self._origin = node, type_name, fields, origin
@@ -71,6 +95,11 @@ class Object:
         return "@" + self._node._path() + "/" + xml_text(self.name)
 
     linkpath = property(getLinkPath)
+
+    def __getattr__(self, field):
+        if field.startswith("_"):
+            raise AttributeError(field)
+        return Data(self, field)
 
 
 class Node:
@@ -173,32 +202,55 @@ def python_origin(xml, line):
     return (file, int(number)) if number.isdigit() else None
 
 
+def _sofa_stand_ins():
+    """Modules named as SofaPython3's, for scenes written for SOFA that import them at the top
+    (``import Sofa``, ``import SofaRuntime; SofaRuntime.importPlugin(...)``) and only build the
+    graph: Sofa.Core.Node is this module's Node, importPlugin does nothing (plugins are
+    RequiredPlugin components, or Fluxion's own). Only put in place when SOFA's own are absent.
+    Anything else of SofaPython3 (controllers, Sofa.Simulation) is not provided."""
+    import importlib.util
+    import types
+    if importlib.util.find_spec("Sofa") is not None:
+        return {}
+    sofa = types.ModuleType("Sofa", "Fluxion's stand-in for SofaPython3's Sofa (graph only)")
+    sofa.Core = types.ModuleType("Sofa.Core")
+    sofa.Core.Node, sofa.Core.Object, sofa.Core.Data = Node, Object, Data
+    runtime = types.ModuleType("SofaRuntime", "Fluxion's stand-in: importPlugin does nothing")
+    runtime.importPlugin = lambda name: None
+    return {"Sofa": sofa, "Sofa.Core": sofa.Core, "SofaRuntime": runtime}
+
+
 def build_scene_file(path):
     """Runs the Python scene ``path`` (its ``createScene(root)``) and returns the root node.
     The scene's folder is put first on sys.path, as SofaPython3 does, for its own modules."""
     given, path = os.fspath(path), os.path.abspath(path)
     folder = os.path.dirname(path)
     sys.path.insert(0, folder)
+    stand_ins = _sofa_stand_ins()
+    sys.modules.update(stand_ins)
     try:
         # Run under the name given, so that its code (and messages) name the file as the user did.
         scene = runpy.run_path(given, run_name="__fluxion_scene__")
+        create = scene.get("createScene")
+        if not callable(create):
+            raise ValueError(f"{given}: defines no createScene(root) function "
+                             "(expected a SofaPython3-style scene)")
+        root = Node("root", _scene_file=path)
+        object.__setattr__(root, "_origin", (given, create.__code__.co_firstlineno))
+        returned = create(root)
     finally:
         if sys.path and sys.path[0] == folder:
             del sys.path[0]
-    create = scene.get("createScene")
-    if not callable(create):
-        raise ValueError(f"{path}: defines no createScene(root) function "
-                         "(expected a SofaPython3-style scene)")
-    root = Node("root", _scene_file=path)
-    object.__setattr__(root, "_origin", (given, create.__code__.co_firstlineno))
-    returned = create(root)
+        for name in stand_ins:
+            sys.modules.pop(name, None)
     return returned if isinstance(returned, Node) else root
 
 
 def main(argv):
     """``python3 scene_graph.py SCENE.py``: prints the scene's XML (scene-runner's bridge)."""
     if len(argv) != 2:
-        print("usage: python3 -m fluxion SCENE.py  (prints the XML scene it builds)", file=sys.stderr)
+        print("usage: python3 -m fluxion SCENE.py  (prints the XML scene it builds)",
+              file=sys.stderr)
         return 2
     sys.stdout.write(to_xml(build_scene_file(argv[1])))
     return 0

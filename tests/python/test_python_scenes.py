@@ -138,3 +138,44 @@ def test_values_are_written_in_shortest_round_trip_form():
     assert xml_text([True, 0, "@box.indices"]) == "true 0 @box.indices"
     with pytest.raises(ValueError):
         xml_text(float("nan"))
+
+
+# A scene as written for SOFA: SofaPython3's imports at the top, RequiredPlugin with SOFA module
+# names, links through `.linkpath` of an object and of one of its fields.
+SOFA_STYLE = '''
+import Sofa
+import Sofa.Core
+import SofaRuntime
+
+SofaRuntime.importPlugin("Sofa.Component")
+
+
+def createScene(rootNode: Sofa.Core.Node):
+    rootNode.addObject("RequiredPlugin", name="Sofa.Component.ODESolver.Backward")
+    rootNode.dt = 0.005
+    rootNode.gravity = [0, 0, -9.81]
+    rootNode.addObject("DefaultAnimationLoop")
+    rootNode.addObject("EulerImplicitSolver", rayleighStiffness=0.1, rayleighMass=0.1)
+    rootNode.addObject("CGLinearSolver", iterations=50, tolerance=1e-12, threshold=1e-12)
+    sheet = rootNode.addChild("sheet")
+    grid = sheet.addObject("RegularGridTopology", name="grid", n=[5, 5, 1], min=[0, 0, 0],
+                           max=[1, 1, 0])
+    sheet.addObject("MechanicalObject", name="dofs", template="Vec3d")
+    sheet.addObject("DiagonalMass", totalMass=0.5)
+    box = sheet.addObject("BoxROI", name="box", box=[-0.01, -0.01, -0.01, 1.01, 0.01, 0.01])
+    sheet.addObject("FixedProjectiveConstraint", indices=box.indices.linkpath)
+    sheet.addObject("MeshSpringForceField", linesStiffness=40, linesDamping=0.2)
+    assert grid.linkpath == "@/sheet/grid" and box.indices.linkpath == "@/sheet/box.indices"
+    assert grid.n.value == [5, 5, 1]
+    return rootNode
+'''
+
+
+def test_a_scene_written_for_sofapython3_runs_unmodified(tmp_scene):
+    path = tmp_scene("sofa_style.py", SOFA_STYLE)
+    assert trajectory(fluxion.load(path), 40) == trajectory(fluxion.load_string(LINKED_XML), 40)
+    # The stand-in modules exist only while the scene runs.
+    import sys
+    assert "Sofa" not in sys.modules and "SofaRuntime" not in sys.modules
+    _, out, _ = run_scene_runner(path, "--steps", "40", "--energy", "--output", "-")
+    assert read_csv(out)[1] == trajectory(fluxion.load_string(LINKED_XML), 40)
