@@ -2,6 +2,8 @@
 every position, velocity and energy compared with ==, never a tolerance. The CSV is the
 reference: scene-runner is an independent host of the same library, and its numbers are in
 shortest round-trip form, so float() recovers each double exactly."""
+import math
+
 import pytest
 
 import fluxion
@@ -57,3 +59,23 @@ def test_end_time_counts_steps_as_scene_runner():
     sim = fluxion.load(scene_path("hanging_chain.scn"))
     assert sim.run(end_time=0.01) == 5
     assert sim.step_count == 5
+
+
+def test_solver_outputs_match_scene_runner_columns():
+    _, out, _ = run_scene_runner(scene_path("hanging_chain.scn"), "--steps", "20",
+                                 "--solver", "VariationalSymplecticSolver", "--solver-outputs",
+                                 "--output", "-", "--quiet")
+    header, rows = read_csv(out)
+    column = header.index("root/VariationalSymplecticSolver/hamiltonian")
+    sim = fluxion.load(scene_path("hanging_chain.scn"))
+    sim.replace_solver("VariationalSymplecticSolver")
+    hamiltonians = [sim.solver_outputs()]
+    for _ in range(20):
+        sim.step()
+        hamiltonians.append(sim.solver_outputs())
+    assert list(hamiltonians[0]) == ["root/VariationalSymplecticSolver/hamiltonian"]
+    # Before the first step the solver has no Hamiltonian yet: NaN in both (NaN != NaN).
+    ours = [h["root/VariationalSymplecticSolver/hamiltonian"] for h in hamiltonians]
+    theirs = [row[column] for row in rows]
+    assert math.isnan(ours[0]) and math.isnan(theirs[0])
+    assert ours[1:] == theirs[1:]
