@@ -16,9 +16,10 @@ from . import errors
 from .errors import Diagnostic, Error, NumericalError, PluginError, SceneError, UsageError
 from . import scene_graph
 from .scene_graph import Node
-from ._fluxion import Host, MechanicalObject, Simulation
+from ._fluxion import Host, MechanicalObject, Simulation, set_output_policy
 
-__all__ = ["load", "load_string", "load_scene", "components", "solvers", "plugins", "Host",
+__all__ = ["load", "load_string", "load_scene", "components", "solvers", "plugins",
+           "set_output_policy", "Host",
            "Simulation", "MechanicalObject", "Node", "Error", "SceneError", "PluginError",
            "NumericalError", "UsageError", "Diagnostic"]
 

@@ -57,20 +57,19 @@ void RegisterErrorTranslation() {
 
 void RaiseNumericalError(const py::object& simulation, const NumericalError& error) {
   // scene-runner's line: the scene, the ODE solver's line, then the failure.
-  std::string where = simulation.cast<const Simulation&>().model().file;
-  if (error.line() > 0) {
-    where += ":" + std::to_string(error.line());
-    if (py::hasattr(simulation, "_scene_xml")) {
-      const py::object origin =
-          py::module_::import("fluxion.scene_graph")
-              .attr("python_origin")(simulation.attr("_scene_xml"), error.line());
-      if (!origin.is_none())
-        where = origin[py::int_(0)].cast<std::string>() + ":" +
-                std::to_string(origin[py::int_(1)].cast<int>());
+  std::string file = simulation.cast<const Simulation&>().model().file;
+  int line = error.line();
+  if (line > 0 && py::hasattr(simulation, "_scene_xml")) {
+    const py::object origin = py::module_::import("fluxion.scene_graph")
+                                  .attr("python_origin")(simulation.attr("_scene_xml"), line);
+    if (!origin.is_none()) {
+      file = origin[py::int_(0)].cast<std::string>();
+      line = origin[py::int_(1)].cast<int>();
     }
   }
+  const std::string where = file + (line > 0 ? ":" + std::to_string(line) : std::string());
   SetError(ErrorClass("NumericalError")(where + ": numerical failure at " + error.what(),
-                                        error.step(), error.time(), error.line()));
+                                        error.step(), error.time(), line));
   throw py::error_already_set();
 }
 

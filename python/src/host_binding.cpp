@@ -10,6 +10,7 @@
 
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
+#include "fluxion/output_files.h"
 
 namespace fluxion::python {
 
@@ -81,6 +82,20 @@ py::list Solvers(const Host& host) {
 }  // namespace
 
 void BindHost(py::module_& module) {
+  // Where files a scene writes (exporters, WriteState) may go: the host's choice, as scene-runner
+  // --output-dir and --overwrite make it (fluxion/output_files.h).
+  module.def(
+      "set_output_policy",
+      [](const std::filesystem::path& directory, bool overwrite,
+         const std::vector<std::filesystem::path>& protected_files) {
+        SetOutputPolicy(
+            {.directory = directory, .overwrite = overwrite, .protected_files = protected_files});
+      },
+      py::arg("directory") = ".", py::arg("overwrite") = false,
+      py::arg("protected_files") = std::vector<std::filesystem::path>{},
+      "Files scenes write go below `directory` only (it must exist), never over an existing file "
+      "unless `overwrite`, never over `protected_files`. Applies to scenes loaded afterwards.");
+
   py::class_<Host>(module, "Host",
                    "The built-in components and the plugins of a search path: the bundled "
                    "folder, FLUXION_PLUGIN_PATH, then plugin_dirs (as scene-runner --plugin-dir).")

@@ -125,6 +125,7 @@ def test_numerical_failure_names_the_solver_python_line(tmp_scene):
     with pytest.raises(fluxion.NumericalError) as caught:
         sim.step(100)
     assert str(caught.value).startswith(f"{path}:4: numerical failure at step ")
+    assert caught.value.line == 4
     status, _, err = run_scene_runner(path, "--steps", "100", "--output", "-",
                                       "--no-stability-check", check=False)
     assert status == 4

@@ -120,3 +120,29 @@ def test_components_and_solvers_list_the_bundled_plugins():
 def _scene(name):
     from conftest import scene_path
     return scene_path(name)
+
+
+def test_files_a_scene_writes_go_below_the_output_policy_folder(tmp_path, monkeypatch):
+    # WriteState writes positions at t = 0 and after each step (period = dt).
+    out = tmp_path / "out"
+    out.mkdir()
+    monkeypatch.chdir(tmp_path)
+    fluxion.set_output_policy(directory=str(out))
+    try:
+        sim = fluxion.load_string(POINT.replace(
+            '<UniformMass totalMass="2"/>',
+            '<UniformMass totalMass="2"/>\n    <WriteState filename="ball.state"/>'))
+        sim.step(2)
+        sim.finish()
+        del sim
+        assert (out / "ball.state").is_file() and not (tmp_path / "ball.state").exists()
+        assert "X= 1 2 3" in (out / "ball.state").read_text()
+        # The file exists now: without overwrite, a second run is refused at WriteState's line.
+        with pytest.raises(fluxion.SceneError) as caught:
+            sim = fluxion.load_string(POINT.replace(
+                '<UniformMass totalMass="2"/>',
+                '<UniformMass totalMass="2"/>\n    <WriteState filename="ball.state"/>'))
+            sim.step()
+        assert caught.value.diagnostics[0].line == 6
+    finally:
+        fluxion.set_output_policy()  # the default: the current folder
