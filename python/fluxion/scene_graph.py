@@ -9,7 +9,7 @@ Values are written as XML text: numbers in shortest round-trip form (``repr``), 
 errors found while loading point at the ``addObject`` call.
 
 A Python scene is a program: it runs with the rights of the user who runs it, like any script.
-The XML loader's guarantees (docs/… "Files and safety") are about XML scenes.
+The XML loader's guarantees (README.md, "Files and safety") are about XML scenes.
 
 This file is standalone (standard library only) so that scene-runner can run it as
 ``python3 scene_graph.py SCENE.py`` without the compiled module: it prints the XML.
@@ -24,6 +24,8 @@ __all__ = ["Node", "Object", "Data", "xml_text", "to_xml", "build_scene_file"]
 
 def xml_text(value) -> str:
     """The XML attribute text of a Python value (see the module's doc)."""
+    if isinstance(value, (Object, Data)):
+        return value.getLinkPath()  # SofaPython3 writes a link for an object or data given
     if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
         value = value.tolist()  # NumPy arrays and scalars, without importing NumPy
     if isinstance(value, bool):
@@ -36,8 +38,6 @@ def xml_text(value) -> str:
         return repr(value)  # the shortest text that parses back to the same double
     if isinstance(value, str):
         return value
-    if isinstance(value, (Object, Data)):
-        return value.getLinkPath()
     if isinstance(value, (list, tuple)):
         return " ".join(xml_text(item) for item in value)
     raise TypeError(f"cannot write a {type(value).__name__} as a scene value "
@@ -164,7 +164,7 @@ def _attributes(items):
 def _origin_comment(origin):
     # The Python line of the element, read back by fluxion.load and scene-runner to report
     # errors there; left out when the file name cannot sit in an XML comment.
-    if origin is None or "--" in origin[0]:
+    if origin is None or "--" in origin[0] or origin[0].endswith("-"):
         return ""
     return f" <!--python {origin[0]}:{origin[1]}-->"
 

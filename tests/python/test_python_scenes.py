@@ -137,6 +137,8 @@ def test_values_are_written_in_shortest_round_trip_form():
     assert xml_text(0.1) == "0.1" and float(xml_text(1 / 3)) == 1 / 3
     assert xml_text(np.array([[1.5, 2], [3, 4]])) == "1.5 2.0 3.0 4.0"
     assert xml_text([True, 0, "@box.indices"]) == "true 0 @box.indices"
+    box = fluxion.Node("root").addChild("sheet").addObject("BoxROI", name="box")
+    assert xml_text(box) == "@/sheet/box" and xml_text(box.indices) == "@/sheet/box.indices"
     with pytest.raises(ValueError):
         xml_text(float("nan"))
 
