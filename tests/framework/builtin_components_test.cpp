@@ -61,10 +61,17 @@ TEST_F(Components, TemplatesSetCoordinatesPerPoint) {
 }
 
 TEST_F(Components, PositionArityMustMatchTemplate) {
-  EXPECT_THROW(
-      LoadScene(Scene(
-          R"(<MechanicalObject template="Vec3d" position="1 2 3 4"/><UniformMass vertexMass="1"/>)")),
-      SceneError);
+  // An incomplete last point is dropped as SOFA reads it, with a warning (mechanical_object_test
+  // checks the values); a template that does not exist is an error.
+  ExpectWarnings(1);
+  EXPECT_EQ(
+      LoadScene(
+          Scene(
+              R"(<MechanicalObject template="Vec3d" position="1 2 3 4"/><UniformMass vertexMass="1"/>)"))
+          .objects()
+          .at(0)
+          .num_points,
+      1);
   EXPECT_THROW(
       LoadScene(Scene(
           R"(<MechanicalObject template="Vec4d" position="1 2 3 4"/><UniformMass vertexMass="1"/>)")),

@@ -2,10 +2,13 @@
 // trajectory as CSV. Exit statuses: see exit_status.h and the README.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <optional>
 #include <utility>
+
+#include <unistd.h>
 
 #include "exit_status.h"
 #include "fluxion/errors.h"
@@ -153,6 +156,9 @@ int CheckSolverName(const Host& host, const std::string& name) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // HDF5 outputs are written through NAME.partial, which scene-runner already holds locked (one
+  // run per output file): HDF5's own lock on a second descriptor of that file would refuse it.
+  ::setenv("HDF5_USE_FILE_LOCKING", "FALSE", 1);
   CLI::App app{"scene-runner: run a SOFA-style mass-spring scene and write its trajectory as CSV"};
   app.set_version_flag("--version",
                        std::string("scene-runner (Fluxion) ") + FLUXION_VERSION_STRING);
@@ -166,7 +172,7 @@ int main(int argc, char** argv) {
   long steps = 0;
   double end_time = 0, dt = 0;
 
-  app.add_option("scene", options.scene, "scene file (SOFA XML)");
+  app.add_option("scene", options.scene, "scene file (SOFA XML, or a Python scene: .py)");
   // Values are checked as text before CLI11 converts them: NaN and out-of-range integers are
   // refused with a readable range, never clamped.
   auto* steps_option = app.add_option("--steps", steps, "number of steps (default 100)")
@@ -193,6 +199,14 @@ int main(int argc, char** argv) {
   app.add_option("--every", options.every,
                  "record every K steps (the first and last are always recorded)")
       ->transform(WholeIn(1, kMostSteps, "from 1 to 2^62"));
+  auto* vtk_option =
+      app.add_option("--vtk", options.vtk,
+                     "also write the run as a ParaView time series in this folder (inside "
+                     "--output-dir; created if missing): SCENE.pvd and one .vtu per object and "
+                     "recorded step");
+  app.add_flag("--vtk-ascii", options.vtk_ascii,
+               "with --vtk: write the arrays as text instead of zlib-compressed binary")
+      ->needs(vtk_option);
   app.add_flag("--energy", options.energy, "add kinetic,potential,total energy columns");
   auto* compare_option =
       app.add_option("--compare", options.compare,
@@ -236,7 +250,13 @@ int main(int argc, char** argv) {
   bool no_stability_check = false;
   app.add_flag("--no-stability-check", no_stability_check,
                "do not estimate the stiffest mode before stepping an explicit solver");
-  app.add_flag("--quiet,-q", quiet, "only errors on stderr, no progress");
+  bool progress = false;
+  auto* progress_option = app.add_flag(
+      "--progress", progress,
+      "report progress on stderr even when it is not a terminal (one line a second); on a "
+      "terminal a progress bar is shown anyway");
+  app.add_flag("--quiet,-q", quiet, "only errors on stderr, no progress")
+      ->excludes(progress_option);
   app.footer(
       "Exit status: 0 success, 1 --compare mismatch, 2 invalid input (command line, scene, values, "
       "output file), 3 plugin\n"
@@ -279,7 +299,16 @@ int main(int argc, char** argv) {
   if (*steps_option) options.steps = steps;
   if (*end_option) options.end_time = end_time;
   if (*dt_option) options.dt = dt;
-  options.progress = !quiet;
+  // Progress on stderr: a bar on a terminal, lines elsewhere only when asked for. Rows printed
+  // on the same terminal (--output -) would break the bar's line: then lines, if asked for.
+  const bool terminal = ::isatty(::fileno(stderr)) == 1 &&
+                        !(options.rows_to_terminal && ::isatty(::fileno(stdout)) == 1);
+  if (quiet)
+    options.progress = runner::ProgressStyle::kOff;
+  else if (terminal)
+    options.progress = runner::ProgressStyle::kTerminal;
+  else if (progress)
+    options.progress = runner::ProgressStyle::kLines;
   options.stability_check = !no_stability_check;
 
   LogLevel level = LogLevel::kWarn;

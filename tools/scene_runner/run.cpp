@@ -1,6 +1,5 @@
 #include "run.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +21,7 @@
 #include "python_scene.h"
 #include "stability_check.h"
 #include "trajectory_compare.h"
+#include "vtk_folder.h"
 
 namespace fluxion::runner {
 
@@ -84,23 +84,61 @@ std::string ReadWholeFile(const std::string& path) {
 // The inputs of the run are read and checked before anything is written: the --compare reference
 // is read whole (a missing one fails before the simulation runs), and the output may not be the
 // scene or the reference under any name. Returns an exit status, kExitSuccess when all is well.
+// An output written as HDF5 rather than CSV, by its name.
+bool IsHdf5Output(const std::string& path) {
+  return path.ends_with(".h5") || path.ends_with(".hdf5");
+}
+
+// RUN.xdmf beside a finished RUN.h5, naming it by its file name: what ParaView opens.
+bool WriteXdmf(const std::string& h5_path, std::string& why) {
+  const std::filesystem::path h5(h5_path);
+  std::filesystem::path xdmf = h5;
+  xdmf.replace_extension(".xdmf");
+  if (WriteXdmfForHdf5Trajectory(h5_path, h5.filename().string(), xdmf.string(), why)) return true;
+  why = xdmf.string() + ": the XDMF description of " + h5_path + " could not be written (" + why +
+        ")";
+  return false;
+}
+
 int CheckInputs(const RunOptions& options, std::string& reference) {
   if (!options.compare.empty()) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(options.compare, error)) {
-      PrintError(options.compare + ": cannot read the reference trajectory (expected a CSV file)");
+      PrintError(options.compare +
+                 ": cannot read the reference trajectory (expected a trajectory file: CSV, or HDF5 "
+                 "ending .h5)");
       return kExitInvalidInput;
     }
-    std::ifstream stream(options.compare, std::ios::binary);
-    if (!stream) {
-      PrintError(options.compare + ": cannot read the reference trajectory (expected a CSV file)");
-      return kExitInvalidInput;
+    if (IsHdf5Output(options.compare)) {
+      // An HDF5 reference is compared as the CSV of the same run (the same numbers, bit for bit).
+      std::string why;
+      std::optional<std::string> text = Hdf5TrajectoryToCsv(options.compare, why);
+      if (!text) {
+        PrintError(options.compare + ": cannot read the reference trajectory: " + why +
+                   " (expected a Fluxion HDF5 trajectory)");
+        return kExitInvalidInput;
+      }
+      reference = std::move(*text);
+    } else {
+      std::ifstream stream(options.compare, std::ios::binary);
+      if (!stream) {
+        PrintError(options.compare +
+                   ": cannot read the reference trajectory (expected a trajectory file: CSV, or "
+                   "HDF5 ending .h5)");
+        return kExitInvalidInput;
+      }
+      std::ostringstream text;
+      text << stream.rdbuf();
+      reference = text.str();
     }
-    std::ostringstream text;
-    text << stream.rdbuf();
-    reference = text.str();
   }
   if (options.output.empty()) return kExitSuccess;
+  if (IsHdf5Output(options.output) && !HasHdf5TrajectoryWriter()) {
+    PrintError(options.output +
+               ": this scene-runner was built without HDF5 (expected a .csv output, or a build "
+               "with libhdf5-dev installed)");
+    return kExitInvalidInput;
+  }
   for (const auto& [input, what] : {std::pair{options.scene, "the scene"},
                                     std::pair{options.compare, "the --compare reference"}}) {
     if (!input.empty() && (input == options.output || SameFile(input, options.output))) {
@@ -156,10 +194,21 @@ std::string RunSummary(const RunOptions& options, const Simulation& simulation, 
   return text;
 }
 
-// The writer of this run's trajectory into `stream` (only the CSV format exists so far).
-std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FILE* stream) {
+// The writer of this run's trajectory rows: HDF5 into the output's NAME.partial for a .h5 output,
+// else CSV into `stream`.
+std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FILE* stream,
+                                             const std::string& partial_path) {
+  if (!options.output.empty() && IsHdf5Output(options.output))
+    return MakeHdf5TrajectoryWriter(
+        partial_path, {.energy = options.energy, .solver_outputs = options.solver_outputs});
   return MakeCsvTrajectoryWriter(
       stream, {.energy = options.energy, .solver_outputs = options.solver_outputs});
+}
+
+// The base of the --vtk files' names: the scene's file name without its extension.
+std::string VtkName(const std::string& scene) {
+  const std::string stem = std::filesystem::path(scene).stem().string();
+  return scene == "-" || stem.empty() ? "stdin" : stem;
 }
 
 }  // namespace
@@ -233,6 +282,16 @@ int RunScene(const RunOptions& options, const Host& host) {
                                       : std::string()));
   }
 
+  // The --vtk folder (created if missing) is checked before any output is opened.
+  std::string vtk_folder;
+  if (!options.vtk.empty()) {
+    std::string why;
+    if (!PrepareVtkFolder(options.vtk, options.output_dir, vtk_folder, why)) {
+      PrintError("--vtk " + options.vtk + ": " + why);
+      return kExitInvalidInput;
+    }
+  }
+
   // The output file is opened only once the scene is valid: a bad scene leaves no file behind.
   // With --compare and no --output, the trajectory goes to memory and only the report is printed.
   MemoryBuffer memory;  // declared before `file`: freed after the stream writing into it is closed
@@ -265,14 +324,44 @@ int RunScene(const RunOptions& options, const Host& host) {
     }
     stream = output.stream();
   }
-  const std::unique_ptr<TrajectoryWriter> writer = MakeWriter(options, stream);
-  writer->Begin(*simulation);
-  writer->Record(*simulation);
+  // The trajectory's writers: the rows, and the ParaView files with --vtk (below the output
+  // folder). Each records the same states.
+  struct NamedWriter {
+    std::unique_ptr<TrajectoryWriter> writer;
+    std::string name;  // for messages: the output file, stdout or --vtk DIR
+  };
+  std::vector<NamedWriter> writers;
+  writers.push_back({MakeWriter(options, stream, output.partial_path()),
+                     options.output.empty() ? std::string("stdout") : options.output});
+  if (!options.vtk.empty()) {
+    writers.push_back({MakeVtkTrajectoryWriter({.folder = vtk_folder,
+                                                .name = VtkName(options.scene),
+                                                .compress = !options.vtk_ascii}),
+                       "--vtk " + options.vtk});
+  }
+  // A writer that fails reports why (CSV: only that the write failed).
+  const auto failed_writer = [&]() -> const NamedWriter* {
+    for (const NamedWriter& named : writers)
+      if (!named.writer->ok()) return &named;
+    return nullptr;
+  };
+  const auto report_failure = [&](const NamedWriter& named) {
+    const std::string why = named.writer->error();
+    PrintError(named.name + ": " + (why.empty() ? std::string("write failed") : why));
+  };
+  for (NamedWriter& named : writers) {
+    named.writer->Begin(*simulation);
+    named.writer->Record(*simulation);
+  }
   ++rows;
+  if (const NamedWriter* failed = failed_writer(); failed != nullptr) {
+    report_failure(*failed);
+    if (!options.output.empty()) output.Keep();
+    return kExitInvalidInput;
+  }
 
-  // Step and record; a failure stops the run, and the writer is ended however the run stops.
-  using Clock = std::chrono::steady_clock;
-  auto last_report = Clock::now();
+  // Step and record; a failure stops the run, and the writers are ended however the run stops.
+  ProgressReporter progress(options.progress, steps, stderr);
   int status = kExitSuccess;
   for (long step = 1; step <= steps; ++step) {
     try {
@@ -280,10 +369,12 @@ int RunScene(const RunOptions& options, const Host& host) {
     } catch (const SceneError& error) {
       // An observer of the scene failed (a file it may not write): the run stops, the rows and
       // files written so far are kept.
+      progress.Clear();
       for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
       status = kExitInvalidInput;
       break;
     } catch (const NumericalError& error) {
+      progress.Clear();
       // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
       const std::string where = SceneWhere(options.scene, python_scene, error.line());
       std::string advice;
@@ -301,24 +392,18 @@ int RunScene(const RunOptions& options, const Host& host) {
       break;
     }
     if (step % options.every == 0 || step == steps) {
-      writer->Record(*simulation);
+      for (NamedWriter& named : writers) named.writer->Record(*simulation);
       ++rows;
-    }
-    if (!writer->ok()) {
-      PrintError((options.output.empty() ? std::string("stdout") : options.output) +
-                 ": write failed");
-      status = kExitInvalidInput;
-      break;
-    }
-    if (options.progress && (step & 63) == 0) {
-      const auto now = Clock::now();
-      if (now - last_report > std::chrono::seconds(2)) {
-        std::fprintf(stderr, "progress: step %ld of %ld (t = %s)\n", step, steps,
-                     FormatReal(simulation->time()).c_str());
-        last_report = now;
+      if (const NamedWriter* failed = failed_writer(); failed != nullptr) {
+        progress.Clear();
+        report_failure(*failed);
+        status = kExitInvalidInput;
+        break;
       }
     }
+    progress.AfterStep(step, simulation->time());
   }
+  if (status == kExitSuccess) progress.Finish(simulation->step_count(), simulation->time());
   if (status == kExitSuccess) {
     // The scene's observers write their last files (exportAtEnd) and close them.
     try {
@@ -328,13 +413,23 @@ int RunScene(const RunOptions& options, const Host& host) {
       status = kExitInvalidInput;
     }
   }
-  writer->End(*simulation);
+  for (NamedWriter& named : writers) named.writer->End(*simulation);
+  // A writer that fails only when it closes its file (HDF5 writes its last data then).
+  if (status == kExitSuccess) {
+    if (const NamedWriter* failed = failed_writer()) {
+      report_failure(*failed);
+      status = kExitInvalidInput;
+    }
+  }
   if (!options.output.empty()) {
     // A finished run's file takes its name; a failed one stays NAME.partial with its rows.
     std::string why;
     if (status != kExitSuccess) {
       output.Keep();
     } else if (!output.Commit(why)) {
+      PrintError(why);
+      return kExitInvalidInput;
+    } else if (IsHdf5Output(options.output) && !WriteXdmf(options.output, why)) {
       PrintError(why);
       return kExitInvalidInput;
     }

@@ -8,6 +8,7 @@
 #include "exit_status.h"
 #include "fluxion/host.h"
 #include "fluxion/simulation.h"
+#include "progress.h"
 
 namespace fluxion::runner {
 
@@ -27,7 +28,9 @@ struct RunOptions {
   std::string compare;                 ///< reference CSV to compare the run with (empty: none)
   double rtol = 1e-9;  ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
   double atol = 1e-12;
-  bool progress = true;         ///< progress lines on stderr for long runs
+  ProgressStyle progress = ProgressStyle::kOff;  ///< the progress report on stderr
+  std::string vtk;              ///< --vtk: folder of the ParaView files (empty: none)
+  bool vtk_ascii = false;       ///< --vtk-ascii: their arrays as text instead of compressed binary
   bool stability_check = true;  ///< warn before stepping when dt is too large (explicit solvers)
   /// The trajectory rows go to stdout even when it is a terminal (--output -); otherwise a
   /// terminal gets a short summary of the run instead of the rows.

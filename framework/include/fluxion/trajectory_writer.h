@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "fluxion/export.h"
 #include "fluxion/simulation.h"
@@ -21,6 +23,8 @@ class FLUXION_API TrajectoryWriter {
   virtual void End(const Simulation& simulation);
   /// False once a write failed (disk full, closed pipe).
   virtual bool ok() const = 0;
+  /// Once ok() is false: what failed, "what is wrong (what was expected)"; may be empty.
+  virtual std::string error() const;
 };
 
 /// Options of the CSV trajectory.
@@ -36,5 +40,62 @@ struct CsvTrajectoryOptions {
 /// flushed as a whole, so a run that stops early leaves only complete rows. `stream` is not owned.
 FLUXION_API std::unique_ptr<TrajectoryWriter> MakeCsvTrajectoryWriter(
     std::FILE* stream, const CsvTrajectoryOptions& options = {});
+
+/// Options of the HDF5 trajectory.
+struct Hdf5TrajectoryOptions {
+  bool energy = false;          ///< add /energy/kinetic, potential, total
+  bool solver_outputs = false;  ///< add /solver_outputs/<node path>/<solver>/<output>
+};
+
+/// True when this library was built with HDF5 (FLUXION_HDF5).
+FLUXION_API bool HasHdf5TrajectoryWriter();
+
+/// The HDF5 trajectory: the same numbers as the CSV, bit for bit, in chunked, compressed
+/// datasets — /step and /time [n], per object /objects/<id>/position and velocity [n, points,
+/// dimension] with its topology stored once, /columns (the CSV's column names after step,time),
+/// optional /solver_outputs/… and /energy/… (docs/output-formats.md). Creates (truncates) `path`
+/// in Begin; each recorded state is flushed to the file before Record returns; End closes it.
+/// Throws UsageError when built without HDF5 (see HasHdf5TrajectoryWriter).
+FLUXION_API std::unique_ptr<TrajectoryWriter> MakeHdf5TrajectoryWriter(
+    const std::string& path, const Hdf5TrajectoryOptions& options = {});
+
+/// Reads an HDF5 trajectory back as the CSV text the CSV writer would have written for the same
+/// run (same header, same rows, numbers in shortest round-trip form): what --compare and
+/// scene-regress compare. Nullopt with `why` (one phrase) for a file that is not one.
+FLUXION_API std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path,
+                                                           std::string& why);
+
+/// Writes an XDMF 3 file describing the HDF5 trajectory at `h5_path`, so that ParaView and VisIt
+/// open it: per object (2-D and 3-D ones) a temporal collection with one grid per recorded state,
+/// its points, its highest-dimensional cells (hexahedra, tetrahedra, quads, triangles or edges;
+/// vertices without a topology) and its velocity as point data. The XDMF names the HDF5 file
+/// `h5_name` (relative to the XDMF's folder). False with `why` when it cannot.
+FLUXION_API bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h5_name,
+                                            const std::string& xdmf_path, std::string& why);
+/// Options of the ParaView trajectory.
+struct VtkTrajectoryOptions {
+  /// Folder of the files, relative to the output folder of the policy in force
+  /// (fluxion/output_files.h: files only below it, never over an existing file unless the policy
+  /// allows it). It must exist.
+  std::string folder = ".";
+  /// Base of the file names: `<folder>/<name>.pvd`, `<folder>/<name>_<object>_<step>.vtu`.
+  std::string name = "trajectory";
+  bool compress = true;  ///< zlib-compressed binary arrays (VTK's "binary"); false: ascii text
+};
+
+/// The ParaView trajectory: a `.pvd` collection (a time series ParaView opens in one click) of
+/// `.vtu` files, one per mechanical object and recorded state. Each object is a part of the
+/// collection named by its id (`root/cloth/dofs`); its file holds the points (1-D and 2-D
+/// objects padded with zero coordinates), the cells of its topology (edges as lines, triangles,
+/// quads, tetrahedra, hexahedra; one vertex per point when it has no topology), the point data
+/// `velocity`, `force` (the total force f(t, x, v), unprojected) and `mass` (the diagonal of the
+/// lumped mass, the row sum of a consistent one; 0 for a static object), and, when it has edges,
+/// the cell data `elongation` (l − l0 of each edge, l0 from the rest positions, as mesh springs
+/// take their rest lengths; 0 for the other cells). Each record's data sets are added to the
+/// `.pvd` before its closing tags, written again after them, so that a run that stops early leaves
+/// a valid collection of the states written so far. Files are created through
+/// OpenSceneOutputFile; a refusal makes ok() false, and error() says why.
+FLUXION_API std::unique_ptr<TrajectoryWriter> MakeVtkTrajectoryWriter(
+    const VtkTrajectoryOptions& options);
 
 }  // namespace fluxion

@@ -41,8 +41,10 @@
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_stl_loader.h"
 #include "components/mesh_subset_engine.h"
+#include "components/mesh_tetra_stuffing.h"
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
+#include "components/monitor.h"
 #include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
@@ -163,6 +165,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshBarycentricMapperEngineComponent>(registrar);
   Add<ExtrudeSurfaceComponent>(registrar);
   Add<RandomPointDistributionInSurfaceComponent>(registrar);
+  Add<MeshTetraStuffingComponent>(registrar);
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
@@ -199,6 +202,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshExporterComponent>(registrar);
   Add<WriteStateComponent>(registrar);
   Add<ReadStateComponent>(registrar);
+  Add<MonitorComponent>(registrar);
   Add<StlExporterComponent>(registrar);
   Add<BlenderExporterComponent>(registrar);
   Add<VisualModelDataComponent>(registrar);  // ignored, but its geometry answers links

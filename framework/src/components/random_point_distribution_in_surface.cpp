@@ -2,11 +2,11 @@
 
 #include <Eigen/Dense>
 #include <cmath>
-#include <limits>
 #include <optional>
 #include <random>
 
 #include "components/engine_inputs.h"
+#include "components/ray_triangle.h"
 #include "fluxion/log.h"
 
 namespace fluxion::internal {
@@ -40,26 +40,6 @@ constexpr double kMaxDraws = 1e6;
 double Uniform(std::mt19937_64& random, double low, double high) {
   const double unit = static_cast<double>(random() >> 11) * 0x1.0p-53;
   return low + (high - low) * unit;
-}
-
-// The distance along the ray to the triangle, or nothing (Möller–Trumbore with SOFA's epsilon
-// tolerances: a hit on an edge counts, a hit closer than epsilon does not).
-std::optional<double> Hit(const Vec& a, const Vec& b, const Vec& c, const Vec& origin,
-                          const Vec& direction) {
-  constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
-  const Vec e0 = b - a, e1 = c - a;
-  const Vec pvec = direction.cross(e1);
-  const double det = e0.dot(pvec);
-  if (std::abs(det) <= kEpsilon) return std::nullopt;
-  const Vec tvec = origin - a;
-  const double u = tvec.dot(pvec) / det;
-  if (u < -kEpsilon || u > 1.0 + kEpsilon) return std::nullopt;
-  const Vec qvec = tvec.cross(e0);
-  const double v = direction.dot(qvec) / det;
-  if (v < -kEpsilon || u + v > 1.0 + kEpsilon) return std::nullopt;
-  const double t = e1.dot(qvec) / det;
-  if (!(t >= kEpsilon)) return std::nullopt;
-  return t;
 }
 
 }  // namespace
@@ -102,11 +82,11 @@ void RandomPointDistributionInSurfaceComponent::Build(BuildContext& context) {
       std::ptrdiff_t hit = -1;
       for (std::size_t i = 0; i < triangles->size(); ++i) {
         const auto& t = (*triangles)[i];
-        const std::optional<double> distance =
-            Hit(x[static_cast<std::size_t>(t[0])], x[static_cast<std::size_t>(t[1])],
-                x[static_cast<std::size_t>(t[2])], origin, direction);
-        if (distance && *distance < nearest) {
-          nearest = *distance;
+        const std::optional<RayHit> crossing =
+            RayTriangleHit(x[static_cast<std::size_t>(t[0])], x[static_cast<std::size_t>(t[1])],
+                           x[static_cast<std::size_t>(t[2])], origin, direction);
+        if (crossing && crossing->t < nearest) {
+          nearest = crossing->t;
           hit = static_cast<std::ptrdiff_t>(i);
         }
       }

@@ -112,29 +112,6 @@ void SceneFileWriter::Write(const std::string& name, const std::string& content)
     throw Error("writing '" + name + "' failed (expected a writable output folder)");
 }
 
-Index VtkCells::total_size() const {
-  Index total = 0;
-  for (const auto& cell : cells) total += 1 + static_cast<Index>(cell.size());
-  return total;
-}
-
-VtkCells CollectVtkCells(const Topology& topology, bool edges, bool triangles, bool quads,
-                         bool tetras, bool hexas) {
-  VtkCells out;
-  const auto add = [&](const auto& list, int type) {
-    for (const auto& cell : list) {
-      out.cells.emplace_back(cell.begin(), cell.end());
-      out.types.push_back(type);
-    }
-  };
-  if (edges) add(topology.edges, 3);
-  if (triangles) add(topology.triangles, 5);
-  if (quads) add(topology.quads, 9);
-  if (tetras) add(topology.tetrahedra, 10);
-  if (hexas) add(topology.hexahedra, 12);
-  return out;
-}
-
 void AppendPoint(std::string& out, const std::array<double, 3>& point) {
   AppendReal(out, point[0]);
   out += ' ';

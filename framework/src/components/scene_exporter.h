@@ -20,6 +20,7 @@
 
 #include "fluxion/component.h"
 #include "fluxion/output_files.h"
+#include "meshio/vtk_cells.h"
 
 namespace fluxion::internal {
 
@@ -79,16 +80,6 @@ class SceneFileWriter {
   std::string last_name_;
   OutputFile last_;
 };
-
-/// The cells SOFA's VTK writers export, in SOFA's order (edges, triangles, quads, tetrahedra,
-/// hexahedra), each with its VTK cell type (3, 5, 9, 10, 12).
-struct VtkCells {
-  std::vector<std::vector<Index>> cells;
-  std::vector<int> types;
-  Index total_size() const;  ///< Σ (1 + points of the cell): the legacy CELLS size
-};
-VtkCells CollectVtkCells(const Topology& topology, bool edges, bool triangles, bool quads,
-                         bool tetras, bool hexas);
 
 /// Appends `size` bytes at `data` (binary formats: numbers as this machine stores them, which
 /// is little-endian on every machine Fluxion builds on).

@@ -1,9 +1,12 @@
-// What the legacy and the XML VTK readers share: one VTK cell kept as SOFA's MeshVTKLoader keeps
-// it (Sofa/Component/IO/Mesh/src/sofa/component/io/mesh/MeshVTKLoader.cpp, setInputsMesh).
+// VTK cells, both ways. Reading (the legacy and the XML readers): one VTK cell kept as SOFA's
+// MeshVTKLoader keeps it (Sofa/Component/IO/Mesh/src/sofa/component/io/mesh/MeshVTKLoader.cpp,
+// setInputsMesh). Writing (SOFA's exporters, the --vtk trajectory): a topology's elements as VTK
+// cells, in the order SOFA's VTKExporter writes them.
 #pragma once
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "fluxion/topology.h"
 #include "meshio/mesh_readers.h"
@@ -17,5 +20,19 @@ namespace fluxion::internal {
 /// checked against `points`. Returns "" or what is wrong, for the caller's one-line error.
 std::string AddVtkCell(long type, std::span<const Index> v, Index points, Topology& mesh,
                        MeshNotes& notes);
+
+/// VTK's cell type numbers for the elements a Topology holds.
+inline constexpr int kVtkVertex = 1, kVtkLine = 3, kVtkTriangle = 5, kVtkQuad = 9,
+                     kVtkTetrahedron = 10, kVtkHexahedron = 12;
+
+/// The cells SOFA's VTK writers export, in SOFA's order (edges, triangles, quads, tetrahedra,
+/// hexahedra), each with its VTK cell type.
+struct VtkCells {
+  std::vector<std::vector<Index>> cells;
+  std::vector<int> types;
+  Index total_size() const;  ///< Σ (1 + points of the cell): the legacy CELLS size
+};
+VtkCells CollectVtkCells(const Topology& topology, bool edges, bool triangles, bool quads,
+                         bool tetras, bool hexas);
 
 }  // namespace fluxion::internal

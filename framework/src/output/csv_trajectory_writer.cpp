@@ -4,15 +4,15 @@
 
 #include "fluxion/text.h"
 #include "fluxion/trajectory_writer.h"
+#include "output/trajectory_columns.h"
 
 namespace fluxion {
 
 TrajectoryWriter::~TrajectoryWriter() = default;
 void TrajectoryWriter::End(const Simulation& /*simulation*/) {}
+std::string TrajectoryWriter::error() const { return {}; }
 
 namespace {
-
-constexpr const char* kAxes[3] = {"x", "y", "z"};
 
 class CsvTrajectoryWriter final : public TrajectoryWriter {
  public:
@@ -21,23 +21,17 @@ class CsvTrajectoryWriter final : public TrajectoryWriter {
 
   void Begin(const Simulation& simulation) override {
     line_ = "step,time";
-    for (const ObjectModel& object : simulation.objects()) {
-      for (const char kind : {'p', 'v'})
-        for (Index i = 0; i < object.num_points; ++i)
-          for (int axis = 0; axis < object.dimension; ++axis)
-            line_ += "," + object.id + "/" + kind + std::to_string(i) + "." + kAxes[axis];
-    }
+    for (const std::string& column :
+         internal::TrajectoryColumns(simulation, options_.solver_outputs, options_.energy))
+      line_ += "," + column;
     if (options_.solver_outputs) {
       output_counts_.clear();
       for (const SolverNode& node : simulation.solver_nodes()) {
-        const std::vector<std::string> names = node.solver->OutputNames();
-        output_counts_.push_back(names.size());
-        if (names.size() > outputs_.size()) outputs_.resize(names.size());
-        for (const std::string& name : names)
-          line_ += "," + node.node_path + "/" + node.solver_type + "/" + name;
+        const std::size_t count = node.solver->OutputNames().size();
+        output_counts_.push_back(count);
+        if (count > outputs_.size()) outputs_.resize(count);
       }
     }
-    if (options_.energy) line_ += ",kinetic,potential,total";
     line_ += '\n';
     Write();
   }

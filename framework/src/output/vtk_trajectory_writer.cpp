@@ -1,0 +1,224 @@
+// The ParaView trajectory writer (fluxion/trajectory_writer.h, MakeVtkTrajectoryWriter): a .pvd
+// collection of .vtu files, one per object and recorded state, written through the output
+// policy. The VTK formats themselves are meshio/vtu_writer.h's; the cells are the topology's
+// elements in the order SOFA's VTKExporter writes them (meshio/vtk_cells.h).
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "fluxion/output_files.h"
+#include "fluxion/trajectory_writer.h"
+#include "meshio/vtk_cells.h"
+#include "meshio/vtu_writer.h"
+
+namespace fluxion {
+
+namespace {
+
+using internal::VtuPiece;
+
+// What stays the same from record to record for one object.
+struct ObjectPart {
+  std::string file_stem;                    // "<name>_<id with '/' and unsafe characters as '_'>"
+  std::optional<internal::VtuCells> cells;  // set by Begin
+  std::vector<std::array<Index, 2>> edges;  // the cells that are edges, for the elongation
+  std::vector<double> rest_lengths;         // one per edge [m]
+  std::vector<double> mass;                 // one per point [kg]
+};
+
+// `id` with every character a file name should not hold replaced by '_'.
+std::string FileSafe(const std::string& id) {
+  std::string out = id;
+  for (char& c : out) {
+    const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '-' || c == '.';
+    if (!safe) c = '_';
+  }
+  return out;
+}
+
+// Point `i` of a flat vector of `dimension` coordinates per point, padded to 3.
+std::array<double, 3> PointAt(const Eigen::Ref<const Vector>& values, int dimension, Index i) {
+  std::array<double, 3> p = {0.0, 0.0, 0.0};
+  for (int a = 0; a < dimension; ++a) p[static_cast<std::size_t>(a)] = values[i * dimension + a];
+  return p;
+}
+
+double Distance(const std::array<double, 3>& a, const std::array<double, 3>& b) {
+  return std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+// A flat vector of `dimension` values per point as 3 per point.
+std::vector<double> Padded(const Eigen::Ref<const Vector>& values, int dimension, Index points) {
+  std::vector<double> out(static_cast<std::size_t>(points) * 3, 0.0);
+  for (Index i = 0; i < points; ++i)
+    for (int a = 0; a < dimension; ++a)
+      out[static_cast<std::size_t>(i * 3 + a)] = values[i * dimension + a];
+  return out;
+}
+
+class VtkTrajectoryWriter final : public TrajectoryWriter {
+ public:
+  explicit VtkTrajectoryWriter(const VtkTrajectoryOptions& options) : options_(options) {}
+
+  void Begin(const Simulation& simulation) override {
+    // Every object's file stem, made unique if two ids differ only by unsafe characters.
+    std::set<std::string> stems;
+    const std::vector<ObjectModel>& objects = simulation.objects();
+    for (std::size_t k = 0; k < objects.size(); ++k) {
+      const ObjectModel& object = objects[k];
+      ObjectPart part;
+      part.file_stem = options_.name + "_" + FileSafe(object.id);
+      if (!stems.insert(part.file_stem).second) {
+        part.file_stem += "_" + std::to_string(k);
+        stems.insert(part.file_stem);
+      }
+      // Cells: every element of the topology; points without a topology as vertices, so that
+      // they show.
+      internal::VtkCells cells;
+      if (object.topology)
+        cells = internal::CollectVtkCells(*object.topology, true, true, true, true, true);
+      if (cells.cells.empty()) {
+        for (Index i = 0; i < object.num_points; ++i) {
+          cells.cells.push_back({i});
+          cells.types.push_back(internal::kVtkVertex);
+        }
+      }
+      part.cells.emplace(cells);
+      // Edges and their rest lengths, from the rest positions (as mesh springs take theirs).
+      const Vector& rest =
+          object.rest_position.size() == object.num_dofs() ? object.rest_position : object.position;
+      if (object.topology) {
+        for (const auto& edge : object.topology->edges) {
+          part.edges.push_back(edge);
+          part.rest_lengths.push_back(Distance(PointAt(rest, object.dimension, edge[0]),
+                                               PointAt(rest, object.dimension, edge[1])));
+        }
+      }
+      part.mass = PointMasses(simulation, object);
+      parts_.push_back(std::move(part));
+    }
+    pvd_ = Open(options_.name + ".pvd");
+    if (!pvd_) return;
+    const std::string header = internal::PvdHeader();
+    Write(pvd_.get(), header + internal::PvdFooter(), options_.name + ".pvd");
+    pvd_tail_ = static_cast<long>(header.size());
+  }
+
+  void Record(const Simulation& simulation) override {
+    if (!ok_ || !pvd_) return;
+    // The force on every solver node's DOFs, once per record.
+    forces_.resize(simulation.solver_nodes().size());
+    for (std::size_t n = 0; n < forces_.size(); ++n) {
+      const SolverNode& node = simulation.solver_nodes()[n];
+      forces_[n].resize(node.system->num_dofs());
+      node.system->ComputeForce(node.state, forces_[n]);
+    }
+    // The objects' files first, then the collection naming them: it never names a missing file.
+    std::string entries;
+    char step[32];
+    std::snprintf(step, sizeof step, "_%06ld.vtu", simulation.step_count());
+    for (std::size_t k = 0; k < parts_.size(); ++k) {
+      const std::string file = parts_[k].file_stem + step;
+      const OutputFile vtu = Open(file);
+      if (!vtu) return;
+      const std::string text = internal::FormatVtu(
+          Piece(simulation, static_cast<int>(k)), *parts_[k].cells,
+          options_.compress ? internal::VtuEncoding::kZlibBinary : internal::VtuEncoding::kAscii);
+      if (!Write(vtu.get(), text, file)) return;
+      entries += internal::PvdDataSet(simulation.time(), static_cast<int>(k),
+                                      simulation.objects()[k].id, file);
+    }
+    // Appended before the footer, which is written again after them.
+    if (std::fseek(pvd_.get(), pvd_tail_, SEEK_SET) != 0) {
+      Fail("cannot extend '" + Path(options_.name + ".pvd") + "' (expected a seekable file)");
+      return;
+    }
+    if (!Write(pvd_.get(), entries + internal::PvdFooter(), options_.name + ".pvd")) return;
+    pvd_tail_ += static_cast<long>(entries.size());
+  }
+
+  bool ok() const override { return ok_; }
+  std::string error() const override { return error_; }
+
+ private:
+  // Each point's mass: the row sums of the mass matrix over the point's first DOF (the diagonal
+  // of a lumped mass, the lumped equivalent of a consistent one); 0 for a static object.
+  static std::vector<double> PointMasses(const Simulation& simulation, const ObjectModel& object) {
+    std::vector<double> mass(static_cast<std::size_t>(object.num_points), 0.0);
+    if (object.system < 0) return mass;
+    const SparseMatrix& m =
+        simulation.solver_nodes()[static_cast<std::size_t>(object.system)].system->mass();
+    const Vector row_sums = m * Vector::Ones(m.cols());
+    for (Index i = 0; i < object.num_points; ++i)
+      mass[static_cast<std::size_t>(i)] = row_sums[object.offset + i * object.dimension];
+    return mass;
+  }
+
+  VtuPiece Piece(const Simulation& simulation, int k) const {
+    const ObjectModel& object = simulation.objects()[static_cast<std::size_t>(k)];
+    const ObjectPart& part = parts_[static_cast<std::size_t>(k)];
+    const Eigen::Map<const Vector> x = simulation.position(k);
+    VtuPiece piece;
+    piece.points = Padded(x, object.dimension, object.num_points);
+    piece.point_data.push_back(
+        {"velocity", 3, Padded(simulation.velocity(k), object.dimension, object.num_points)});
+    std::vector<double> force(static_cast<std::size_t>(object.num_points) * 3, 0.0);
+    if (object.system >= 0)
+      force = Padded(forces_[static_cast<std::size_t>(object.system)].segment(object.offset,
+                                                                              object.num_dofs()),
+                     object.dimension, object.num_points);
+    piece.point_data.push_back({"force", 3, std::move(force)});
+    piece.point_data.push_back({"mass", 1, part.mass});
+    if (!part.edges.empty()) {
+      // The edges are the first cells (SOFA's order); the other cells get 0.
+      std::vector<double> elongation(part.cells->size(), 0.0);
+      for (std::size_t e = 0; e < part.edges.size(); ++e)
+        elongation[e] = Distance(PointAt(x, object.dimension, part.edges[e][0]),
+                                 PointAt(x, object.dimension, part.edges[e][1])) -
+                        part.rest_lengths[e];
+      piece.cell_data.push_back({"elongation", 1, std::move(elongation)});
+    }
+    return piece;
+  }
+
+  std::string Path(const std::string& file) const {
+    return options_.folder.empty() || options_.folder == "." ? file : options_.folder + "/" + file;
+  }
+  OutputFile Open(const std::string& file) {
+    std::string why;
+    OutputFile opened = OpenSceneOutputFile(Path(file), &why);
+    if (!opened) Fail(why);
+    return opened;
+  }
+  // Writes and flushes `text`: output already written stays on disk however the run ends.
+  bool Write(std::FILE* stream, const std::string& text, const std::string& file) {
+    if (std::fwrite(text.data(), 1, text.size(), stream) != text.size() || std::fflush(stream) != 0)
+      Fail("writing '" + Path(file) + "' failed (expected a writable folder with free space)");
+    return ok_;
+  }
+  void Fail(const std::string& why) {
+    if (ok_) error_ = why;
+    ok_ = false;
+  }
+
+  VtkTrajectoryOptions options_;
+  std::vector<ObjectPart> parts_;
+  std::vector<Vector> forces_;  // per solver node, reused
+  OutputFile pvd_;
+  long pvd_tail_ = 0;  // where the footer starts
+  bool ok_ = true;
+  std::string error_;
+};
+
+}  // namespace
+
+std::unique_ptr<TrajectoryWriter> MakeVtkTrajectoryWriter(const VtkTrajectoryOptions& options) {
+  return std::make_unique<VtkTrajectoryWriter>(options);
+}
+
+}  // namespace fluxion
