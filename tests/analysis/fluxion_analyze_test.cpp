@@ -145,6 +145,36 @@ TEST(FluxionAnalyze, EachParamBelongsToThePrecedingSolver) {
   EXPECT_NEAR(summaries[1]["stability_limit"].get<double>(), 2.0, 0.01);
 }
 
+// BDF-s against the textbook: its principal root is ζ = e^z + z^(s+1)/(s+1) + …, z = λh (error
+// constant −β/(s+1), σ(1) = β), so Howe's root error e_λ ≈ −e_I·z^s has order k = s and
+// e_I = −1/(s+1). On the undamped oscillator (z = iΦ), Re ln ζ ≈ Re (iΦ)^(s+1)/(s+1): BDF1 damps
+// (−Φ²/2), BDF2 is A-stable (stable at every Φ), BDF3 grows (+Φ⁴/4: unstable from Φ → 0). The
+// root-error fit's tolerance: 1e-3 for s ≤ 3, as for Euler above relative to its 0.5; BDF4's
+// e_λ ∝ Φ⁴ leaves few points above the fit's noise, which biases e_I by a few percent (0.01).
+TEST(FluxionAnalyze, BdfRootErrorAndStabilityAreTheTextbooks) {
+  for (int s = 1; s <= 4; ++s) {
+    const auto result =
+        RunAnalyze("--solver BDFOdeSolver --param order=" + std::to_string(s) + " --summary");
+    ASSERT_EQ(result.status, 0) << result.err;
+    const json summary = json::parse(result.out);
+    EXPECT_EQ(summary["order"], s) << "BDF" << s;
+    EXPECT_NEAR(summary["error_coefficient"].get<double>(), -1.0 / (s + 1), s <= 3 ? 1e-3 : 0.01)
+        << "BDF" << s;
+    if (s <= 2) {
+      EXPECT_TRUE(summary["stability_limit"].is_null()) << "BDF" << s << " is A-stable";
+    } else if (s == 3) {
+      EXPECT_EQ(summary["stability_limit"], 0.0);
+    }
+  }
+}
+
+// Static solvers have no motion to analyse: a clear refusal, exit status 2.
+TEST(FluxionAnalyze, StaticSolverIsRefused) {
+  const auto result = RunAnalyze("--solver StaticSolver --summary");
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_NE(result.err.find("computes static equilibria"), std::string::npos) << result.err;
+}
+
 TEST(FluxionAnalyze, UnknownSolverOrParameterExitsWithInvalidInput) {
   auto result = RunAnalyze("--solver NoSuchThing --summary");
   EXPECT_EQ(result.status, 2) << result.err;
@@ -241,10 +271,12 @@ TEST(FluxionAnalyze, PlotWritesAnSvgWithBothSolvers) {
 
 TEST(IntegratorsDoc, TableIsTheAnalyzerOutput) {
   const std::string doc = ReadFile(std::string(FLUXION_TEST_SOURCE_DIR) + "/docs/integrators.md");
-  const std::string begin =
-      "<!-- BEGIN GENERATED: fluxion-analyze --all --solver EulerExplicitSolver --param "
-      "symplectic=0 "
-      "--markdown -->\n";
+  // The variants: forward Euler, and BDF of orders 2 to 6.
+  const std::string command =
+      "--all --solver EulerExplicitSolver --param symplectic=0 --solver BDFOdeSolver --param "
+      "order=2 --solver BDFOdeSolver --param order=3 --solver BDFOdeSolver --param order=4 "
+      "--solver BDFOdeSolver --param order=5 --solver BDFOdeSolver --param order=6 --markdown";
+  const std::string begin = "<!-- BEGIN GENERATED: fluxion-analyze " + command + " -->\n";
   const std::string end = "<!-- END GENERATED -->";
   const auto start = doc.find(begin);
   ASSERT_NE(start, std::string::npos) << "docs/integrators.md has no generated table";
@@ -252,9 +284,8 @@ TEST(IntegratorsDoc, TableIsTheAnalyzerOutput) {
   ASSERT_NE(stop, std::string::npos);
   const std::string documented = doc.substr(start + begin.size(), stop - start - begin.size());
   // Only the bundled plugins: the environment's extra plugin folders do not belong in the docs.
-  const auto result = fluxion::testing::RunCommand(
-      "env -u FLUXION_PLUGIN_PATH " +
-      Analyze("--all --solver EulerExplicitSolver --param symplectic=0 --markdown"));
+  const auto result =
+      fluxion::testing::RunCommand("env -u FLUXION_PLUGIN_PATH " + Analyze(command));
   ASSERT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(documented, result.out)
       << "docs/integrators.md is stale: regenerate it with the command at its top";

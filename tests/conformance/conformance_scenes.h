@@ -55,12 +55,19 @@ inline const char* LinearSolverName(LinearSolver linear) {
 }
 
 /// The solver element (default parameters unless `attributes` gives some, e.g.
-/// ` rayleighMass="0.1"`) followed by its linear solver, if any. The CG solver is SOFA's of the
-/// ODE solver tests, converged far below the tolerances of this suite.
+/// ` rayleighMass="0.1"`) followed by its NewtonRaphsonSolver and its linear solver, if any. The CG
+/// solver is SOFA's of the ODE solver tests, converged far below the tolerances of this suite.
 inline std::string SolverXml(const SolverDescription& solver,
                              LinearSolver linear = LinearSolver::kSparseLdl,
                              const std::string& attributes = "") {
   std::string xml = "<" + solver.name + attributes + "/>";
+  // A solver that reads a NewtonRaphsonSolver (it declares the `newtonSolver` link) gets one
+  // allowed to iterate: with SOFA's default of one iteration per step, the steps of the
+  // nonlinear chain end unconverged, which SOFA and Fluxion report with a warning each. A first
+  // Newton step far from the solution may raise the residual before the iterations converge:
+  // line-search warnings are off, as in SOFA's StaticSolver.scn.
+  if (solver.declares("newtonSolver"))
+    xml += R"(<NewtonRaphsonSolver maxNbIterationsNewton="10" warnWhenLineSearchFails="0"/>)";
   if (!WantsLinearSolver(solver)) return xml;
   if (linear == LinearSolver::kCg)
     xml += R"(<CGLinearSolver iterations="3000" tolerance="1e-12" threshold="1e-12"/>)";

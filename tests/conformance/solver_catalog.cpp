@@ -46,6 +46,7 @@ SolverDescription Describe(const ComponentInfo& entry) {
   solver.needs_linear_solver = (traits.flags & kNeedsLinearSolver) != 0;
   solver.has_history = (traits.flags & kHasHistory) != 0;
   solver.symplectic = (traits.flags & kSymplecticMethod) != 0;
+  solver.is_static = (traits.flags & kStaticMethod) != 0;
   return solver;
 }
 

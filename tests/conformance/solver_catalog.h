@@ -30,6 +30,8 @@ struct SolverDescription {
   bool needs_linear_solver = false;  ///< the scene must hold a linear solver
   bool has_history = false;  ///< keeps state between steps (multistep, stored accelerations)
   bool symplectic = false;
+  /// Computes a static equilibrium, not a motion (kStaticMethod): order 0, velocities untouched.
+  bool is_static = false;
   std::vector<std::string> attributes;  ///< every XML attribute it declares (own + common fields)
   std::string origin;                   ///< "built-in" or the plugin file that registered it
   /// Why no default-configured instance could be created (then the traits are the registered

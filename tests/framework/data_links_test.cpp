@@ -119,6 +119,26 @@ TEST_F(DataLinks, SrcTakesEveryDataOfTheSameNameExceptThoseGiven) {
   EXPECT_THAT(InitialPosition(simulation, "root/own/given"), ElementsAre(5, 5, 5));
 }
 
+TEST_F(DataLinks, AFieldAliasNamesThePublishedData) {
+  // SOFA's MeshTopology reads its points as `position` or `points`; MeshTetraStuffing.scn links
+  // `@surface.points` to a topology whose points came from a file. The gallery's cloth mesh has
+  // 169 points, the first two (-0.6 0.5 -0.6) and (-0.5 0.5 -0.6) (its first `v` lines).
+  const Simulation simulation =
+      LoadScene(R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <MeshTopology name="surface" filename="mesh/cloth_13x13.obj"/>
+  <Node name="copy">
+    <MechanicalObject position="@../surface.points"/>
+    <UniformMass vertexMass="1"/>
+  </Node>
+</Node>)",
+                std::string(FLUXION_TEST_SOURCE_DIR) + "/scenes/links.scn");
+  const std::vector<double> x = InitialPosition(simulation, "root/copy/MechanicalObject");
+  ASSERT_EQ(x.size(), 169u * 3);
+  EXPECT_THAT(std::vector<double>(x.begin(), x.begin() + 6),
+              ElementsAre(-0.6, 0.5, -0.6, -0.5, 0.5, -0.6));
+}
+
 TEST_F(DataLinks, LinkedValuesAreCheckedLikeWrittenOnes) {
   // A field given by a link is parsed by the field that takes it: the grid's 12 coordinates are
   // not one mass.

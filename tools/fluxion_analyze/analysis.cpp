@@ -19,14 +19,16 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Recurrence measurement (see analysis.h): steps left out at the start, the run's length, the
 // amplitude window in which the oscillator stays linear and finite, and the fit's acceptance.
-constexpr long kStartupSteps = 3;
+// Start-up: Euler first steps (AB-2), Howe's half step, BDF-s's lower orders (s − 1 ≤ 5 steps).
+constexpr long kStartupSteps = 5;
 constexpr long kMinimumRecurrenceSteps = 80;
 constexpr long kMaximumRecurrenceSteps = 4000;
 // Below this distance from the anchor the run stops: a spring shorter than 1e-9 m has no
 // direction (SpringForceField's kMinimumSpringLength), so the force would stop being −k·d.
 constexpr double kSmallestAmplitude = 1e-7;
 constexpr double kLargestAmplitude = 1e100;  // far from overflow, even for energies (∝ x²)
-constexpr int kMaximumRecurrenceOrder = 8;
+// BDF6 on the 2-D oscillator: 6 roots for each of λ = ±iω₀ in every channel.
+constexpr int kMaximumRecurrenceOrder = 12;
 constexpr double kRecurrenceTolerance = 1e-9;
 
 // |r − 1| that still counts as r = 1. The transition matrix holds values computed in a handful
@@ -107,6 +109,10 @@ const ComponentInfo& FindSolver(const Host& host, const SolverChoice& solver) {
     throw ConfigError("solver", "'" + solver.name + "' is a " +
                                     std::string(ComponentKindName(entry->spec.kind)) +
                                     ", not an ODE solver");
+  if ((entry->traits.flags & kStaticMethod) != 0)
+    throw ConfigError("solver", "'" + solver.name +
+                                    "' computes static equilibria, not motion (kStaticMethod): "
+                                    "the oscillator analyses and convergence orders do not apply");
   for (const auto& [key, value] : solver.parameters)
     if (!IsAttributeName(key))
       throw ConfigError(key, "'" + key + "' is not an attribute name (expected --param key=value)");
@@ -255,6 +261,12 @@ std::string Analyzer::OscillatorXml(double zeta) const {
   for (const auto& [key, value] : solver_.parameters)
     solver += " " + key + "=\"" + EscapeXml(value) + "\"";
   solver += "/>\n";
+  // A solver reading a NewtonRaphsonSolver is measured with one that always iterates: SOFA's
+  // default absolute threshold skips the iteration once the predictor's residual is below 1e-5,
+  // which makes the step nonlinear (the predictor is kept) as the oscillator decays. One
+  // iteration solves the linear step up to round-off.
+  if (entry_->spec.FindField("newtonSolver") != nullptr)
+    solver += "  <NewtonRaphsonSolver absoluteResidualStoppingThreshold=\"0\"/>\n";
   if (NeedsLinearSolver(*entry_)) solver += "  <SparseLDLSolver/>\n";
   std::string xml =
       "<Node name=\"root\" gravity=\"0 0 0\" dt=\"1\">\n" + solver +

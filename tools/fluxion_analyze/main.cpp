@@ -204,7 +204,10 @@ int main(int argc, char** argv) {
     if (all) {
       std::vector<SolverChoice> every;
       for (const ComponentInfo* entry : host.components())
-        if (entry->spec.kind == ComponentKind::kOdeSolver) every.push_back({entry->spec.name, {}});
+        // Static solvers (kStaticMethod) have no motion to analyse.
+        if (entry->spec.kind == ComponentKind::kOdeSolver &&
+            (entry->traits.flags & kStaticMethod) == 0)
+          every.push_back({entry->spec.name, {}});
       choices.insert(choices.begin(), every.begin(), every.end());
     }
 

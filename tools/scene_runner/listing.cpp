@@ -109,6 +109,7 @@ std::string ListSolversText(const Host& host) {
     const unsigned flags = entry->traits.flags;
     std::string kind = (flags & kImplicitMethod) ? "implicit" : "explicit";
     if (flags & kSymplecticMethod) kind += ", symplectic";
+    if (flags & kStaticMethod) kind += ", static";
     out << padded(entry->spec.name, width) << "  " << padded(std::to_string(entry->traits.order), 5)
         << "  " << padded(kind, 20) << "  " << entry->origin << "\n";
   }

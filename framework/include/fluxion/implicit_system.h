@@ -58,6 +58,11 @@ class FLUXION_API ImplicitSystem {
   /// assembled at this step's state. Returns Ok, or Failure with the linear solver's message
   /// (e.g. "not positive definite") when the factorisation fails or there is no linear solver.
   StepResult Factorize(double m, double b, double k);
+  /// As Factorize, for a Newton Jacobian that may be indefinite away from a stable equilibrium
+  /// (compressed springs during a static or BDF iteration): a direct solver accepts any non-zero
+  /// pivot, as SOFA's LDLᵀ solvers do (the rule of LinearSolver::FactorizeMass); a singular
+  /// matrix still fails. An iterative solver behaves as in Factorize.
+  StepResult FactorizeIndefinite(double m, double b, double k);
 
   /// y = A⁻¹·r for the last factorised A. `y` is the linear solver's starting guess if it uses
   /// one (CG), and must have num_dofs() entries. Returns Ok; NotConverged with the linear
@@ -66,6 +71,7 @@ class FLUXION_API ImplicitSystem {
   StepResult Solve(const Vector& rhs, Vector& solution);
 
  private:
+  StepResult FactorizeAs(double m, double b, double k, bool indefinite);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -85,6 +85,10 @@ enum class ComponentKind {
   /// Watches the running simulation or plays a recording into it (exporters, WriteState,
   /// ReadState): registers an Observer (fluxion/observer.h), built with the force fields.
   kObserver,
+  /// Configures the Newton iterations of an ODE solver (SOFA's NewtonRaphsonSolver): never built
+  /// itself; the builder hands its fields to the solver of its node or above that declares a
+  /// `newtonSolver` link (fluxion/newton_raphson.h).
+  kNonlinearSolver,
 };
 
 FLUXION_API std::string_view ComponentKindName(ComponentKind kind);

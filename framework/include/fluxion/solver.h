@@ -46,11 +46,16 @@ enum SolverFlag : unsigned {
   kSymplecticMethod = 1u << 2,
   kNeedsLinearSolver = 1u << 3,  ///< the scene must provide a linear solver component
   kHasHistory = 1u << 4,         ///< keeps state between steps (multistep, stored acceleration)
+  /// Computes a static equilibrium, not a motion (StaticSolver): each step moves x towards
+  /// f(x) = 0 and leaves v alone, so it has no order of accuracy in time (order 0) and the
+  /// oscillator analyses and the conformance suite's order check do not apply to it.
+  kStaticMethod = 1u << 5,
 };
 
 /// What a solver declares about itself when it is registered; read by tools and docs.
 struct SolverTraits {
   int order = 1;       ///< global order of accuracy of the positions in h, from x(t₀), v(t₀)
+                       ///< (0 for a static method, kStaticMethod)
   unsigned flags = 0;  ///< SolverFlag bits
   int force_evaluations = 1;  ///< per step (Newton solvers: per iteration)
   int linear_solves = 0;      ///< per step (Newton solvers: per iteration)

@@ -91,13 +91,17 @@ std::pair<Node*, Component*> ResolveIndexLink(BuildState& state, Node& node,
               ">, a component Fluxion ignores (expected a component with data)");
 }
 
-// The text of data `data` of `source`: published, else a field of its own with a value.
+// The text of data `data` of `source`: published, else a field of its own with a value. A field's
+// alias names the same data (SOFA's MeshTopology publishes its points as `position`, also read
+// as `@topology.points`).
 std::optional<std::string> DataText(const BuildState& state, const Component& source,
                                     const std::string& data) {
-  if (const auto found = state.outputs.find(&source); found != state.outputs.end())
-    if (const auto value = found->second.find(data); value != found->second.end())
-      return AsText(value->second);
   const FieldSpec* field = source.entry->spec.FindField(data);
+  if (const auto found = state.outputs.find(&source); found != state.outputs.end()) {
+    for (const std::string& name : {data, field != nullptr ? field->name : data})
+      if (const auto value = found->second.find(name); value != found->second.end())
+        return AsText(value->second);
+  }
   if (field != nullptr && field->type != FieldType::kLink &&
       source.parameters.has_value(field->name))
     return source.parameters.source_text(field->name);

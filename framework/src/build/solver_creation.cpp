@@ -6,24 +6,57 @@ namespace fluxion::internal {
 
 namespace {
 
-// The linear solver an ODE solver uses: the one its `linearSolver` link names ("@name" or
-// "@path/name": the last segment names a linear solver in the solver's subtree), else the first
-// one in its node or below; null (reported for a link to nothing) otherwise.
-const Component* FindLinearSolver(BuildState& state, const Node& solver_node) {
+// The component of `kind` an ODE solver uses through its link field `link_field`: the one the link
+// names ("@name" or "@path/name": the last segment names a component in the solver's subtree),
+// else the first one in its node or below (SOFA's SearchDown); null (reported for a link to
+// nothing) otherwise. `what` names the kind in the message.
+const Component* FindLinked(BuildState& state, const Node& solver_node, ComponentKind kind,
+                            const char* link_field, const char* what) {
   const Component& solver = *solver_node.solver;
-  const std::string& link = solver.parameters.text("linearSolver");
+  const std::string& link = solver.parameters.text(link_field);
   const std::string name = link.empty() ? "" : link.substr(link.find_last_of("@/") + 1);
   const Component* found = nullptr;
   ForEachNode(solver_node, [&](const Node& node) {
     for (const Component& c : node.components)
-      if (!found && c.kind() == ComponentKind::kLinearSolver && (link.empty() || c.name == name))
-        found = &c;
+      if (!found && c.kind() == kind && (link.empty() || c.name == name)) found = &c;
   });
   if (found == nullptr && !link.empty())
-    state.problems.Scene(solver.element->line, "'linearSolver' link '" + link +
-                                                   "' does not name a linear solver in node '" +
+    state.problems.Scene(solver.element->line, "'" + std::string(link_field) + "' link '" + link +
+                                                   "' does not name a " + what + " in node '" +
                                                    solver_node.path + "' or below");
   return found;
+}
+
+// The parameters the solver is created with: its own, plus — for a solver declaring a
+// `newtonSolver` link — the fields of the NewtonRaphsonSolver it links to (given or default, so
+// that the solver reads them as its own); none found: the solver's own only, and it takes SOFA's
+// defaults (fluxion/newton_raphson.h).
+Parameters SolverParameters(BuildState& state, const Node& solver_node) {
+  const Component& solver = *solver_node.solver;
+  Parameters parameters = solver.parameters;
+  if (solver.entry->spec.FindField("newtonSolver") == nullptr) return parameters;
+  const Component* newton = FindLinked(state, solver_node, ComponentKind::kNonlinearSolver,
+                                       "newtonSolver", "NewtonRaphsonSolver");
+  if (newton == nullptr) return parameters;
+  const Parameters& given = newton->parameters;
+  for (const FieldSpec& field : newton->entry->spec.fields) {
+    FieldValue value;
+    switch (field.type) {
+      case FieldType::kBool:
+        value = given.flag(field.name);
+        break;
+      case FieldType::kInteger:
+        value = given.integer(field.name);
+        break;
+      case FieldType::kReal:
+        value = given.real(field.name);
+        break;
+      default:
+        continue;  // NewtonRaphsonSolver has numbers and flags only
+    }
+    parameters.Set(field.name, value, given.source_text(field.name), given.has(field.name));
+  }
+  return parameters;
 }
 
 // Creates the component's object with its factory; a ConfigError becomes a scene problem at its
@@ -57,9 +90,9 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
       if (attribute.name != "name")
         node.solver_parameters.emplace_back(attribute.name, attribute.value);
     node.node_path = owner.path;
-    node.solver = CreateReported(state, solver, [&] {
-      return ComponentRegistry::CreateSolver(*solver.entry, solver.parameters);
-    });
+    const Parameters parameters = SolverParameters(state, owner);
+    node.solver = CreateReported(
+        state, solver, [&] { return ComponentRegistry::CreateSolver(*solver.entry, parameters); });
     if (!node.solver) continue;
     // The instance's traits: its parameters may change what it needs (RefineTraits).
     const SolverTraits traits = node.solver->RefineTraits(solver.entry->traits);
@@ -67,7 +100,8 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     // explicit solvers (SOFA's EulerExplicitSolver::solve).
     const bool mass_not_diagonal = !state.parts[k].mass_couplings.empty();
     const bool needs_linear_solver = (traits.flags & kNeedsLinearSolver) || mass_not_diagonal;
-    if (const Component* linear = FindLinearSolver(state, owner)) {
+    if (const Component* linear = FindLinked(state, owner, ComponentKind::kLinearSolver,
+                                             "linearSolver", "linear solver")) {
       node.linear_solver = CreateReported(state, *linear, [&] {
         return ComponentRegistry::CreateLinearSolver(*linear->entry, linear->parameters);
       });

@@ -45,6 +45,7 @@
 #include "components/mesh_topology.h"
 #include "components/mesh_vtk_loader.h"
 #include "components/monitor.h"
+#include "components/newton_raphson_solver.h"
 #include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
@@ -208,6 +209,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<VisualModelDataComponent>(registrar);  // ignored, but its geometry answers links
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
+  registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
 
   for (const char* visual :
        {"VisualStyle", "DefaultVisualManagerLoop", "InteractiveCamera", "LightManager", "SpotLight",

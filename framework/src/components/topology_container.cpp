@@ -133,11 +133,12 @@ void BuildTopologyContainer(BuildContext& context) {
   }
   static const std::vector<double> kNone;
   const std::vector<double>& position = p.has_value("position") ? p.reals("position") : kNone;
-  if (position.size() % 3 != 0) {
-    context.Error(context.type() + " 'position' has " + std::to_string(position.size()) +
-                  " numbers, not a multiple of 3 (x y z per point)");
-    return;
-  }
+  // SOFA reads the list point by point (x y z) and drops an incomplete last point: its
+  // BDFOdeSolver_spring1d.scn writes position="1" for a 1-D object, an empty list to SOFA.
+  if (position.size() % 3 != 0)
+    context.Warn(context.type() + " 'position' has " + std::to_string(position.size()) +
+                 " numbers, not a multiple of 3 (x y z per point): the last " +
+                 std::to_string(position.size() % 3) + " are ignored, as SOFA does");
   Topology topology;
   const Index points = static_cast<Index>(position.size() / 3);
   if (points + context.topology_points() > context.max_scene_points()) {

@@ -17,7 +17,10 @@ ComponentSpec UniformMassComponent::Spec() {
                  FieldSpec::Bool("separateGravity", false,
                                  "SOFA option: only the default (gravity as a force) is supported"),
                  FieldSpec::Bool("compute_mapping_inertia", false, "SOFA option, ignored"),
-                 FieldSpec::Bool("preserveTotalMass", false, "SOFA option, ignored")},
+                 FieldSpec::Bool("preserveTotalMass", false, "SOFA option, ignored"),
+                 FieldSpec::Link("topology",
+                                 "the topology (accepted, unused: the mass is spread over the "
+                                 "object's points; SOFA uses the link for topological changes)")},
       .aliases = {}};
 }
 

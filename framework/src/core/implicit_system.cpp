@@ -41,6 +41,14 @@ const SparseMatrix& ImplicitSystem::stiffness() const { return impl_->stiffness;
 const SparseMatrix& ImplicitSystem::damping() const { return impl_->damping; }
 
 StepResult ImplicitSystem::Factorize(double m, double b, double k) {
+  return FactorizeAs(m, b, k, false);
+}
+
+StepResult ImplicitSystem::FactorizeIndefinite(double m, double b, double k) {
+  return FactorizeAs(m, b, k, true);
+}
+
+StepResult ImplicitSystem::FactorizeAs(double m, double b, double k, bool indefinite) {
   FLUXION_DEMAND(impl_->system != nullptr);
   if (impl_->linear_solver == nullptr)
     return StepResult::Failure(
@@ -52,7 +60,9 @@ StepResult ImplicitSystem::Factorize(double m, double b, double k) {
   CombineMatrices(m, system.mass(), b, impl_->has_damping ? &impl_->damping : nullptr, k,
                   impl_->stiffness, impl_->matrix);
   system.ProjectMatrix(impl_->matrix);
-  LinearSolveResult factorized = impl_->linear_solver->Factorize(impl_->matrix);
+  // An indefinite Newton Jacobian takes the rule of an indefinite mass: any non-zero pivot.
+  LinearSolveResult factorized = indefinite ? impl_->linear_solver->FactorizeMass(impl_->matrix)
+                                            : impl_->linear_solver->Factorize(impl_->matrix);
   if (!factorized.ok) return StepResult::Failure(std::move(factorized.message));
   return StepResult::Ok();
 }

@@ -61,6 +61,8 @@ std::string_view ComponentKindName(ComponentKind kind) {
       return "topological mapping";
     case ComponentKind::kObserver:
       return "observer (exporter, state recorder or player)";
+    case ComponentKind::kNonlinearSolver:
+      return "nonlinear solver (configures its ODE solver's Newton iterations)";
   }
   return "?";
 }

@@ -134,6 +134,8 @@ std::string Host::BundledPluginFor(std::string_view component) {
       {"RungeKutta2Solver", "runge_kutta2"},
       {"RungeKutta4Solver", "runge_kutta4"},
       {"CentralDifferenceSolver", "central_difference"},
+      {"BDFOdeSolver", "bdf"},
+      {"StaticSolver", "static_solver"},
       {"NBodyGravityForceField", "nbody_gravity"},
   };
   const auto it = kBundled.find(component);

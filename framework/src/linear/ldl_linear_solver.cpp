@@ -12,7 +12,8 @@ ComponentSpec LdlLinearSolver::Spec() {
           "Direct sparse LDLᵀ factorisation (symbolic analysis reused while the pattern holds)",
       .fields = {FieldSpec::Text("template", "CompressedRowSparseMatrixd",
                                  "SOFA matrix template (accepted for compatibility)")},
-      .aliases = {"EigenSimplicialLDLT"}};
+      .aliases = {"EigenSimplicialLDLT", "EigenSimplicialLLT", "SparseCholeskySolver",
+                  "CholeskySolver", "EigenSparseLU"}};
 }
 
 LdlLinearSolver::LdlLinearSolver(const Parameters& /*parameters*/) {}

@@ -1,4 +1,14 @@
 // A direct sparse LDLᵀ solver (SOFA's SparseLDLSolver / EigenSimplicialLDLT).
+//
+// It also stands for SOFA's other direct solvers of the symmetric systems mass–spring scenes
+// assemble (M, K, B and their combinations are symmetric): EigenSimplicialLLT, SparseCholeskySolver
+// (CSparseSolvers plugin) and CholeskySolver (dense) factor the same symmetric positive definite
+// matrices (LLᵀ and LDLᵀ give the same solution); EigenSparseLU
+// (Sofa/Component/LinearSolver/Direct/src/sofa/component/linearsolver/direct/EigenSparseLU.h,
+// SOFA's RestShapeSpringsForceField2.scn) solves general matrices, so on these symmetric ones it
+// gives the same solution whenever the matrix is positive definite. Where Fluxion differs: an
+// indefinite matrix, which SOFA's LU would still solve, fails here with "not positive definite".
+// Their SOFA fields other than `template` are not accepted.
 #pragma once
 
 #include <string>

@@ -17,59 +17,26 @@
 // Why HDF5 (Debian's libhdf5): the standard container of simulation data, read by h5py, ParaView,
 // MATLAB and Julia without a Fluxion reader; chunked datasets grow one state at a time, and
 // shuffle + deflate compress smooth trajectories without losing a bit.
-#include <hdf5.h>
-
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "fluxion/text.h"
 #include "fluxion/trajectory_writer.h"
+#include "output/hdf5_files.h"
 #include "output/trajectory_columns.h"
 
 namespace fluxion {
 
 namespace {
 
+using internal::Handle;
+
 // Deflate's fastest level: on trajectories it compresses within a few per cent of level 4 in
 // about half the time (measured on a 256² cloth), and a writer must keep up with the run.
 constexpr int kDeflateLevel = 1;
 constexpr hsize_t kChunkBytes = 1 << 20;  // about 1 MiB per chunk: HDF5's advice
-
-// An HDF5 identifier closed by its own close function when the holder goes.
-class Handle {
- public:
-  Handle() = default;
-  Handle(hid_t id, herr_t (*close)(hid_t)) : id_(id), close_(close) {}
-  Handle(Handle&& other) noexcept : id_(other.id_), close_(other.close_) { other.id_ = -1; }
-  Handle& operator=(Handle&& other) noexcept {
-    std::swap(id_, other.id_);
-    std::swap(close_, other.close_);
-    return *this;
-  }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  ~Handle() { Reset(); }
-  void Reset() {
-    if (id_ >= 0 && close_ != nullptr) close_(id_);
-    id_ = -1;
-  }
-  /// Gives up ownership: the caller closes the identifier.
-  hid_t Release() {
-    const hid_t id = id_;
-    id_ = -1;
-    return id;
-  }
-  hid_t get() const { return id_; }
-  bool valid() const { return id_ >= 0; }
-
- private:
-  hid_t id_ = -1;
-  herr_t (*close_)(hid_t) = nullptr;
-};
 
 // Link creation that makes the groups of a path ("objects/root/cloth/dofs") as needed.
 Handle IntermediateGroups() {
@@ -307,262 +274,9 @@ class Hdf5TrajectoryWriter final : public TrajectoryWriter {
   bool ok_ = true;
 };
 
-// Reads a whole dataset of doubles (or integers converted to doubles) into `values`; its shape
-// into `dims`. False when the dataset is missing or unreadable.
-bool ReadDoubles(hid_t file, const std::string& name, std::vector<double>& values,
-                 std::vector<hsize_t>& dims) {
-  if (H5Lexists(file, name.c_str(), H5P_DEFAULT) <= 0) return false;
-  Handle dataset(H5Dopen2(file, name.c_str(), H5P_DEFAULT), H5Dclose);
-  if (!dataset.valid()) return false;
-  Handle space(H5Dget_space(dataset.get()), H5Sclose);
-  const int rank = H5Sget_simple_extent_ndims(space.get());
-  if (rank < 1 || rank > 3) return false;
-  dims.assign(static_cast<std::size_t>(rank), 0);
-  H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
-  hsize_t count = 1;
-  for (const hsize_t extent : dims) count *= extent;
-  values.resize(count);
-  return count == 0 || H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                               values.data()) >= 0;
-}
-
-// The object ids, solver outputs and energies a file holds, from its /columns, in order.
-std::vector<std::string> ReadColumnNames(hid_t file) {
-  std::vector<std::string> names;
-  if (H5Lexists(file, "columns", H5P_DEFAULT) <= 0) return names;
-  Handle dataset(H5Dopen2(file, "columns", H5P_DEFAULT), H5Dclose);
-  Handle type(H5Dget_type(dataset.get()), H5Tclose);
-  Handle space(H5Dget_space(dataset.get()), H5Sclose);
-  hsize_t count = 0;
-  H5Sget_simple_extent_dims(space.get(), &count, nullptr);
-  const std::size_t width = H5Tget_size(type.get());
-  if (H5Tis_variable_str(type.get()) > 0 || width == 0) return names;
-  std::vector<char> packed(count * width);
-  if (count > 0 &&
-      H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, packed.data()) < 0)
-    return names;
-  for (hsize_t k = 0; k < count; ++k) {
-    const char* begin = packed.data() + k * width;
-    names.emplace_back(begin, std::find(begin, begin + width, '\0'));
-  }
-  return names;
-}
-
-// The cells an XDMF grid draws for an object: its highest-dimensional elements, as XDMF names
-// them (one kind per grid: XDMF's Mixed topology needs a per-cell type code), or none.
-struct XdmfCells {
-  const char* dataset = nullptr;
-  const char* type = nullptr;
-};
-
-XdmfCells CellsOf(hid_t file, const std::string& group) {
-  constexpr std::array<XdmfCells, 5> kOrder = {{{"hexahedra", "Hexahedron"},
-                                                {"tetrahedra", "Tetrahedron"},
-                                                {"quads", "Quadrilateral"},
-                                                {"triangles", "Triangle"},
-                                                {"edges", "Polyline"}}};
-  for (const XdmfCells& cells : kOrder)
-    if (H5Lexists(file, (group + "/" + cells.dataset).c_str(), H5P_DEFAULT) > 0) return cells;
-  return {};
-}
-
-// The dimensions of a dataset, or none.
-std::vector<hsize_t> Dimensions(hid_t file, const std::string& name) {
-  if (H5Lexists(file, name.c_str(), H5P_DEFAULT) <= 0) return {};
-  Handle dataset(H5Dopen2(file, name.c_str(), H5P_DEFAULT), H5Dclose);
-  Handle space(H5Dget_space(dataset.get()), H5Sclose);
-  std::vector<hsize_t> dims(static_cast<std::size_t>(H5Sget_simple_extent_ndims(space.get())));
-  H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
-  return dims;
-}
-
-// XML text with &, <, > and quotes escaped (object ids come from the scene).
-std::string Escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-// One state row k of an [n, points, dimension] dataset, as an XDMF hyperslab.
-std::string Slab(const std::string& h5, const std::string& dataset, std::size_t k, hsize_t rows,
-                 hsize_t points, hsize_t dimension) {
-  const std::string p = std::to_string(points), d = std::to_string(dimension);
-  return "<DataItem ItemType=\"HyperSlab\" Dimensions=\"" + p + " " + d +
-         "\" Type=\"HyperSlab\"><DataItem Dimensions=\"3 3\" Format=\"XML\">" + std::to_string(k) +
-         " 0 0 1 1 1 1 " + p + " " + d + "</DataItem><DataItem Dimensions=\"" +
-         std::to_string(rows) + " " + p + " " + d +
-         "\" NumberType=\"Float\" Precision=\"8\" Format=\"HDF\">" + Escaped(h5) + ":/" +
-         Escaped(dataset) + "</DataItem></DataItem>";
-}
-
 }  // namespace
 
 bool HasHdf5TrajectoryWriter() { return true; }
-
-bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h5_name,
-                                const std::string& xdmf_path, std::string& why) {
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  Handle file(H5Fopen(h5_path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
-  std::vector<double> times;
-  std::vector<hsize_t> dims;
-  if (!file.valid() || !ReadDoubles(file.get(), "time", times, dims)) {
-    why = "not a Fluxion HDF5 trajectory";
-    return false;
-  }
-  const hsize_t rows = times.size();
-  // The objects, in the order of /columns (the model's order).
-  std::vector<std::string> objects;
-  for (const std::string& column : ReadColumnNames(file.get())) {
-    const std::size_t slash = column.rfind('/');
-    if (slash == std::string::npos) continue;
-    const std::string id = column.substr(0, slash);
-    if (H5Lexists(file.get(), ("objects/" + id).c_str(), H5P_DEFAULT) > 0 &&
-        (objects.empty() || objects.back() != id))
-      objects.push_back(id);
-  }
-  std::string xml = "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n<Domain>\n";
-  for (const std::string& id : objects) {
-    const std::string group = "objects/" + id;
-    const std::vector<hsize_t> shape = Dimensions(file.get(), group + "/position");
-    if (shape.size() != 3 || (shape[2] != 2 && shape[2] != 3)) continue;  // XDMF has no 1-D XYZ
-    const hsize_t points = shape[1], dimension = shape[2];
-    const XdmfCells cells = CellsOf(file.get(), group);
-    std::string topology;
-    if (cells.dataset != nullptr) {
-      const std::vector<hsize_t> elements = Dimensions(file.get(), group + "/" + cells.dataset);
-      topology = "<Topology TopologyType=\"" + std::string(cells.type) + "\" NumberOfElements=\"" +
-                 std::to_string(elements[0]) + "\"" +
-                 (std::string(cells.type) == "Polyline" ? " NodesPerElement=\"2\"" : "") +
-                 "><DataItem Dimensions=\"" + std::to_string(elements[0]) + " " +
-                 std::to_string(elements[1]) +
-                 "\" NumberType=\"Int\" Precision=\"8\" Format=\"HDF\">" + Escaped(h5_name) + ":/" +
-                 Escaped(group) + "/" + cells.dataset + "</DataItem></Topology>";
-    } else {
-      topology = "<Topology TopologyType=\"Polyvertex\" NumberOfElements=\"" +
-                 std::to_string(points) + "\"/>";
-    }
-    xml +=
-        "<Grid Name=\"" + Escaped(id) + "\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
-    for (hsize_t k = 0; k < rows; ++k) {
-      std::string time;
-      AppendReal(time, times[k]);
-      xml += "<Grid Name=\"" + Escaped(id) + "\" GridType=\"Uniform\"><Time Value=\"" + time +
-             "\"/>" + topology + "<Geometry GeometryType=\"" + (dimension == 3 ? "XYZ" : "XY") +
-             "\">" + Slab(h5_name, group + "/position", k, rows, points, dimension) +
-             "</Geometry>" +
-             (dimension == 3
-                  ? "<Attribute Name=\"velocity\" AttributeType=\"Vector\" "
-                    "Center=\"Node\">" +
-                        Slab(h5_name, group + "/velocity", k, rows, points, 3) + "</Attribute>"
-                  : std::string()) +
-             "</Grid>\n";
-    }
-    xml += "</Grid>\n";
-  }
-  xml += "</Domain>\n</Xdmf>\n";
-  std::ofstream out(xdmf_path, std::ios::binary | std::ios::trunc);
-  out << xml;
-  out.close();
-  if (!out) {
-    why = "cannot write " + xdmf_path;
-    return false;
-  }
-  return true;
-}
-
-std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path, std::string& why) {
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  if (H5Fis_hdf5(path.c_str()) <= 0) {
-    why = "not an HDF5 file";
-    return std::nullopt;
-  }
-  Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
-  const std::vector<std::string> columns = ReadColumnNames(file.get());
-  std::vector<double> steps, times;
-  std::vector<hsize_t> dims;
-  if (!file.valid() || columns.empty() || !ReadDoubles(file.get(), "step", steps, dims) ||
-      !ReadDoubles(file.get(), "time", times, dims) || times.size() != steps.size()) {
-    why = "not a Fluxion trajectory (expected /columns, /step and /time)";
-    return std::nullopt;
-  }
-  const std::size_t rows = steps.size();
-  // Each column's source: a state dataset (and the offset in its row) or a scalar dataset, read
-  // once. The columns come in the writer's order: per object p…, v…; solver outputs; energies.
-  struct Source {
-    std::vector<double> values;
-    std::size_t row_size = 1;
-  };
-  std::vector<Source> sources;
-  std::vector<std::pair<std::size_t, std::size_t>> column_source;  // (source, offset in row)
-  std::string previous_dataset;
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    const std::string& name = columns[c];
-    const std::size_t slash = name.rfind('/');
-    const std::string tail = slash == std::string::npos ? name : name.substr(slash + 1);
-    const bool state =
-        slash != std::string::npos && tail.size() > 3 && (tail[0] == 'p' || tail[0] == 'v') &&
-        tail.find('.') != std::string::npos &&
-        H5Lexists(file.get(), ("objects/" + name.substr(0, slash)).c_str(), H5P_DEFAULT) > 0;
-    std::string dataset;
-    if (state) {
-      dataset = "objects/" + name.substr(0, slash) + (tail[0] == 'p' ? "/position" : "/velocity");
-    } else if (tail == name && (name == "kinetic" || name == "potential" || name == "total")) {
-      dataset = "energy/" + name;
-    } else {
-      dataset = "solver_outputs/" + name;
-    }
-    if (sources.empty() || dataset != previous_dataset) {
-      Source source;
-      if (!ReadDoubles(file.get(), dataset, source.values, dims) || dims[0] != rows) {
-        why = "dataset /" + dataset + " is missing or has the wrong number of rows";
-        return std::nullopt;
-      }
-      source.row_size = rows == 0 ? 0 : source.values.size() / rows;
-      sources.push_back(std::move(source));
-      previous_dataset = dataset;
-      column_source.emplace_back(sources.size() - 1, 0);
-    } else {
-      column_source.emplace_back(sources.size() - 1, column_source.back().second + 1);
-    }
-  }
-  std::string text = "step,time";
-  for (const std::string& name : columns) text += "," + name;
-  text += '\n';
-  for (std::size_t r = 0; r < rows; ++r) {
-    text += std::to_string(static_cast<long long>(steps[r]));
-    text += ',';
-    AppendReal(text, times[r]);
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      const auto [source, offset] = column_source[c];
-      const Source& from = sources[source];
-      if (offset >= from.row_size) {
-        why = "column " + columns[c] + " has no data";
-        return std::nullopt;
-      }
-      text += ',';
-      AppendReal(text, from.values[r * from.row_size + offset]);
-    }
-    text += '\n';
-  }
-  return text;
-}
 
 std::unique_ptr<TrajectoryWriter> MakeHdf5TrajectoryWriter(const std::string& path,
                                                            const Hdf5TrajectoryOptions& options) {

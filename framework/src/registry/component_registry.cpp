@@ -114,13 +114,16 @@ void CollectingRegistrar::AddLinearSolver(const ComponentSpec& spec, LinearSolve
 }
 
 void CollectingRegistrar::AddComponent(const ComponentSpec& spec, ComponentBuilder build) {
-  const bool ignored = spec.kind == ComponentKind::kIgnored;
+  // Ignored components and nonlinear solvers (whose fields the ODE solver reads) are never built.
+  const bool unbuilt =
+      spec.kind == ComponentKind::kIgnored || spec.kind == ComponentKind::kNonlinearSolver;
   ComponentEntry entry =
-      NewEntry(spec, "AddComponent", ignored || build != nullptr,
+      NewEntry(spec, "AddComponent", unbuilt || build != nullptr,
                {ComponentKind::kState, ComponentKind::kTopology, ComponentKind::kMass,
                 ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
                 ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored,
-                ComponentKind::kTopologicalMapping, ComponentKind::kObserver});
+                ComponentKind::kTopologicalMapping, ComponentKind::kObserver,
+                ComponentKind::kNonlinearSolver});
   entry.builder = build;
   entries.push_back(std::move(entry));
 }

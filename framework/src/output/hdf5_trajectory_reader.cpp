@@ -1,0 +1,95 @@
+// Reading an HDF5 trajectory back as the CSV of the same run (fluxion/trajectory_writer.h):
+// what --compare compares with an HDF5 reference. The layout is the writer's
+// (hdf5_trajectory_writer.cpp, docs/output-formats.md).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fluxion/text.h"
+#include "fluxion/trajectory_writer.h"
+#include "output/hdf5_files.h"
+
+namespace fluxion {
+
+using internal::Handle;
+using internal::ReadColumnNames;
+using internal::ReadDoubles;
+
+std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path, std::string& why) {
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  if (H5Fis_hdf5(path.c_str()) <= 0) {
+    why = "not an HDF5 file";
+    return std::nullopt;
+  }
+  Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+  const std::vector<std::string> columns = ReadColumnNames(file.get());
+  std::vector<double> steps, times;
+  std::vector<hsize_t> dims;
+  if (!file.valid() || columns.empty() || !ReadDoubles(file.get(), "step", steps, dims) ||
+      !ReadDoubles(file.get(), "time", times, dims) || times.size() != steps.size()) {
+    why = "not a Fluxion trajectory (expected /columns, /step and /time)";
+    return std::nullopt;
+  }
+  const std::size_t rows = steps.size();
+  // Each column's source: a state dataset (and the offset in its row) or a scalar dataset, read
+  // once. The columns come in the writer's order: per object p…, v…; solver outputs; energies.
+  struct Source {
+    std::vector<double> values;
+    std::size_t row_size = 1;
+  };
+  std::vector<Source> sources;
+  std::vector<std::pair<std::size_t, std::size_t>> column_source;  // (source, offset in row)
+  std::string previous_dataset;
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    const std::string& name = columns[c];
+    const std::size_t slash = name.rfind('/');
+    const std::string tail = slash == std::string::npos ? name : name.substr(slash + 1);
+    const bool state =
+        slash != std::string::npos && tail.size() > 3 && (tail[0] == 'p' || tail[0] == 'v') &&
+        tail.find('.') != std::string::npos &&
+        H5Lexists(file.get(), ("objects/" + name.substr(0, slash)).c_str(), H5P_DEFAULT) > 0;
+    std::string dataset;
+    if (state) {
+      dataset = "objects/" + name.substr(0, slash) + (tail[0] == 'p' ? "/position" : "/velocity");
+    } else if (tail == name && (name == "kinetic" || name == "potential" || name == "total")) {
+      dataset = "energy/" + name;
+    } else {
+      dataset = "solver_outputs/" + name;
+    }
+    if (sources.empty() || dataset != previous_dataset) {
+      Source source;
+      if (!ReadDoubles(file.get(), dataset, source.values, dims) || dims[0] != rows) {
+        why = "dataset /" + dataset + " is missing or has the wrong number of rows";
+        return std::nullopt;
+      }
+      source.row_size = rows == 0 ? 0 : source.values.size() / rows;
+      sources.push_back(std::move(source));
+      previous_dataset = dataset;
+      column_source.emplace_back(sources.size() - 1, 0);
+    } else {
+      column_source.emplace_back(sources.size() - 1, column_source.back().second + 1);
+    }
+  }
+  std::string text = "step,time";
+  for (const std::string& name : columns) text += "," + name;
+  text += '\n';
+  for (std::size_t r = 0; r < rows; ++r) {
+    text += std::to_string(static_cast<long long>(steps[r]));
+    text += ',';
+    AppendReal(text, times[r]);
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const auto [source, offset] = column_source[c];
+      const Source& from = sources[source];
+      if (offset >= from.row_size) {
+        why = "column " + columns[c] + " has no data";
+        return std::nullopt;
+      }
+      text += ',';
+      AppendReal(text, from.values[r * from.row_size + offset]);
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+}  // namespace fluxion
