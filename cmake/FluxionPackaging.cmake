@@ -9,7 +9,7 @@
 # -DCMAKE_INSTALL_PREFIX=/usr for a package whose scene-runner is /usr/bin/scene-runner.
 #
 # One package, `fluxion`, holds the runtime (libfluxion, scene-runner, the bundled plugins, the
-# gallery) and the plugin SDK (headers, CMake package): writing a solver is what Fluxion is for, so
+# gallery, the Python module in /usr/lib/python3/dist-packages/fluxion) and the plugin SDK (headers, CMake package): writing a solver is what Fluxion is for, so
 # installing Fluxion must be enough to build one. Its dependencies:
 #   - the shared libraries libfluxion links privately (libtinyxml2-9, zlib1g, libspdlog1.10,
 #     libfmt9) and the C/C++ runtime: computed by dpkg-shlibdeps from the binaries when it is available, otherwise the
@@ -50,6 +50,17 @@ else()
       "libtinyxml2-9, zlib1g, libhdf5-103-1, libspdlog1.10, libfmt9, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
 endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake (>= 3.20), g++")
+# The Python module (FLUXION_PYTHON) is built for one Python minor version (its file name carries
+# that ABI: _fluxion.cpython-311-…) and hands out NumPy arrays: it needs that python3 and
+# python3-numpy, as dh_python3 would declare. It does not link libpython, so dpkg-shlibdeps does
+# not see this. Matplotlib is only for examples/python/.
+if(FLUXION_PYTHON)
+  math(EXPR fluxion_python_next_minor "${Python3_VERSION_MINOR} + 1")
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS
+         ", python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR})"
+         ", python3 (<< ${Python3_VERSION_MAJOR}.${fluxion_python_next_minor}), python3-numpy")
+  string(APPEND CPACK_DEBIAN_PACKAGE_SUGGESTS ", python3-matplotlib")
+endif()
 # libfluxion is a public shared library: declare it (shlibs) and run ldconfig on (un)install.
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS_POLICY ">=")

@@ -11,9 +11,11 @@
 #      suite found the plugin on the path) and none may fail;
 #   5. build a plugin stamped with another ABI version the same way: the installed scene-runner must
 #      refuse it with exit 3 and a message naming the file and both versions.
+# With PYTHON (a build with FLUXION_PYTHON), step 1 also checks the moved tree's Python package:
+# it imports from the prefix, finds the bundled plugins, and scene-runner runs a Python scene.
 #
 # usage: out_of_tree_plugin_test.sh BUILD_DIR SOURCE_DIR CHECKER [CMAKE] [CONFIG] [CXX_COMPILER]
-#                                   [CONFORMANCE_TEST]
+#                                   [CONFORMANCE_TEST] [PYTHON]
 set -euo pipefail
 
 build_dir="$1"
@@ -23,6 +25,7 @@ cmake="${4:-cmake}"
 config="${5:-}"
 cxx="${6:-}"
 conformance="${7:-}"  # the solver_conformance_test executable of the build tree
+python="${8:-}"       # the interpreter the Python module was built for; empty without it
 jobs=2
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/fluxion-install-test.XXXXXX")"
@@ -102,6 +105,21 @@ ls "$libdir"/fluxion/plugins/fluxion_*.so > /dev/null || fail "no bundled plugin
 step "the installed scene-runner runs a gallery scene with its bundled plugins"
 quiet "$runner" "$prefix/share/fluxion/scenes/sofa_spring_test.scn" --steps 10 --quiet \
   --output "$work/gallery.csv"
+
+if [[ -n "$python" ]]; then
+  step "the installed Python package imports from the moved prefix and runs scenes"
+  package="$(find "$prefix/lib" -path '*-packages/fluxion/__init__.py' -print -quit)"
+  [[ -n "$package" ]] || fail "no Python package (…-packages/fluxion) under $prefix/lib"
+  PYTHONPATH="$(dirname "$(dirname "$package")")" quiet "$python" -c "
+import fluxion
+sim = fluxion.load('$prefix/share/fluxion/scenes/cloth_grid.scn')
+sim.replace_solver('RungeKutta4Solver')  # a bundled plugin, found next to the installed libfluxion
+sim.step(10)
+assert sim.step_count == 10 and fluxion.plugins()[0]['path'].startswith('$prefix/'), fluxion.plugins()
+"
+  quiet "$runner" "$prefix/share/fluxion/scenes/hanging_chain.py" --steps 10 --quiet \
+    --output "$work/python-scene.csv"
+fi
 
 # --- 2. build the example out of tree --------------------------------------------------------------
 step "configure and build examples/out-of-tree-solver against the installed package only"

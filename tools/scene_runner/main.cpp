@@ -172,7 +172,7 @@ int main(int argc, char** argv) {
   long steps = 0;
   double end_time = 0, dt = 0;
 
-  app.add_option("scene", options.scene, "scene file (SOFA XML)");
+  app.add_option("scene", options.scene, "scene file (SOFA XML, or a Python scene: .py)");
   // Values are checked as text before CLI11 converts them: NaN and out-of-range integers are
   // refused with a readable range, never clamped.
   auto* steps_option = app.add_option("--steps", steps, "number of steps (default 100)")

@@ -18,6 +18,7 @@
 #include "fluxion/text.h"
 #include "fluxion/trajectory_writer.h"
 #include "output_file.h"
+#include "python_scene.h"
 #include "stability_check.h"
 #include "trajectory_compare.h"
 #include "vtk_folder.h"
@@ -53,13 +54,21 @@ std::optional<long> StepsUntil(const Simulation& simulation, double end_time) {
   return steps;
 }
 
+// "SCENE:LINE" for a line of the scene (the Python call that made it, for a Python scene);
+// "SCENE" for line 0.
+std::string SceneWhere(const std::string& scene, const std::optional<PythonScene>& python_scene,
+                       int line) {
+  if (line <= 0) return scene;
+  return python_scene ? python_scene->Where(line) : scene + ":" + std::to_string(line);
+}
+
 // "SCENE:LINE: " of the ODE solver of the solver node at `node_path` ("SCENE: " if unknown).
-std::string SolverWhere(const std::string& scene, const Simulation& simulation,
-                        const std::string& node_path) {
+std::string SolverWhere(const std::string& scene, const std::optional<PythonScene>& python_scene,
+                        const Simulation& simulation, const std::string& node_path) {
   for (const ComponentModel& component : simulation.model().components)
     if (component.kind == ComponentKind::kOdeSolver && component.node_path == node_path &&
         component.line > 0)
-      return scene + ":" + std::to_string(component.line) + ": ";
+      return SceneWhere(scene, python_scene, component.line) + ": ";
   return scene + ": ";
 }
 
@@ -226,10 +235,16 @@ int RunScene(const RunOptions& options, const Host& host) {
   SetOutputPolicy(policy);
 
   std::optional<Simulation> simulation;
+  std::optional<PythonScene> python_scene;  // a .py scene: its XML, to report its Python lines
   try {
-    simulation.emplace(host.LoadFile(
-        options.scene,
-        {.dt = options.dt, .solver = options.solver, .data_path = options.data_path}));
+    const LoadOptions load_options{
+        .dt = options.dt, .solver = options.solver, .data_path = options.data_path};
+    if (IsPythonScene(options.scene)) {
+      python_scene.emplace(options.scene);
+      simulation.emplace(python_scene->Load(host, load_options));
+    } else {
+      simulation.emplace(host.LoadFile(options.scene, load_options));
+    }
   } catch (const SceneError& error) {
     for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
     return kExitInvalidInput;
@@ -265,8 +280,9 @@ int RunScene(const RunOptions& options, const Host& host) {
   if (options.stability_check) verdicts = CheckStability(host, *simulation, steps);
   for (const StabilityVerdict& verdict : verdicts) {
     if (!verdict.unstable) continue;
-    LogWarn(SolverWhere(options.scene, *simulation, verdict.node_path) + verdict.solver +
-            " in node '" + verdict.node_path + "': dt = " + FormatReal(verdict.dt) +
+    LogWarn(SolverWhere(options.scene, python_scene, *simulation, verdict.node_path) +
+            verdict.solver + " in node '" + verdict.node_path +
+            "': dt = " + FormatReal(verdict.dt) +
             " is too large for this scene: " + verdict.Comparison() + "; the run will diverge" +
             (verdict.advised_dt > 0.0 ? ": use dt ≤ " + FormatReal(verdict.advised_dt) +
                                             " (e.g. --dt " + FormatReal(verdict.advised_dt) + ")"
@@ -367,8 +383,7 @@ int RunScene(const RunOptions& options, const Host& host) {
     } catch (const NumericalError& error) {
       progress.Clear();
       // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
-      const std::string where =
-          options.scene + (error.line() > 0 ? ":" + std::to_string(error.line()) : std::string());
+      const std::string where = SceneWhere(options.scene, python_scene, error.line());
       std::string advice;
       for (const StabilityVerdict& verdict : verdicts)
         if (verdict.unstable)

@@ -1,0 +1,90 @@
+"""Fluxion for Python: load SOFA-style scenes (XML, or Python with ``createScene(root)``), step
+them, and read and set their state as NumPy arrays.
+
+    import fluxion
+    sim = fluxion.load("scenes/cloth_grid.scn")
+    cloth = sim.objects["root/cloth/dofs"]
+    sim.step(100)
+    print(sim.time, cloth.positions[0], sim.energy()["total"])
+
+Plugins are found as scene-runner finds them: the bundled folder next to libfluxion, then
+FLUXION_PLUGIN_PATH, then ``plugin_dirs``. Errors are the exceptions of ``fluxion.errors``.
+"""
+import os
+
+from . import errors
+from .errors import Diagnostic, Error, NumericalError, PluginError, SceneError, UsageError
+from . import scene_graph
+from .scene_graph import Node
+from ._fluxion import Host, MechanicalObject, Simulation, set_output_policy
+
+__all__ = ["load", "load_string", "load_scene", "components", "solvers", "plugins",
+           "set_output_policy", "Host",
+           "Simulation", "MechanicalObject", "Node", "Error", "SceneError", "PluginError",
+           "NumericalError", "UsageError", "Diagnostic"]
+
+# One Host per plugin search path, created on first use: loading the plugins (dlopen of every
+# fluxion_*.so on the path) is done once per process, not once per scene.
+_hosts = {}
+
+
+def _host(plugin_dirs):
+    key = tuple(os.fspath(d) for d in (plugin_dirs or ()))
+    if key not in _hosts:
+        _hosts[key] = Host(list(key))
+    return _hosts[key]
+
+
+def load(path, plugin_dirs=None, dt=None, data_path=None):
+    """Loads a scene file: XML (``.scn``, ``.xml``, …) or a Python scene (``.py``, whose
+    ``createScene(root)`` runs here with your rights, like any script). Raises SceneError or
+    PluginError with scene-runner's messages."""
+    path = os.fspath(path)
+    if path.endswith(".py"):
+        return load_scene(scene_graph.build_scene_file(path), plugin_dirs, dt, data_path,
+                          file_name=path)
+    return _host(plugin_dirs).load_file(path, dt=dt, data_path=list(data_path or ()))
+
+
+def load_string(xml, plugin_dirs=None, dt=None, file_name="scene.scn", data_path=None):
+    """Loads a scene from XML text; ``file_name`` names it in messages (and its folder is where
+    files it names are looked up)."""
+    return _host(plugin_dirs).load_string(xml, file_name=file_name, dt=dt,
+                                          data_path=list(data_path or ()))
+
+
+def load_scene(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene.py"):
+    """Loads a scene graph built with ``fluxion.Node`` (addChild/addObject). Errors point at the
+    Python lines of the calls that added the faulty nodes and components."""
+    xml = scene_graph.to_xml(root)
+    try:
+        sim = load_string(xml, plugin_dirs, dt, file_name, data_path)
+    except SceneError as error:
+        raise SceneError([_python_diagnostic(d, xml, file_name) for d in error.diagnostics]) \
+            from None
+    sim._scene_xml = xml  # a NumericalError then names the Python line of the ODE solver
+    return sim
+
+
+def _python_diagnostic(diagnostic, xml, file_name):
+    """The diagnostic at the Python line that made its XML element, when it names one."""
+    if diagnostic.file != file_name:
+        return diagnostic
+    origin = scene_graph.python_origin(xml, diagnostic.line)
+    return Diagnostic(origin[0], origin[1], diagnostic.message) if origin else diagnostic
+
+
+def components(plugin_dirs=None):
+    """Every component available to scenes: name, kind, summary, fields, origin."""
+    return _host(plugin_dirs).components()
+
+
+def solvers(plugin_dirs=None):
+    """The ODE solvers on the plugin search path, with their declared traits (order, explicit,
+    implicit, symplectic, has_history, …)."""
+    return _host(plugin_dirs).solvers()
+
+
+def plugins(plugin_dirs=None):
+    """Every plugin file found, loaded or refused, as scene-runner --list-plugins shows them."""
+    return _host(plugin_dirs).plugins()

@@ -1,0 +1,65 @@
+"""Fluxion's exceptions, mirroring fluxion/errors.h and scene-runner's exit statuses.
+
+``str(error)`` is exactly what scene-runner prints after ``error:`` (one line per problem), and
+``exit_status`` is the status scene-runner exits with for the same problem:
+
+- ``SceneError`` (2): a bad scene, parameter or value; ``diagnostics`` lists every problem found
+  in one pass, each ``Diagnostic(file, line, message)``. For a Python scene the file and line are
+  those of the ``addObject``/``addChild`` call.
+- ``PluginError`` (3): a component whose plugin is not on the search path, a refused plugin.
+- ``NumericalError`` (4): the state stopped being finite or a solve failed (``step``, ``time``,
+  ``line`` of the ODE solver); the simulation keeps the last good state.
+- ``UsageError``: the API was misused (an array of the wrong shape or dtype, a static object
+  written); also a ``ValueError``.
+
+This module is pure Python so that a Python scene's errors can be re-raised at its own lines.
+"""
+from typing import NamedTuple
+
+
+class Diagnostic(NamedTuple):
+    """One problem of a scene: ``file:line: message`` (``file: message`` without a line)."""
+
+    file: str
+    line: int
+    message: str
+
+    def format(self) -> str:
+        where = self.file + (":" + str(self.line) if self.line > 0 else "")
+        return where + ": " + self.message if where else self.message
+
+
+class Error(Exception):
+    """Base of every exception Fluxion raises."""
+
+    exit_status = 2
+
+
+class SceneError(Error):
+    """A scene could not be loaded; holds every problem found, in document order."""
+
+    exit_status = 2
+
+    def __init__(self, diagnostics):
+        self.diagnostics = [Diagnostic(*d) for d in diagnostics]
+        super().__init__("\n".join(d.format() for d in self.diagnostics))
+
+
+class PluginError(Error):
+    """A plugin could not be found or loaded, or conflicts with another one."""
+
+    exit_status = 3
+
+
+class NumericalError(Error):
+    """A step failed: the state stopped being finite, or a linear solve failed."""
+
+    exit_status = 4
+
+    def __init__(self, message, step=0, time=0.0, line=0):
+        super().__init__(message)
+        self.step, self.time, self.line = step, time, line
+
+
+class UsageError(Error, ValueError):
+    """The API was used against its documented preconditions (a programming error)."""

@@ -1,0 +1,152 @@
+#include "host_binding.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include "fluxion/errors.h"
+#include "fluxion/host.h"
+#include "fluxion/output_files.h"
+
+namespace fluxion::python {
+
+namespace py = pybind11;
+
+namespace {
+
+// Loads as scene-runner does: a ConfigError escaping the build is reported as "SCENE: what", a
+// scene problem.
+template <class Load>
+Simulation LoadReportingConfigErrors(const std::string& file, const Load& load) {
+  try {
+    return load();
+  } catch (const ConfigError& error) {
+    throw SceneError({SceneDiagnostic{file, 0, error.what()}});
+  }
+}
+
+LoadOptions OptionsWith(std::optional<double> dt, std::vector<std::string> data_path) {
+  LoadOptions options;
+  options.dt = dt;
+  options.data_path = std::move(data_path);
+  return options;
+}
+
+py::dict DescribeComponent(const ComponentInfo& info) {
+  py::dict component;
+  component["name"] = info.spec.name;
+  component["kind"] = std::string(ComponentKindName(info.spec.kind));
+  component["summary"] = info.spec.summary;
+  component["aliases"] = info.spec.aliases;
+  component["origin"] = info.origin;
+  component["plugin"] = info.plugin_name;
+  py::list fields;
+  for (const FieldSpec& field : info.spec.fields) {
+    py::dict entry;
+    entry["name"] = field.name;
+    entry["default"] = field.default_value;
+    entry["help"] = field.help;
+    entry["aliases"] = field.aliases;
+    fields.append(entry);
+  }
+  component["fields"] = fields;
+  return component;
+}
+
+// The ODE solvers with the traits they declare (fluxion/solver.h SolverFlag).
+py::list Solvers(const Host& host) {
+  py::list solvers;
+  for (const ComponentInfo* info : host.components()) {
+    if (info->spec.kind != ComponentKind::kOdeSolver) continue;
+    const unsigned flags = info->traits.flags;
+    py::dict solver;
+    solver["name"] = info->spec.name;
+    solver["order"] = info->traits.order;
+    solver["explicit"] = (flags & kExplicitMethod) != 0;
+    solver["implicit"] = (flags & kImplicitMethod) != 0;
+    solver["symplectic"] = (flags & kSymplecticMethod) != 0;
+    solver["needs_linear_solver"] = (flags & kNeedsLinearSolver) != 0;
+    solver["has_history"] = (flags & kHasHistory) != 0;
+    solver["force_evaluations"] = info->traits.force_evaluations;
+    solver["linear_solves"] = info->traits.linear_solves;
+    solver["origin"] = info->origin;
+    solvers.append(solver);
+  }
+  return solvers;
+}
+
+}  // namespace
+
+void BindHost(py::module_& module) {
+  // Where files a scene writes (exporters, WriteState) may go: the host's choice, as scene-runner
+  // --output-dir and --overwrite make it (fluxion/output_files.h).
+  module.def(
+      "set_output_policy",
+      [](const std::filesystem::path& directory, bool overwrite,
+         const std::vector<std::filesystem::path>& protected_files) {
+        SetOutputPolicy(
+            {.directory = directory, .overwrite = overwrite, .protected_files = protected_files});
+      },
+      py::arg("directory") = ".", py::arg("overwrite") = false,
+      py::arg("protected_files") = std::vector<std::filesystem::path>{},
+      "Files scenes write go below `directory` only (it must exist), never over an existing file "
+      "unless `overwrite`, never over `protected_files`. Applies to scenes loaded afterwards.");
+
+  py::class_<Host>(module, "Host",
+                   "The built-in components and the plugins of a search path: the bundled "
+                   "folder, FLUXION_PLUGIN_PATH, then plugin_dirs (as scene-runner --plugin-dir).")
+      .def(py::init([](const std::vector<std::filesystem::path>& plugin_dirs) {
+             HostOptions options;
+             options.plugin_directories = plugin_dirs;
+             return Host(options);
+           }),
+           py::arg("plugin_dirs") = std::vector<std::filesystem::path>{})
+      .def(
+          "load_file",
+          [](const Host& host, const std::string& path, std::optional<double> dt,
+             std::vector<std::string> data_path) {
+            return LoadReportingConfigErrors(
+                path, [&] { return host.LoadFile(path, OptionsWith(dt, std::move(data_path))); });
+          },
+          py::arg("path"), py::arg("dt") = py::none(),
+          py::arg("data_path") = std::vector<std::string>{})
+      .def(
+          "load_string",
+          [](const Host& host, const std::string& xml, const std::string& file_name,
+             std::optional<double> dt, std::vector<std::string> data_path) {
+            return LoadReportingConfigErrors(file_name, [&] {
+              return host.LoadString(xml, file_name, OptionsWith(dt, std::move(data_path)));
+            });
+          },
+          py::arg("xml"), py::arg("file_name") = "scene.scn", py::arg("dt") = py::none(),
+          py::arg("data_path") = std::vector<std::string>{})
+      .def("components",
+           [](const Host& host) {
+             py::list components;
+             for (const ComponentInfo* info : host.components())
+               components.append(DescribeComponent(*info));
+             return components;
+           })
+      .def("solvers", &Solvers)
+      .def("plugins", [](const Host& host) {
+        py::list plugins;
+        for (const PluginInfo& info : host.plugins()) {
+          py::dict plugin;
+          plugin["path"] = info.path;
+          plugin["source"] = info.source;
+          plugin["loaded"] = info.loaded;
+          plugin["error"] = info.error;
+          plugin["name"] = info.name;
+          plugin["version"] = info.version;
+          plugin["components"] = info.components;
+          plugins.append(plugin);
+        }
+        return plugins;
+      });
+}
+
+}  // namespace fluxion::python

@@ -1,0 +1,17 @@
+// fluxion._fluxion: the compiled half of the `fluxion` Python package, a thin layer over the
+// public host API (fluxion/host.h, simulation.h, model.h) as scene-runner is. The pure-Python
+// half (python/fluxion/) adds the exceptions, Python scenes (createScene) and conveniences.
+#include <pybind11/pybind11.h>
+
+#include "errors.h"
+#include "host_binding.h"
+#include "object_view.h"
+#include "simulation_binding.h"
+
+PYBIND11_MODULE(_fluxion, module) {
+  module.doc() = "Fluxion's host API (fluxion/host.h) for Python; use the fluxion package.";
+  fluxion::python::RegisterErrorTranslation();
+  fluxion::python::BindObjectView(module);
+  fluxion::python::BindSimulation(module);
+  fluxion::python::BindHost(module);
+}

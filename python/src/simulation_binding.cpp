@@ -1,0 +1,140 @@
+#include "simulation_binding.h"
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <pybind11/functional.h>
+#include <pybind11/stl.h>
+
+#include "errors.h"
+#include "fluxion/errors.h"
+#include "fluxion/simulation.h"
+#include "object_view.h"
+
+namespace fluxion::python {
+
+namespace py = pybind11;
+
+namespace {
+
+// One step, a NumericalError raised as scene-runner words it.
+void StepOnce(const py::object& self, Simulation& simulation) {
+  try {
+    simulation.Step();
+  } catch (const NumericalError& error) {
+    RaiseNumericalError(self, error);
+  }
+}
+
+// scene-runner's --end-time rule: the first n with start + n·dt ≥ T, with a slack of 1e-9 steps
+// so that T = 1, dt = 0.1 gives 10 steps, not 11.
+long StepsUntil(const Simulation& simulation, double end_time) {
+  const double steps = std::ceil((end_time - simulation.time()) / simulation.dt() - 1e-9);
+  if (!(steps < 0x1p62)) throw UsageError("run: end_time needs too many steps (at most 2^62)");
+  return steps <= 0 ? 0L : static_cast<long>(steps);
+}
+
+// run(steps=…, end_time=…, every=1, callback=None): the callback sees the simulation after
+// every `every`-th step and after the last, as scene-runner --every records rows.
+long Run(py::object self, std::optional<long> steps, std::optional<double> end_time, long every,
+         const py::object& callback) {
+  Simulation& simulation = self.cast<Simulation&>();
+  if (steps.has_value() == end_time.has_value())
+    throw UsageError("run: give exactly one of steps and end_time");
+  if (every < 1) throw UsageError("run: every must be at least 1, got " + std::to_string(every));
+  const long count = steps ? *steps : StepsUntil(simulation, *end_time);
+  if (count < 0) throw UsageError("run: steps must not be negative");
+  for (long step = 1; step <= count; ++step) {
+    StepOnce(self, simulation);
+    if (!callback.is_none() && (step % every == 0 || step == count)) callback(self);
+  }
+  return count;
+}
+
+py::dict Objects(const py::object& self) {
+  const Simulation& simulation = self.cast<const Simulation&>();
+  py::dict objects;
+  for (std::size_t k = 0; k < simulation.objects().size(); ++k)
+    objects[py::str(simulation.objects()[k].id)] = ObjectView{self, static_cast<int>(k)};
+  return objects;
+}
+
+py::dict Energy(const Simulation& simulation) {
+  const double kinetic = simulation.KineticEnergy();
+  const double potential = simulation.PotentialEnergy();
+  py::dict energy;
+  energy["kinetic"] = kinetic;
+  energy["potential"] = potential;
+  energy["total"] = kinetic + potential;
+  return energy;
+}
+
+// Every solver's reported outputs, keyed as scene-runner --solver-outputs names its columns:
+// <node path>/<solver type>/<output>.
+py::dict SolverOutputs(const Simulation& simulation) {
+  py::dict outputs;
+  for (const SolverNode& node : simulation.solver_nodes()) {
+    const std::vector<std::string> names = node.solver->OutputNames();
+    std::vector<double> values(names.size());
+    node.solver->ReadOutputs(values.data());
+    for (std::size_t k = 0; k < names.size(); ++k)
+      outputs[py::str(node.node_path + "/" + node.solver_type + "/" + names[k])] = values[k];
+  }
+  return outputs;
+}
+
+// replace_solver(name, **params): each value written as XML text by fluxion.scene_graph.xml_text
+// (numbers in shortest round-trip form, lists space-separated), the one conversion Python scenes
+// use too.
+void ReplaceSolver(Simulation& simulation, const std::string& name, const py::kwargs& params) {
+  const py::object xml_text = py::module_::import("fluxion.scene_graph").attr("xml_text");
+  SolverChoice choice{name, {}};
+  for (const auto& [key, value] : params)
+    choice.parameters.emplace_back(key.cast<std::string>(), xml_text(value).cast<std::string>());
+  simulation.ReplaceSolver(choice);
+}
+
+}  // namespace
+
+void BindSimulation(py::module_& module) {
+  // dynamic_attr: fluxion.load_scene keeps a Python scene's XML on it, for error locations.
+  py::class_<Simulation>(module, "Simulation", py::dynamic_attr(),
+                         "A loaded scene, ready to step (fluxion/simulation.h). Every object's "
+                         "arrays keep it alive.")
+      .def(
+          "step",
+          [](const py::object& self, long steps) {
+            Simulation& simulation = self.cast<Simulation&>();
+            if (steps < 0) throw UsageError("step: steps must not be negative");
+            for (long k = 0; k < steps; ++k) StepOnce(self, simulation);
+          },
+          py::arg("steps") = 1, "Advances every solver node by dt, `steps` times.")
+      .def("run", &Run, py::arg("steps") = py::none(), py::arg("end_time") = py::none(),
+           py::arg("every") = 1, py::arg("callback") = py::none(),
+           "Runs `steps` steps, or up to `end_time` [s] as scene-runner --end-time does, calling "
+           "callback(sim) after every `every`-th step and after the last. Returns the steps run.")
+      .def_property_readonly("time", &Simulation::time, "Current time [s].")
+      .def_property_readonly("dt", &Simulation::dt, "Time step [s].")
+      .def_property_readonly("step_count", &Simulation::step_count)
+      .def_property_readonly("file", [](const Simulation& s) { return s.model().file; })
+      .def_property_readonly("objects", &Objects,
+                             "Mechanical objects by id ('root/cloth/dofs'), in document order.")
+      .def("energy", &Energy, "{'kinetic', 'potential', 'total'} [J], summed over solver nodes.")
+      .def("solver_outputs", &SolverOutputs)
+      .def_property_readonly("solvers",
+                             [](const Simulation& simulation) {
+                               std::vector<std::pair<std::string, std::string>> solvers;
+                               for (const SolverNode& node : simulation.solver_nodes())
+                                 solvers.emplace_back(node.node_path, node.solver_type);
+                               return solvers;
+                             })
+      .def("replace_solver", &ReplaceSolver, py::arg("name"),
+           "Replaces every solver node's ODE solver, keeping the state (scene-runner --solver).")
+      .def("finish", &Simulation::Finish,
+           "Ends the run for the scene's observers (exporters write their last files).");
+}
+
+}  // namespace fluxion::python

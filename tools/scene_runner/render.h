@@ -1,0 +1,48 @@
+// Pictures of a running scene (scene-runner --render, --render-every): each object's points and
+// the edges of its topology, drawn with Cairo in an orthographic view, edges coloured by strain.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "fluxion/simulation.h"
+
+namespace fluxion::runner {
+
+/// Where the camera looks from. Axis views look along −axis with the next axes right and up
+/// (x: y right, z up... see `ViewBasis`); `iso` looks along −(1, 1, 1) with y up.
+enum class View { kIso, kX, kY, kZ };
+
+/// Parses "iso", "x", "y", "z"; nullopt otherwise.
+std::optional<View> ParseView(const std::string& text);
+
+/// The orthographic camera: a view direction and the box of the world shown, fitted to points.
+struct Camera {
+  View view = View::kIso;
+  int width = 800, height = 600;
+  /// Screen-plane unit vectors (world coordinates) and the world box's centre in that plane.
+  std::array<double, 3> right{}, up{};
+  double center_x = 0.0, center_y = 0.0;
+  double scale = 1.0;  ///< pixels per metre
+
+  /// The pixel (x right, y down, origin top-left) a world point lands on.
+  std::array<double, 2> Project(const std::array<double, 3>& point) const;
+};
+
+/// A camera for `view` that fits every point of every object of `simulation` in its current
+/// state, with a margin of `margin` (0.1: 10 % of the image on each side), the same scale on
+/// both axes. 1-D and 2-D objects use their coordinates as x, y (and z = 0).
+Camera FitCamera(const Simulation& simulation, View view, int width, int height,
+                 double margin = 0.1);
+
+/// Draws the current state of `simulation` into a PNG at `path`: a white background; each
+/// object's topology edges (the triangles' and quads' too when it lists no edges) coloured by
+/// strain (l − l0)/l0 against its rest positions — blue compressed, grey at rest, red stretched,
+/// the scale symmetric in the largest |strain| of the picture —, its points as dots, points held
+/// by a fixed constraint as black squares; the time in the top-left corner, the colour bar with
+/// its range at the bottom. False with `why` when the file cannot be written.
+bool RenderPng(const Simulation& simulation, const Camera& camera, const std::string& title,
+               const std::string& path, std::string& why);
+
+}  // namespace fluxion::runner
