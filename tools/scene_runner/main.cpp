@@ -17,6 +17,7 @@
 #include "fluxion/text.h"
 #include "fluxion/version.h"
 #include "listing.h"
+#include "render.h"
 #include "run.h"
 
 using namespace fluxion;
@@ -204,6 +205,18 @@ int main(int argc, char** argv) {
                      "also write the run as a ParaView time series in this folder (inside "
                      "--output-dir; created if missing): SCENE.pvd and one .vtu per object and "
                      "recorded step");
+  app.add_option("--render", options.render,
+                 "draw the final state into this PNG (Cairo: springs coloured by strain)");
+  std::vector<std::string> render_every;
+  app.add_option("--render-every", render_every,
+                 "K DIR: draw the state every K steps into DIR/frame_<step>.png (one camera)")
+      ->expected(2);
+  app.add_option("--view", options.view,
+                 "camera of --render: iso, x, y or z (default: iso, "
+                 "or z when no object is 3-D)")
+      ->check(CLI::IsMember({"auto", "iso", "x", "y", "z"}));
+  std::string render_size;
+  app.add_option("--render-size", render_size, "picture size WxH in pixels (default 800x600)");
   app.add_flag("--vtk-ascii", options.vtk_ascii,
                "with --vtk: write the arrays as text instead of zlib-compressed binary")
       ->needs(vtk_option);
@@ -296,6 +309,26 @@ int main(int argc, char** argv) {
     choice.parameters.emplace_back(param.substr(0, equals), param.substr(equals + 1));
   }
   if (!solver.empty()) options.solver = std::move(choice);
+  if (!render_every.empty()) {
+    const std::optional<long> every = runner::ParseRenderEvery(render_every[0]);
+    if (!every) {
+      std::fprintf(stderr,
+                   "error: --render-every: '%s' is not a number of steps (expected K DIR, K a "
+                   "whole number from 1 to 2^62)\n",
+                   render_every[0].c_str());
+      return runner::kExitInvalidInput;
+    }
+    options.render_every = *every;
+    options.render_dir = render_every[1];
+  }
+  if (!render_size.empty() &&
+      !runner::ParseRenderSize(render_size, options.render_width, options.render_height)) {
+    std::fprintf(stderr,
+                 "error: --render-size: '%s' is not a picture size (expected WxH, e.g. 800x600, "
+                 "each from 64 to 8192)\n",
+                 render_size.c_str());
+    return runner::kExitInvalidInput;
+  }
   if (*steps_option) options.steps = steps;
   if (*end_option) options.end_time = end_time;
   if (*dt_option) options.dt = dt;

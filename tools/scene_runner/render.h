@@ -10,12 +10,22 @@
 
 namespace fluxion::runner {
 
-/// Where the camera looks from. Axis views look along −axis with the next axes right and up
-/// (x: y right, z up... see `ViewBasis`); `iso` looks along −(1, 1, 1) with y up.
+/// Where the camera looks from. Axis views look along −axis with the other two axes right and up
+/// in cyclic order (x: y right, z up; y: z right, x up; z: x right, y up — the front view of a
+/// scene with gravity along −y); `iso` looks along −(1, 1, 1) with the world's y axis up.
 enum class View { kIso, kX, kY, kZ };
 
 /// Parses "iso", "x", "y", "z"; nullopt otherwise.
 std::optional<View> ParseView(const std::string& text);
+
+/// iso when some object is 3-D, else z (the x-y plane of 1-D and 2-D scenes).
+View DefaultView(const Simulation& simulation);
+
+/// --render-every's K: a whole number from 1 to 2^62, or nullopt.
+std::optional<long> ParseRenderEvery(const std::string& text);
+
+/// --render-size's "WxH", each from 64 to 8192 pixels; false otherwise.
+bool ParseRenderSize(const std::string& text, int& width, int& height);
 
 /// The orthographic camera: a view direction and the box of the world shown, fitted to points.
 struct Camera {

@@ -19,6 +19,7 @@
 #include "fluxion/trajectory_writer.h"
 #include "output_file.h"
 #include "python_scene.h"
+#include "render.h"
 #include "stability_check.h"
 #include "trajectory_compare.h"
 #include "vtk_folder.h"
@@ -367,6 +368,32 @@ int RunScene(const RunOptions& options, const Host& host) {
     return kExitInvalidInput;
   }
 
+  // Pictures: frames every K steps with one camera fitted to the start (a margin for the motion),
+  // and the final state fitted to itself.
+  const View view = options.view == "auto" ? DefaultView(*simulation)
+                                           : ParseView(options.view).value_or(View::kIso);
+  const std::string title = std::filesystem::path(options.scene).filename().string();
+  std::optional<Camera> frame_camera;
+  const auto render_frame = [&]() {
+    std::string why;
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06ld.png", simulation->step_count());
+    if (RenderPng(*simulation, *frame_camera, title,
+                  (std::filesystem::path(options.render_dir) / name).string(), why))
+      return true;
+    PrintError("--render-every: " + why);
+    return false;
+  };
+  if (options.render_every > 0) {
+    std::error_code error;
+    std::filesystem::create_directories(options.render_dir, error);
+    frame_camera = FitCamera(*simulation, view, options.render_width, options.render_height, 0.25);
+    if (!render_frame()) {
+      if (!options.output.empty()) output.Keep();
+      return kExitInvalidInput;
+    }
+  }
+
   // Step and record; a failure stops the run, and the writers are ended however the run stops.
   ProgressReporter progress(options.progress, steps, stderr);
   int status = kExitSuccess;
@@ -408,7 +435,21 @@ int RunScene(const RunOptions& options, const Host& host) {
         break;
       }
     }
+    if (options.render_every > 0 && step % options.render_every == 0 && !render_frame()) {
+      progress.Clear();
+      status = kExitInvalidInput;
+      break;
+    }
     progress.AfterStep(step, simulation->time());
+  }
+  // The final picture shows the last good state, also of a run that failed.
+  if (!options.render.empty()) {
+    std::string why;
+    const Camera camera = FitCamera(*simulation, view, options.render_width, options.render_height);
+    if (!RenderPng(*simulation, camera, title, options.render, why)) {
+      PrintError("--render: " + why);
+      if (status == kExitSuccess) status = kExitInvalidInput;
+    }
   }
   if (status == kExitSuccess) progress.Finish(simulation->step_count(), simulation->time());
   if (status == kExitSuccess) {

@@ -31,6 +31,12 @@ struct RunOptions {
   ProgressStyle progress = ProgressStyle::kOff;  ///< the progress report on stderr
   std::string vtk;              ///< --vtk: folder of the ParaView files (empty: none)
   bool vtk_ascii = false;       ///< --vtk-ascii: their arrays as text instead of compressed binary
+  std::string render;           ///< --render: PNG of the final state (empty: none)
+  long render_every = 0;        ///< --render-every K DIR: a PNG every K steps (0: none)
+  std::string render_dir;       ///<   into this folder, frame_<step>.png
+  std::string view = "auto";    ///< --view iso|x|y|z (auto: iso in 3-D, z otherwise)
+  int render_width = 800;       ///< --render-size WxH
+  int render_height = 600;
   bool stability_check = true;  ///< warn before stepping when dt is too large (explicit solvers)
   /// The trajectory rows go to stdout even when it is a terminal (--output -); otherwise a
   /// terminal gets a short summary of the run instead of the rows.
