@@ -61,9 +61,10 @@ class Picture {
 TEST(Render, KnownPointsLandOnTheirPixels) {
   ScratchFolder scratch;
   const std::string picture = scratch / "two.png";
-  const CommandResult result = RunSceneRunner(
-      ShellQuote(scratch.Write("two.scn", kScene)) +
-      " --steps 2 -q -o /dev/null --view z --render-size 200x100 --render " + ShellQuote(picture));
+  const CommandResult result =
+      RunSceneRunner(ShellQuote(scratch.Write("two.scn", kScene)) + " --steps 2 -q -o " +
+                     ShellQuote(scratch / "two.csv") + " --view z --render-size 200x100 --render " +
+                     ShellQuote(picture));
   ASSERT_EQ(result.status, 0) << result.err;
   const Picture png(picture);
   ASSERT_TRUE(png.ok());
@@ -87,9 +88,9 @@ TEST(Render, FramesEveryKStepsWithOneCamera) {
   ScratchFolder scratch;
   const std::string frames = scratch / "frames";
   const CommandResult result =
-      RunSceneRunner(ShellQuote(scratch.Write("two.scn", kScene)) +
-                     " --steps 5 -q -o /dev/null --view z --render-size 200x100 --render-every 2 " +
-                     ShellQuote(frames));
+      RunSceneRunner(ShellQuote(scratch.Write("two.scn", kScene)) + " --steps 5 -q -o " +
+                     ShellQuote(scratch / "two.csv") +
+                     " --view z --render-size 200x100 --render-every 2 " + ShellQuote(frames));
   ASSERT_EQ(result.status, 0) << result.err;
   for (const char* name : {"frame_000000.png", "frame_000002.png", "frame_000004.png"}) {
     SCOPED_TRACE(name);
