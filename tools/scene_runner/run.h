@@ -29,13 +29,13 @@ struct RunOptions {
   double rtol = 1e-9;  ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
   double atol = 1e-12;
   ProgressStyle progress = ProgressStyle::kOff;  ///< the progress report on stderr
-  std::string vtk;              ///< --vtk: folder of the ParaView files (empty: none)
-  bool vtk_ascii = false;       ///< --vtk-ascii: their arrays as text instead of compressed binary
-  std::string render;           ///< --render: PNG of the final state (empty: none)
-  long render_every = 0;        ///< --render-every K DIR: a PNG every K steps (0: none)
-  std::string render_dir;       ///<   into this folder, frame_<step>.png
-  std::string view = "auto";    ///< --view iso|x|y|z (auto: iso in 3-D, z otherwise)
-  int render_width = 800;       ///< --render-size WxH
+  std::string vtk;            ///< --vtk: folder of the ParaView files (empty: none)
+  bool vtk_ascii = false;     ///< --vtk-ascii: their arrays as text instead of compressed binary
+  std::string render;         ///< --render: PNG of the final state (empty: none)
+  long render_every = 0;      ///< --render-every K DIR: a PNG every K steps (0: none)
+  std::string render_dir;     ///<   into this folder, frame_<step>.png
+  std::string view = "auto";  ///< --view iso|x|y|z (auto: iso in 3-D, z otherwise)
+  int render_width = 800;     ///< --render-size WxH
   int render_height = 600;
   bool stability_check = true;  ///< warn before stepping when dt is too large (explicit solvers)
   /// The trajectory rows go to stdout even when it is a terminal (--output -); otherwise a
