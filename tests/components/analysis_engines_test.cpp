@@ -88,6 +88,34 @@ constexpr const char* kCubeQuads = "0 2 3 1  4 5 7 6  0 1 5 4  2 6 7 3  0 4 6 2 
 constexpr const char* kCubeTriangles =
     "0 2 3  0 3 1  4 5 7  4 7 6  0 1 5  0 5 4  2 6 7  2 7 3  0 4 6  0 6 2  1 3 7  1 7 5";
 
+TEST_F(AnalysisEngines, PointsFromIndicesTakesThePointsInIndexOrderOnceEach) {
+  // Points 0 (1 2 3), 1 (4 5 6), 2 (1 2 3: equal to point 0); indices 1 2 0 1: point 1, then
+  // point 2, then point 0 (the same coordinates as point 2: left out, as SOFA's `contains`
+  // check does), then point 1 again (left out).
+  EXPECT_THAT(Output(R"(<PointsFromIndices name="points" position="1 2 3  4 5 6  1 2 3"
+                     indices="1 2 0 1"/>)",
+                     "points.indices_position"),
+              ElementsAre(4, 5, 6, 1, 2, 3));
+  // Vec2d points: (1 2), (3 4); index 1.
+  EXPECT_THAT(
+      Output(
+          R"(<PointsFromIndices name="points" template="Vec2d" position="1 2 3 4" indices="1"/>)",
+          "points.indices_position"),
+      ElementsAre(3, 4));
+}
+
+TEST_F(AnalysisEngines, PointsFromIndicesRefusesAnIndexOutOfRange) {
+  try {
+    LoadScene(R"(<Node name="root" dt="0.1">
+  <PointsFromIndices name="points" position="1 2 3" indices="1"/>
+</Node>)");
+    FAIL() << "expected a SceneError";
+  } catch (const SceneError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("'indices' has point 1 (expected indices below the 1 "
+                                        "points of 'position')"));
+  }
+}
+
 TEST_F(AnalysisEngines, VolumeFromTrianglesOfClosedSurfaces) {
   const std::string cube = std::string("position=\"") + kCube + "\"";
   // The unit cube: 1, from triangles or quads given, or from the node's topology and object.

@@ -1,8 +1,9 @@
-// SOFA's MultiThreading plugin components Fluxion reads as their sequential twins
+// SOFA components Fluxion reads as their twins. MultiThreading's plugin components
 // (ParallelMeshSpringForceField, ParallelSpringForceField and its old name
 // ParallelStiffSpringForceField, ParallelCGLinearSolver): the same scene written either way gives
 // the same trajectory, bit for bit, since the same code runs; RequiredPlugin MultiThreading is
-// accepted like SOFA's module names.
+// accepted like SOFA's module names. And SOFA's linear-system storage (MatrixLinearSystem, linked
+// from a linear solver's `linearSystem`): ignored, the same run as without it.
 #include <gmock/gmock.h>
 
 #include <string>
@@ -59,6 +60,17 @@ TEST_F(MultiThreadingAliases, ParallelComponentsComputeWhatTheirTwinsCompute) {
   EXPECT_GT((sequential - start.position(0)).norm(), 1e-3);
   EXPECT_EQ(parallel, sequential);
   EXPECT_EQ(renamed, sequential);
+}
+
+TEST_F(MultiThreadingAliases, SofaLinearSystemStorageChangesNothing) {
+  std::string direct = Scene("", "MeshSpringForceField", "SpringForceField", "SparseLDLSolver");
+  const std::string cg_attributes = R"( iterations="25" tolerance="1e-9" threshold="1e-9")";
+  direct.erase(direct.find(cg_attributes), cg_attributes.size());
+  std::string stored = direct;
+  stored.replace(stored.find("<SparseLDLSolver"), std::string("<SparseLDLSolver").size(),
+                 R"(<MatrixLinearSystem template="CompressedRowSparseMatrixd" name="system"/>
+  <EigenSimplicialLDLT template="CompressedRowSparseMatrixd" linearSystem="@system")");
+  EXPECT_EQ(FinalPositions(stored), FinalPositions(direct));
 }
 
 }  // namespace

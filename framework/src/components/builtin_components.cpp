@@ -58,6 +58,7 @@
 #include "components/plane_projective_constraint.h"
 #include "components/point_projective_constraint.h"
 #include "components/point_set_topology_container.h"
+#include "components/points_from_indices.h"
 #include "components/polynomial_rest_shape_springs_force_field.h"
 #include "components/quad2_triangle_topological_mapping.h"
 #include "components/quad_bending_springs.h"
@@ -162,6 +163,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<ScaleTransformMatrixEngineComponent>(registrar);
   Add<InvertTransformMatrixEngineComponent>(registrar);
   Add<AverageCoordComponent>(registrar);
+  Add<PointsFromIndicesComponent>(registrar);
   Add<VolumeFromTrianglesComponent>(registrar);
   Add<VolumeFromVolumetricElementsComponent>(registrar);
   Add<MeshSubsetEngineComponent>(registrar);
@@ -236,6 +238,12 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
       AddIgnored(registrar, std::string(shape) + role,
                  "companion of a static topology container: accepted and ignored");
   }
+  // SOFA's components that store the assembled linear system for a linear solver (its
+  // `linearSystem` link): Fluxion's solvers assemble their own system in one sparse pattern.
+  for (const char* storage : {"MatrixLinearSystem", "TypedMatrixLinearSystem"})
+    AddIgnored(registrar, storage,
+               "stores SOFA's assembled linear system: accepted and ignored (Fluxion assembles "
+               "its own)");
   AddIgnored(registrar, "DefaultAnimationLoop",
              "SOFA's default loop: accepted and ignored (Fluxion always runs it)");
 }

@@ -22,7 +22,10 @@ ComponentSpec CgLinearSolver::Spec() {
                                  "start from the previous solution instead of 0"),
                  FieldSpec::Text("template", "GraphScattered",
                                  "SOFA matrix template (accepted for compatibility; Fluxion always "
-                                 "uses its assembled sparse matrix)")},
+                                 "uses its assembled sparse matrix)"),
+                 FieldSpec::Link("linearSystem",
+                                 "SOFA's link to the component storing the system (e.g. a "
+                                 "MatrixLinearSystem): accepted; Fluxion assembles its own")},
       .aliases = {"ParallelCGLinearSolver"}};
 }
 

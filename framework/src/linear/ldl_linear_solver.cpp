@@ -11,7 +11,10 @@ ComponentSpec LdlLinearSolver::Spec() {
       .summary =
           "Direct sparse LDLᵀ factorisation (symbolic analysis reused while the pattern holds)",
       .fields = {FieldSpec::Text("template", "CompressedRowSparseMatrixd",
-                                 "SOFA matrix template (accepted for compatibility)")},
+                                 "SOFA matrix template (accepted for compatibility)"),
+                 FieldSpec::Link("linearSystem",
+                                 "SOFA's link to the component storing the system (e.g. a "
+                                 "MatrixLinearSystem): accepted; Fluxion assembles its own")},
       .aliases = {"EigenSimplicialLDLT", "EigenSimplicialLLT", "SparseCholeskySolver",
                   "CholeskySolver", "EigenSparseLU"}};
 }
