@@ -125,7 +125,7 @@ class ModifiedEulerSolver final : public fluxion::Solver {
       divisor_ += damping_.diagonal().cwiseProduct(inverse_mass_diagonal_);
     }
     divisor_.array() = 1.0 + (0.5 * h) * divisor_.array();
-    if (!(divisor_.minCoeff() > 0))
+    if (divisor_.size() > 0 && !(divisor_.minCoeff() > 0))  // an empty system has no factor
       return fluxion::StepResult::Failure(
           "ModifiedEulerSolver: trapezoidal damping factor 1 + h·c/2 is not positive (negative "
           "velocity Jacobian; use another velocityEstimate)");

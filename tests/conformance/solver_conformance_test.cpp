@@ -124,6 +124,19 @@ TEST_P(SolverConformance, EquilibriumWithoutGravityStaysPut) {
   ExpectStaysPut(scene, equilibrium, solver);
 }
 
+// A solver node that integrates nothing (its objects are elsewhere, or commented out: the fuzzer
+// found ModifiedEulerSolver reading the minimum of an empty vector there): it steps, and time
+// advances.
+TEST_P(SolverConformance, ANodeWithoutObjectsSteps) {
+  const SolverDescription& solver = GetParam();
+  Simulation simulation = LoadScene(Fill(R"(<Node name="root" gravity="0 -9.81 0" dt="0.25">
+  {solver}
+</Node>)",
+                                         {{"solver", SolverXml(solver)}}));
+  for (int step = 0; step < 3; ++step) EXPECT_NO_THROW(simulation.Step()) << solver.name;
+  EXPECT_EQ(simulation.time(), 0.75) << solver.name;
+}
+
 // A mass hanging at its static equilibrium: anchor at y = 2, L0 = 1, k = 80 N/m, m = 1 kg,
 // g = −10 m/s², so y_eq = (2 − L0) − m·g/k = 1 − 0.125 = 0.875, and the spring force
 // 80·(1.125 − 1) = 10 N balances m·g = −10 N exactly in binary arithmetic.
