@@ -171,6 +171,28 @@ def main():
         check(done.returncode == 2 and "not an HDF5 file" in done.stderr,
               f"--compare with a text file named .h5: exit {done.returncode}: {done.stderr}")
 
+        # scene-regress with an HDF5 reference: --update records one (an HDF5 file), the same
+        # scene then passes, a changed scene fails.
+        regress = os.path.join(os.path.dirname(runner), "scene-regress")
+        with open(os.path.join(folder, "manifest.json"), "w") as out:
+            out.write('{"cases": [{"name": "sheet", "scene": "sheet.scn", "steps": 20, '
+                      '"every": 5, "reference": "references/sheet.h5"}]}')
+        manifest = ["--manifest", os.path.join(folder, "manifest.json"),
+                    "--scene-runner", runner, "--quiet"]
+        done = subprocess.run([regress, *manifest, "--update"], capture_output=True, text=True)
+        check(done.returncode == 0 and "new references/sheet.h5" in done.stdout,
+              f"scene-regress --update: exit {done.returncode}: {done.stdout}{done.stderr}")
+        with h5py.File(os.path.join(folder, "references", "sheet.h5"), "r") as f:
+            check(len(f["step"]) == 5, "the HDF5 reference holds steps 0, 5, … 20")
+        done = subprocess.run([regress, *manifest], capture_output=True, text=True)
+        check(done.returncode == 0 and "PASS" in done.stdout,
+              f"scene-regress against the HDF5 reference: {done.returncode}: {done.stdout}")
+        with open(scene, "w") as out:
+            out.write(SCENE.replace('linesStiffness="50"', 'linesStiffness="51"'))
+        done = subprocess.run([regress, *manifest], capture_output=True, text=True)
+        check(done.returncode != 0 and "MISMATCH" in done.stdout,
+              f"scene-regress, changed scene: {done.returncode}: {done.stdout}")
+
         # A diverging run: exit 4, NAME.partial readable, holding the rows before the failure.
         diverging = os.path.join(folder, "diverging.scn")
         with open(diverging, "w") as out:

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "fluxion/trajectory_writer.h"
 #include "subprocess.h"
 
 namespace fluxion::regress {
@@ -52,6 +53,36 @@ bool WriteAtomically(const fs::path& path, const std::string& contents, std::str
   fs::rename(temporary, path, code);
   if (code) {
     error = path.string() + ": cannot replace it (" + code.message() + ")";
+    return false;
+  }
+  return true;
+}
+
+// A trajectory kept as HDF5, by its name (scene-runner writes one for such an --output).
+bool IsHdf5(const fs::path& path) {
+  const std::string name = path.string();
+  return name.ends_with(".h5") || name.ends_with(".hdf5");
+}
+
+// A trajectory's CSV text: the file itself, or an HDF5 file read back as the CSV of the same run.
+// Nullopt when it cannot be read.
+std::optional<std::string> ReadTrajectory(const fs::path& path) {
+  if (!IsHdf5(path)) return ReadFile(path);
+  std::error_code code;
+  if (!fs::is_regular_file(path, code)) return std::nullopt;
+  std::string why;
+  return fluxion::Hdf5TrajectoryToCsv(path.string(), why);
+}
+
+// Copies `from` over `to` through a temporary file, so that `to` is never half written.
+bool CopyAtomically(const fs::path& from, const fs::path& to, std::string& error) {
+  std::error_code code;
+  fs::create_directories(to.parent_path(), code);
+  const fs::path temporary = to.string() + ".tmp";
+  fs::copy_file(from, temporary, fs::copy_options::overwrite_existing, code);
+  if (!code) fs::rename(temporary, to, code);
+  if (code) {
+    error = to.string() + ": cannot replace it (" + code.message() + ")";
     return false;
   }
   return true;
@@ -159,8 +190,10 @@ CaseResult RunCase(const RegressionCase& c, const SuiteOptions& options) {
     return finish(CaseStatus::kSkipped, "needs scene-runner --solver (solver " + *c.solver +
                                             "; this scene-runner has no --solver option yet)");
 
-  // Run the scene.
-  const fs::path output = options.output_dir / (c.name + ".csv");
+  // Run the scene. An HDF5 reference (.h5) is compared, and recorded, as HDF5: the run writes
+  // one, and both are read back as the CSV of the same run (Hdf5TrajectoryToCsv).
+  const bool hdf5 = IsHdf5(c.reference);
+  const fs::path output = options.output_dir / (c.name + (hdf5 ? ".h5" : ".csv"));
   const fs::path log = options.output_dir / (c.name + ".stderr");
   std::vector<std::string> arguments = c.RunnerArguments();
   arguments.insert(arguments.end(), {"--output", output.string(), "--quiet"});
@@ -188,7 +221,7 @@ CaseResult RunCase(const RegressionCase& c, const SuiteOptions& options) {
         return finish(CaseStatus::kRunnerFailed, line, errors);
     }
   }
-  const std::optional<std::string> candidate = ReadFile(output);
+  const std::optional<std::string> candidate = ReadTrajectory(output);
   if (!candidate)
     return finish(CaseStatus::kRunnerFailed,
                   "scene-runner wrote no trajectory to " + output.string());
@@ -202,14 +235,15 @@ CaseResult RunCase(const RegressionCase& c, const SuiteOptions& options) {
     result.warnings.push_back(c.name + ": the trajectory has " + std::to_string(rows) +
                               " rows (keep references under ~200 rows: raise 'every')");
 
-  const std::optional<std::string> reference = ReadFile(c.reference);
+  const std::optional<std::string> reference = ReadTrajectory(c.reference);
 
   // --update: record the output as the new reference and say what changed.
   if (options.update) {
     std::string error;
     if (reference && *reference == *candidate)
       return finish(CaseStatus::kUnchanged, "unchanged (" + c.reference_as_written + ")");
-    if (!WriteAtomically(c.reference, *candidate, error))
+    if (!(hdf5 ? CopyAtomically(output, c.reference, error)
+               : WriteAtomically(c.reference, *candidate, error)))
       return finish(CaseStatus::kInvalidInput, error);
     if (!reference) {
       const Trajectory written = ParseTrajectory(*candidate, output.string());
