@@ -68,6 +68,21 @@ TEST(SceneRunner, HeaderListsPositionsThenVelocitiesObjectByObject) {
             "root/C/pts/v0.x,root/C/pts/v0.y,root/C/pts/v0.z");
 }
 
+TEST(SceneRunner, InfoLevelReportsWallTimeAndStepsPerSecond) {
+  ScratchFolder scratch;
+  const std::string scene = scratch.Write("scene.scn", kThreeObjects);
+  const CommandResult result = RunSceneRunner(
+      ShellQuote(scene) + " --steps 7 --log-level info -o " + ShellQuote(scratch / "out.csv"));
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("info: " + scene + ": 7 steps in "));
+  EXPECT_THAT(result.err, HasSubstr(" s of wall time ("));
+  EXPECT_THAT(result.err, HasSubstr(" steps/s)"));
+  // Not at the default level (warnings only).
+  const CommandResult quiet =
+      RunSceneRunner(ShellQuote(scene) + " --steps 7 -o " + ShellQuote(scratch / "out2.csv"));
+  EXPECT_THAT(quiet.err, Not(HasSubstr("steps/s")));
+}
+
 TEST(SceneRunner, HeaderOfSofaTwoObjectScene) {
   ScratchFolder scratch;
   const std::string scene =

@@ -1,5 +1,7 @@
 #include "run.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -396,6 +398,7 @@ int RunScene(const RunOptions& options, const Host& host) {
 
   // Step and record; a failure stops the run, and the writers are ended however the run stops.
   ProgressReporter progress(options.progress, steps, stderr);
+  const auto stepping_started = std::chrono::steady_clock::now();
   int status = kExitSuccess;
   for (long step = 1; step <= steps; ++step) {
     try {
@@ -482,6 +485,13 @@ int RunScene(const RunOptions& options, const Host& host) {
       return kExitInvalidInput;
     }
   }
+  // The run's speed, at --log-level info: wall time of the stepping loop (writers and observers
+  // included) and steps per second.
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - stepping_started).count();
+  LogInfo(options.scene + ": " + std::to_string(simulation->step_count()) + " steps in " +
+          FormatReal(std::round(wall * 1e3) / 1e3) + " s of wall time (" +
+          FormatReal(std::round(simulation->step_count() / std::max(wall, 1e-9))) + " steps/s)");
   if (summary && status == kExitSuccess)
     std::fputs(RunSummary(options, *simulation, rows).c_str(), stdout);
   if (status != kExitSuccess || options.compare.empty()) return status;
