@@ -83,6 +83,19 @@ TEST(SceneRunner, InfoLevelReportsWallTimeAndStepsPerSecond) {
   EXPECT_THAT(quiet.err, Not(HasSubstr("steps/s")));
 }
 
+TEST(SceneRunner, ADeviceOutputIsWrittenDirectly) {
+  // -o /dev/null: no /dev/null.partial created, locked and renamed (parallel runs collided on
+  // it, and it left a file in /dev).
+  ScratchFolder scratch;
+  std::error_code ignored;
+  fs::remove("/dev/null.partial", ignored);
+  const CommandResult result = RunSceneRunner(
+      ShellQuote(scratch.Write("scene.scn", kThreeObjects)) + " --steps 3 -q -o /dev/null");
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  EXPECT_FALSE(fs::exists("/dev/null.partial"));
+}
+
 TEST(SceneRunner, HeaderOfSofaTwoObjectScene) {
   ScratchFolder scratch;
   const std::string scene =

@@ -15,6 +15,20 @@ TrajectoryFile::~TrajectoryFile() { Keep(); }
 
 bool TrajectoryFile::Open(const std::string& path, std::string& why) {
   path_ = path;
+  // A device or a pipe (-o /dev/null, a FIFO) is written directly: it has no NAME.partial to
+  // rename (and creating /dev/null.partial would be a file in /dev).
+  struct stat existing {};
+  if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) &&
+      !S_ISDIR(existing.st_mode)) {
+    partial_ = path;
+    direct_ = true;
+    stream_ = std::fopen(path.c_str(), "wb");
+    if (stream_ == nullptr) {
+      why = path + ": cannot open the output for writing (" + std::strerror(errno) + ")";
+      return false;
+    }
+    return true;
+  }
   partial_ = path + ".partial";
   // Not truncated before the lock is ours: a second run must not destroy the first one's rows.
   const int fd = ::open(partial_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
@@ -46,6 +60,13 @@ bool TrajectoryFile::Open(const std::string& path, std::string& why) {
 
 bool TrajectoryFile::Commit(std::string& why) {
   if (stream_ == nullptr) return false;
+  if (direct_) {
+    const bool flushed = std::fflush(stream_) == 0;
+    std::fclose(stream_);
+    stream_ = nullptr;
+    if (!flushed) why = path_ + ": could not be written (" + std::strerror(errno) + ")";
+    return flushed;
+  }
   // Renamed while still open and locked: a run waiting for the lock never sees a moved file.
   const bool flushed = std::fflush(stream_) == 0;
   if (!flushed || std::rename(partial_.c_str(), path_.c_str()) != 0) {

@@ -1,6 +1,7 @@
 // scene-runner's trajectory file: written as NAME.partial (locked, so that two runs cannot write
 // one output at once) and renamed to NAME only when the run ends well; a run that fails or is
-// killed leaves NAME.partial with every row written so far, and never a half-written NAME.
+// killed leaves NAME.partial with every row written so far, and never a half-written NAME. A device
+// or a pipe (/dev/null, a FIFO) is written directly.
 #pragma once
 
 #include <cstdio>
@@ -29,6 +30,7 @@ class TrajectoryFile {
  private:
   std::string path_, partial_;
   std::FILE* stream_ = nullptr;
+  bool direct_ = false;  ///< a device or pipe, written directly (no NAME.partial)
 };
 
 /// True if `a` and `b` name the same existing file (same device and inode).
