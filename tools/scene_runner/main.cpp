@@ -215,6 +215,11 @@ int main(int argc, char** argv) {
                  "camera of --render: iso, x, y or z (default: iso, "
                  "or z when no object is 3-D)")
       ->check(CLI::IsMember({"auto", "iso", "x", "y", "z"}));
+  app.add_option("--animate", options.animate,
+                 "write a looping GIF of the run (the pictures of --render, one camera)");
+  app.add_option("--animate-every", options.animate_every,
+                 "a frame every K steps in --animate (default: about 100 frames)")
+      ->check(CLI::Range(1L, 1L << 62));
   std::string render_size;
   app.add_option("--render-size", render_size, "picture size WxH in pixels (default 800x600)");
   app.add_flag("--vtk-ascii", options.vtk_ascii,

@@ -204,11 +204,9 @@ Camera FitCamera(const Simulation& simulation, View view, int width, int height,
   return camera;
 }
 
-bool RenderPng(const Simulation& simulation, const Camera& camera, const std::string& title,
-               const std::string& path, std::string& why) {
-  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-      cairo_image_surface_create(CAIRO_FORMAT_RGB24, camera.width, camera.height),
-      cairo_surface_destroy);
+Surface DrawState(const Simulation& simulation, const Camera& camera, const std::string& title) {
+  Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, camera.width, camera.height),
+                  cairo_surface_destroy);
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
   cairo_t* c = cr.get();
   cairo_set_source_rgb(c, 1, 1, 1);
@@ -290,6 +288,12 @@ bool RenderPng(const Simulation& simulation, const Camera& camera, const std::st
   cairo_show_text(c, range);
 
   cairo_surface_flush(surface.get());
+  return surface;
+}
+
+bool RenderPng(const Simulation& simulation, const Camera& camera, const std::string& title,
+               const std::string& path, std::string& why) {
+  const Surface surface = DrawState(simulation, camera, title);
   if (cairo_surface_write_to_png(surface.get(), path.c_str()) != CAIRO_STATUS_SUCCESS) {
     why = path + ": cannot write the picture (check the folder exists and is writable)";
     return false;

@@ -2,7 +2,10 @@
 // the edges of its topology, drawn with Cairo in an orthographic view, edges coloured by strain.
 #pragma once
 
+#include <cairo.h>
+
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -45,6 +48,12 @@ struct Camera {
 /// both axes. 1-D and 2-D objects use their coordinates as x, y (and z = 0).
 Camera FitCamera(const Simulation& simulation, View view, int width, int height,
                  double margin = 0.1);
+
+/// A Cairo image surface, destroyed with its holder.
+using Surface = std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)>;
+
+/// The picture of the current state (RGB24), as RenderPng describes it.
+Surface DrawState(const Simulation& simulation, const Camera& camera, const std::string& title);
 
 /// Draws the current state of `simulation` into a PNG at `path`: a white background; each
 /// object's topology edges (the triangles' and quads' too when it lists no edges) coloured by

@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include "animation.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/output_files.h"
@@ -396,6 +397,32 @@ int RunScene(const RunOptions& options, const Host& host) {
     }
   }
 
+  // The animation: frames every K steps (about 100 over the run by default), the camera of the
+  // frames fitted to the start, and always the last state.
+  GifAnimation animation;
+  const long animate_every =
+      options.animate_every > 0 ? options.animate_every : std::max(1L, steps / 100);
+  const Camera animation_camera =
+      FitCamera(*simulation, view, options.render_width, options.render_height, 0.25);
+  const auto add_frame = [&]() {
+    std::string why;
+    if (animation.Add(*simulation, animation_camera, title, why)) return true;
+    PrintError("--animate: " + why);
+    return false;
+  };
+  if (!options.animate.empty()) {
+    std::string why;
+    if (!animation.Open(options.animate, options.render_width, options.render_height, 4, why)) {
+      PrintError("--animate: " + why);
+      if (!options.output.empty()) output.Keep();
+      return kExitInvalidInput;
+    }
+    if (!add_frame()) {
+      if (!options.output.empty()) output.Keep();
+      return kExitInvalidInput;
+    }
+  }
+
   // Step and record; a failure stops the run, and the writers are ended however the run stops.
   ProgressReporter progress(options.progress, steps, stderr);
   const auto stepping_started = std::chrono::steady_clock::now();
@@ -438,12 +465,24 @@ int RunScene(const RunOptions& options, const Host& host) {
         break;
       }
     }
+    if (!options.animate.empty() && (step % animate_every == 0 || step == steps) && !add_frame()) {
+      progress.Clear();
+      status = kExitInvalidInput;
+      break;
+    }
     if (options.render_every > 0 && step % options.render_every == 0 && !render_frame()) {
       progress.Clear();
       status = kExitInvalidInput;
       break;
     }
     progress.AfterStep(step, simulation->time());
+  }
+  if (!options.animate.empty()) {
+    std::string why;
+    if (!animation.Close(why)) {
+      PrintError("--animate: " + why);
+      if (status == kExitSuccess) status = kExitInvalidInput;
+    }
   }
   // The final picture shows the last good state, also of a run that failed.
   if (!options.render.empty()) {

@@ -34,6 +34,8 @@ struct RunOptions {
   std::string render;         ///< --render: PNG of the final state (empty: none)
   long render_every = 0;      ///< --render-every K DIR: a PNG every K steps (0: none)
   std::string render_dir;     ///<   into this folder, frame_<step>.png
+  std::string animate;        ///< --animate: a looping GIF of the run (empty: none)
+  long animate_every = 0;     ///< --animate-every K (0: about 100 frames over the run)
   std::string view = "auto";  ///< --view iso|x|y|z (auto: iso in 3-D, z otherwise)
   int render_width = 800;     ///< --render-size WxH
   int render_height = 600;
