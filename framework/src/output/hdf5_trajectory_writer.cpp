@@ -16,7 +16,7 @@
 //
 // Why HDF5 (Debian's libhdf5): the standard container of simulation data, read by h5py, ParaView,
 // MATLAB and Julia without a Fluxion reader; chunked datasets grow one state at a time, and
-// shuffle + deflate compress smooth trajectories without losing a bit.
+// deflate compresses smooth trajectories without losing a bit.
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -67,7 +67,8 @@ void ScalarAttribute(hid_t target, const char* name, hid_t type, T value) {
 }
 
 // A dataset that grows by one row per recorded state: [0, shape…] now, [unlimited, shape…] at
-// most, chunked along the rows and compressed (shuffle, then deflate).
+// most, chunked along the rows and deflated. (HDF5's shuffle filter before deflate made the
+// 256² cloth's file larger, 198.2 MB against 196.5, and its writing 14 % slower: left out.)
 class GrowingDataset {
  public:
   GrowingDataset(hid_t parent, const std::string& name, hid_t type, std::vector<hsize_t> shape)
@@ -84,7 +85,6 @@ class GrowingDataset {
     Handle space(H5Screate_simple(static_cast<int>(now.size()), now.data(), most.data()), H5Sclose);
     Handle properties(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
     H5Pset_chunk(properties.get(), static_cast<int>(chunk.size()), chunk.data());
-    H5Pset_shuffle(properties.get());
     H5Pset_deflate(properties.get(), kDeflateLevel);
     dataset_ = Handle(H5Dcreate2(parent, name.c_str(), type, space.get(),
                                  IntermediateGroups().get(), properties.get(), H5P_DEFAULT),
