@@ -16,7 +16,8 @@ import subprocess
 import sys
 import tempfile
 
-SKIP = 77
+from script_checks import Checks, skip
+
 
 SCENE = """<Node name="root" dt="0.01" gravity="0 0 0">
   <EulerExplicitSolver/>
@@ -32,14 +33,9 @@ def main():
     try:
         from PIL import Image
     except ImportError as missing:
-        print(f"skipped: {missing} (install python3-pil)")
-        return SKIP
+        return skip(missing, "python3-pil")
     runner = sys.argv[1]
-    failures = []
-
-    def check(condition, what):
-        if not condition:
-            failures.append(what)
+    check = Checks()
 
     with tempfile.TemporaryDirectory() as folder:
         scene = os.path.join(folder, "two.scn")
@@ -74,10 +70,7 @@ def main():
         check(done.returncode == 2 and done.stderr.startswith("error: --animate: "),
               f"unwritable animation: exit {done.returncode}: {done.stderr}")
 
-    for failure in failures:
-        print("FAIL:", failure)
-    print(f"{1 if not failures else 0} passed, {1 if failures else 0} failed")
-    return 1 if failures else 0
+    return check.finish()
 
 
 if __name__ == "__main__":

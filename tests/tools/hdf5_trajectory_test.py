@@ -14,7 +14,8 @@ import subprocess
 import sys
 import tempfile
 
-SKIP = 77
+from script_checks import Checks, skip
+
 
 # Three points on two springs and a fixed first point, a triangle over them (the topology the
 # file must carry), with the variational symplectic solver so that a solver output exists.
@@ -96,15 +97,10 @@ def main():
         import h5py  # noqa: F401  (Debian: python3-h5py)
         import numpy  # noqa: F401
     except ImportError as missing:
-        print(f"skipped: {missing} (install python3-h5py)")
-        return SKIP
+        return skip(missing, "python3-h5py")
     import h5py
     runner = sys.argv[1]
-    failures = []
-
-    def check(condition, what):
-        if not condition:
-            failures.append(what)
+    check = Checks()
 
     with tempfile.TemporaryDirectory() as folder:
         scene = os.path.join(folder, "sheet.scn")
@@ -208,10 +204,7 @@ def main():
             check(bool(numpy.isfinite(f["objects/root/dofs/position"][:]).all()),
                   "only finite states are recorded")
 
-    for failure in failures:
-        print("FAIL:", failure)
-    print(f"{1 if not failures else 0} passed, {1 if failures else 0} failed")
-    return 1 if failures else 0
+    return check.finish()
 
 
 if __name__ == "__main__":

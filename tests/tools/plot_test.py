@@ -13,7 +13,8 @@ import subprocess
 import sys
 import tempfile
 
-SKIP = 77
+from script_checks import Checks, skip
+
 
 
 def main():
@@ -21,14 +22,9 @@ def main():
         import matplotlib  # noqa: F401  (Debian: python3-matplotlib)
         from PIL import Image
     except ImportError as missing:
-        print(f"skipped: {missing} (install python3-matplotlib)")
-        return SKIP
+        return skip(missing, "python3-matplotlib")
     runner, plot, scenes = sys.argv[1:4]
-    failures = []
-
-    def check(condition, what):
-        if not condition:
-            failures.append(what)
+    check = Checks()
 
     def fluxion_plot(*arguments):
         return subprocess.run([sys.executable, plot, *arguments], capture_output=True, text=True)
@@ -89,10 +85,7 @@ def main():
             check(done.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: ")
                   and words in lines[0], f"{arguments}: exit {done.returncode}: {done.stderr}")
 
-    for failure in failures:
-        print("FAIL:", failure)
-    print(f"{1 if not failures else 0} passed, {1 if failures else 0} failed")
-    return 1 if failures else 0
+    return check.finish()
 
 
 if __name__ == "__main__":
