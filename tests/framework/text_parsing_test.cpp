@@ -198,5 +198,12 @@ TEST(SuggestClosest, ANameWithAFurtherWordIsAnotherName) {
   EXPECT_EQ(SuggestClosest("MyUniformMass", names), "UniformMass");
 }
 
+TEST(EscapeXml, EscapesMarkupAndDropsForbiddenControlCharacters) {
+  EXPECT_EQ(EscapeXml(R"(a<b>&"c'd)"), "a&lt;b&gt;&amp;&quot;c&apos;d");
+  // XML 1.0 allows tab, newline and return among the control characters, nothing else.
+  EXPECT_EQ(EscapeXml(std::string("x\ty\nz\r") + '\x1b' + '\x01' + "w"), "x\ty\nz\rw");
+  EXPECT_EQ(EscapeXml("root/cloth/dofs"), "root/cloth/dofs");
+}
+
 }  // namespace
 }  // namespace fluxion::internal

@@ -66,29 +66,6 @@ double RoundOff(double scale, long steps) {
 // --energy: an |E₀| below this fraction of the largest |E_n| is round-off of a zero energy.
 constexpr double kEnergyScaleRoundOff = 1e-12;
 
-std::string EscapeXml(const std::string& text) {
-  std::string escaped;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        escaped += "&amp;";
-        break;
-      case '<':
-        escaped += "&lt;";
-        break;
-      case '>':
-        escaped += "&gt;";
-        break;
-      case '"':
-        escaped += "&quot;";
-        break;
-      default:
-        escaped += c;
-    }
-  }
-  return escaped;
-}
-
 bool IsAttributeName(const std::string& name) {
   if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
     return false;

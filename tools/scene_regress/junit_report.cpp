@@ -2,35 +2,9 @@
 
 #include <cstdio>
 
-namespace fluxion::regress {
+#include "fluxion/text.h"
 
-std::string XmlEscape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char ch : text) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') break;
-        out += ch;
-    }
-  }
-  return out;
-}
+namespace fluxion::regress {
 
 std::string JUnitXml(const std::string& suite, const std::vector<const RegressionCase*>& cases,
                      const std::vector<CaseResult>& results) {
@@ -57,17 +31,17 @@ std::string JUnitXml(const std::string& suite, const std::vector<const Regressio
                              seconds(total) + "\"";
   std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   xml += "<testsuites name=\"scene-regress\"" + counts + ">\n";
-  xml += "  <testsuite name=\"" + XmlEscape(suite) + "\"" + counts + ">\n";
+  xml += "  <testsuite name=\"" + EscapeXml(suite) + "\"" + counts + ">\n";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const RegressionCase& c = *cases[i];
     const CaseResult& result = results[i];
-    xml += "    <testcase name=\"" + XmlEscape(c.name) + "\" classname=\"" + XmlEscape(suite) +
-           "\" file=\"" + XmlEscape(c.scene_as_written) + "\" time=\"" + seconds(result.seconds) +
+    xml += "    <testcase name=\"" + EscapeXml(c.name) + "\" classname=\"" + EscapeXml(suite) +
+           "\" file=\"" + EscapeXml(c.scene_as_written) + "\" time=\"" + seconds(result.seconds) +
            "\"";
     if (result.status == CaseStatus::kPass || !IsFailure(result.status)) {
       if (result.status == CaseStatus::kSkipped) {
         xml +=
-            ">\n      <skipped message=\"" + XmlEscape(result.summary) + "\"/>\n    </testcase>\n";
+            ">\n      <skipped message=\"" + EscapeXml(result.summary) + "\"/>\n    </testcase>\n";
       } else {
         xml += "/>\n";
       }
@@ -77,8 +51,8 @@ std::string JUnitXml(const std::string& suite, const std::vector<const Regressio
         result.status == CaseStatus::kMismatch || result.status == CaseStatus::kMissingReference;
     const std::string element = failure ? "failure" : "error";
     xml += ">\n      <" + element + " type=\"" + StatusName(result.status) + "\" message=\"" +
-           XmlEscape(c.name + " (" + c.scene_as_written + "): " + result.summary) + "\">" +
-           XmlEscape(result.details) + "</" + element + ">\n    </testcase>\n";
+           EscapeXml(c.name + " (" + c.scene_as_written + "): " + result.summary) + "\">" +
+           EscapeXml(result.details) + "</" + element + ">\n    </testcase>\n";
   }
   xml += "  </testsuite>\n</testsuites>\n";
   return xml;

@@ -15,7 +15,4 @@ namespace fluxion::regress {
 std::string JUnitXml(const std::string& suite, const std::vector<const RegressionCase*>& cases,
                      const std::vector<CaseResult>& results);
 
-/// Escapes text for an XML attribute or element (and drops control characters XML 1.0 forbids).
-std::string XmlEscape(const std::string& text);
-
 }  // namespace fluxion::regress

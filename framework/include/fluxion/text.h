@@ -22,6 +22,11 @@ FLUXION_API std::string FormatReal(double value);
 /// Appends FormatReal(value) to `out` without a temporary string.
 FLUXION_API void AppendReal(std::string& out, double value);
 
+/// `text` as XML character data or attribute value: & < > " ' escaped, and the control characters
+/// XML 1.0 forbids (below 0x20 but tab, newline, return) left out. The VTK and XDMF writers,
+/// scene-regress's JUnit report and fluxion-analyze's scene text use it.
+FLUXION_API std::string EscapeXml(std::string_view text);
+
 /// The candidate `word` plausibly misspells, case-insensitive ("RungeKutta4" → "RungeKutta4Solver";
 /// never "DampedSymplecticEulerSolver" → "SymplecticEulerSolver"), or empty if none is close.
 FLUXION_API std::string SuggestClosest(std::string_view word,

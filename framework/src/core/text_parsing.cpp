@@ -155,6 +155,34 @@ bool ContainsIgnoringCase(std::string_view text, std::string_view part) {
 
 }  // namespace
 
+std::string EscapeXml(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') break;
+        out += c;
+    }
+  }
+  return out;
+}
+
 std::string SuggestClosest(std::string_view word, const std::vector<std::string>& candidates) {
   // No name that long is a misspelling of a real one; and the edit distance is quadratic.
   constexpr std::size_t kLongestPlausible = 64;

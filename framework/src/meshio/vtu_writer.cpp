@@ -76,7 +76,7 @@ void AppendArray(std::string& out, const char* type, std::string_view name, int 
   out += '"';
   if (!name.empty()) {
     out += " Name=\"";
-    out += EscapeXmlAttribute(name);
+    out += EscapeXml(name);
     out += '"';
   }
   if (components > 1) out += " NumberOfComponents=\"" + std::to_string(components) + "\"";
@@ -150,32 +150,6 @@ std::string FormatVtu(const VtuPiece& piece, const VtuCells& cells, VtuEncoding 
   return out;
 }
 
-std::string EscapeXmlAttribute(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string PvdHeader() {
   return "<?xml version=\"1.0\"?>\n"
          "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
@@ -185,8 +159,8 @@ std::string PvdHeader() {
 std::string PvdDataSet(double time, int part, std::string_view name, std::string_view file) {
   std::string out = "    <DataSet timestep=\"";
   AppendReal(out, time);
-  out += "\" group=\"\" part=\"" + std::to_string(part) + "\" name=\"" + EscapeXmlAttribute(name) +
-         "\" file=\"" + EscapeXmlAttribute(file) + "\"/>\n";
+  out += "\" group=\"\" part=\"" + std::to_string(part) + "\" name=\"" + EscapeXml(name) +
+         "\" file=\"" + EscapeXml(file) + "\"/>\n";
   return out;
 }
 

@@ -52,9 +52,6 @@ enum class VtuEncoding {
 /// offsets as Int64, cell types as UInt8).
 std::string FormatVtu(const VtuPiece& piece, const VtuCells& cells, VtuEncoding encoding);
 
-/// `text` with the characters XML gives a meaning to in attribute values (& < > " ') escaped.
-std::string EscapeXmlAttribute(std::string_view text);
-
 /// ParaView's .pvd collection, written in three parts so that a run can append data sets as it
 /// goes and leave a complete file whenever it stops: the header, one line per data set, the
 /// footer.

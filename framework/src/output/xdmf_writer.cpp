@@ -8,14 +8,12 @@
 
 #include "fluxion/text.h"
 #include "fluxion/trajectory_writer.h"
-#include "meshio/vtu_writer.h"
 #include "output/hdf5_files.h"
 
 namespace fluxion {
 
 namespace {
 
-using internal::EscapeXmlAttribute;
 using internal::Handle;
 
 // The cells an XDMF grid draws for an object: its highest-dimensional elements, as XDMF names
@@ -44,8 +42,8 @@ std::string Slab(const std::string& h5, const std::string& dataset, std::size_t 
          "\" Type=\"HyperSlab\"><DataItem Dimensions=\"3 3\" Format=\"XML\">" + std::to_string(k) +
          " 0 0 1 1 1 1 " + p + " " + d + "</DataItem><DataItem Dimensions=\"" +
          std::to_string(rows) + " " + p + " " + d +
-         "\" NumberType=\"Float\" Precision=\"8\" Format=\"HDF\">" + EscapeXmlAttribute(h5) + ":/" +
-         EscapeXmlAttribute(dataset) + "</DataItem></DataItem>";
+         "\" NumberType=\"Float\" Precision=\"8\" Format=\"HDF\">" + EscapeXml(h5) + ":/" +
+         EscapeXml(dataset) + "</DataItem></DataItem>";
 }
 
 }  // namespace
@@ -87,22 +85,21 @@ bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h
                  (std::string(cells.type) == "Polyline" ? " NodesPerElement=\"2\"" : "") +
                  "><DataItem Dimensions=\"" + std::to_string(elements[0]) + " " +
                  std::to_string(elements[1]) +
-                 "\" NumberType=\"Int\" Precision=\"8\" Format=\"HDF\">" +
-                 EscapeXmlAttribute(h5_name) + ":/" + EscapeXmlAttribute(group) + "/" +
-                 cells.dataset + "</DataItem></Topology>";
+                 "\" NumberType=\"Int\" Precision=\"8\" Format=\"HDF\">" + EscapeXml(h5_name) +
+                 ":/" + EscapeXml(group) + "/" + cells.dataset + "</DataItem></Topology>";
     } else {
       topology = "<Topology TopologyType=\"Polyvertex\" NumberOfElements=\"" +
                  std::to_string(points) + "\"/>";
     }
-    xml += "<Grid Name=\"" + EscapeXmlAttribute(id) +
+    xml += "<Grid Name=\"" + EscapeXml(id) +
            "\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
     for (hsize_t k = 0; k < rows; ++k) {
       std::string time;
       AppendReal(time, times[k]);
-      xml += "<Grid Name=\"" + EscapeXmlAttribute(id) + "\" GridType=\"Uniform\"><Time Value=\"" +
-             time + "\"/>" + topology + "<Geometry GeometryType=\"" +
-             (dimension == 3 ? "XYZ" : "XY") + "\">" +
-             Slab(h5_name, group + "/position", k, rows, points, dimension) + "</Geometry>" +
+      xml += "<Grid Name=\"" + EscapeXml(id) + "\" GridType=\"Uniform\"><Time Value=\"" + time +
+             "\"/>" + topology + "<Geometry GeometryType=\"" + (dimension == 3 ? "XYZ" : "XY") +
+             "\">" + Slab(h5_name, group + "/position", k, rows, points, dimension) +
+             "</Geometry>" +
              (dimension == 3
                   ? "<Attribute Name=\"velocity\" AttributeType=\"Vector\" "
                     "Center=\"Node\">" +
