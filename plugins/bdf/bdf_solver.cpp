@@ -204,12 +204,12 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     // F(X, V) = f − rM·M·V − rK·K·V, projected; forces at t_n as SOFA's context time.
     system_->ComputeForce(it, force_);
     if (rayleigh_mass_ != 0.0) {
-      product_.noalias() = system_->mass() * it.v;
+      implicit_.MultiplyMass(it.v, product_);
       force_ -= rayleigh_mass_ * product_;
     }
     if (rayleigh_stiffness_ != 0.0) {
       implicit_.AssembleStiffness(it);
-      product_.noalias() = implicit_.stiffness() * it.v;
+      implicit_.MultiplyStiffness(it.v, product_);
       force_ -= rayleigh_stiffness_ * product_;
     }
     system_->ProjectResponse(force_);
@@ -221,7 +221,7 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     // r2 = M·Σ a_j v_j − hβ·F
     sum_ = it.v;
     for (int j = 0; j < s; ++j) sum_ += a_[j] * Past(past_v_, start_v_, j);
-    r2_.noalias() = system_->mass() * sum_;
+    implicit_.MultiplyMass(sum_, r2_);
     r2_ -= h_beta_ * force_;
     system_->ProjectResponse(r2_);
     return fluxion::StepResult::Ok();
@@ -235,7 +235,7 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     implicit_.AssembleStiffness(it);
     if (damping) implicit_.AssembleDamping(it);
     // rhs = −r2 + hβ·K·r1 (the position equation eliminated)
-    rhs_.noalias() = implicit_.stiffness() * r1_;
+    implicit_.MultiplyStiffness(r1_, rhs_);
     rhs_ *= h_beta_;
     rhs_ -= r2_;
     system_->ProjectResponse(rhs_);

@@ -121,9 +121,9 @@ class EulerImplicitSolver final : public fluxion::Solver {
     implicit_.AssembleStiffness(s);  // K at (x_n, v_n), as SOFA's dfdx of this addForce
     rhs_ = force_;
     if (!first_order_) {
-      product_.noalias() = system.mass() * s.v;
+      implicit_.MultiplyMass(s.v, product_);
       rhs_ += (-rayleigh_mass_) * product_;
-      product_.noalias() = implicit_.stiffness() * s.v;
+      implicit_.MultiplyStiffness(s.v, product_);
       rhs_ += (-(th + rayleigh_stiffness_)) * product_;
       rhs_ *= h;
     }
@@ -152,7 +152,7 @@ class EulerImplicitSolver final : public fluxion::Solver {
     // once the step is accepted (DoCommit).
     if (compute_residual_) {
       start_velocity_ = s.v - start_velocity_;
-      product_.noalias() = system.mass() * start_velocity_;
+      implicit_.MultiplyMass(start_velocity_, product_);
       system.ComputeForce(s, force_);
       product_ += (-h) * force_;
       system.ProjectResponse(product_);

@@ -85,7 +85,6 @@ class NewmarkImplicitSolver final : public fluxion::Solver {
                              fluxion::State& s) override {
     const double g = gamma_, beta = beta_, r_m = rayleigh_mass_, r_k = rayleigh_stiffness_;
     const bool use_damping = system.has_damping_matrix();
-    const fluxion::SparseMatrix& M = system.mass();
 
     // a_0 = P·M⁻¹·f(x_0, v_0) when starting up. The history slot serves as a_n: without a valid
     // history there is nothing in it to keep, and a rejected step recomputes it from the same
@@ -96,28 +95,26 @@ class NewmarkImplicitSolver final : public fluxion::Solver {
     }
 
     // Right-hand side b = f + (a_n-terms) + (v_n-terms), K and B at the start of the step.
-    const fluxion::SparseMatrix& K = implicit_.stiffness();
-    const fluxion::SparseMatrix& B = implicit_.damping();
     system.ComputeForce(s, rhs_);
     implicit_.AssembleStiffness(s);
     if (use_damping) implicit_.AssembleDamping(s);
     if (r_m != 0.0 || r_k != 0.0 || beta != 0.5) {
-      product_.noalias() = M * acceleration_;
+      implicit_.MultiplyMass(acceleration_, product_);
       rhs_ += (-h * (1 - g) * r_m) * product_;
       if (use_damping) {
-        product_.noalias() = B * acceleration_;
+        implicit_.MultiplyDamping(acceleration_, product_);
         rhs_ += (-h * (1 - g)) * product_;
       }
-      product_.noalias() = K * acceleration_;
+      implicit_.MultiplyStiffness(acceleration_, product_);
       rhs_ += (-(h * (1 - g) * r_k + h * h * (1 - 2 * beta) / 2.0)) * product_;
     }
-    product_.noalias() = M * s.v;
+    implicit_.MultiplyMass(s.v, product_);
     rhs_ += (-r_m) * product_;
     if (use_damping) {  // SOFA's B(1) factor: subtracted once more although f holds the damping
-      product_.noalias() = B * s.v;
+      implicit_.MultiplyDamping(s.v, product_);
       rhs_ -= product_;
     }
-    product_.noalias() = K * s.v;
+    implicit_.MultiplyStiffness(s.v, product_);
     rhs_ += (-(r_k + h)) * product_;
     system.ProjectResponse(rhs_);
 

@@ -84,12 +84,12 @@ class TrapezoidalSolver final : public fluxion::Solver {
              fluxion::Vector& g) {
     system.ComputeForce(at, g);
     if (rayleigh_mass_ > 0) {
-      product_.noalias() = system.mass() * at.v;
+      implicit_.MultiplyMass(at.v, product_);
       g -= rayleigh_mass_ * product_;
     }
     if (rayleigh_stiffness_ > 0) {
       implicit_.AssembleStiffness(at);
-      product_.noalias() = implicit_.stiffness() * at.v;
+      implicit_.MultiplyStiffness(at.v, product_);
       g -= rayleigh_stiffness_ * product_;
     }
     system.ProjectResponse(g);
@@ -109,7 +109,7 @@ class TrapezoidalSolver final : public fluxion::Solver {
       iterate_.v = s.v + increment_;
       iterate_.x = s.x + (s.v + iterate_.v) * half;
       Force(system, iterate_, force_);
-      product_.noalias() = system.mass() * increment_;
+      implicit_.MultiplyMass(increment_, product_);
       system.ProjectResponse(product_);
       residual_ = product_ - (start_force_ + force_) * half;
       const double scale = product_.norm() + half * (start_norm + force_.norm());

@@ -250,7 +250,7 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
       implicit_.AssembleStiffness(s);
       rhs_ = force_;
       rhs_ += momentum_ * (2.0 / h);
-      product_.noalias() = implicit_.stiffness() * displacement_;
+      implicit_.MultiplyStiffness(displacement_, product_);
       rhs_ += product_;  // SOFA's −K·r with its K = −ours
       system.ProjectResponse(rhs_);
 

@@ -8,6 +8,7 @@
 // plugins/nbody_gravity/ is the worked example).
 #pragma once
 
+#include <cstddef>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -56,6 +57,21 @@ class FLUXION_API ForceField {
   virtual void DampingEntries(std::vector<MatrixEntry>& entries) const;
   /// values[slots[k]] += B entry k at `state`, for each entry of DampingEntries.
   virtual void AddDamping(const State& state, const Index* slots, double* values) const;
+
+  /// Matrix-free tangent (optional, for speed: see TangentOperator in fluxion/mechanical_system.h).
+  /// The number of doubles the field stores to multiply by its K (and B) at one state, or −1
+  /// (the default) when it has no product of its own: the system then assembles the field's
+  /// StiffnessEntries/DampingEntries into a private value array and multiplies with those, which
+  /// is correct for every field but slower.
+  virtual std::ptrdiff_t TangentSize() const;
+  /// Stores into `tangent` (TangentSize() doubles, laid out as the field likes) what
+  /// AddTangentProduct needs to multiply by K at `state`.
+  virtual void LinearizeStiffness(const State& state, double* tangent) const;
+  /// As LinearizeStiffness, for B (fields whose DampingEntries are empty do nothing).
+  virtual void LinearizeDamping(const State& state, double* tangent) const;
+  /// y += b·B·x + k·K·x with K and B as linearised into `tangent` (b is 0 unless B was).
+  virtual void AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
+                                 Vector& y) const;
 
   /// The field's potential energy at `state` (conservative fields; 0 by default), with
   /// f = −∂V/∂x for its conservative part. Used by energy monitoring, never by solvers' forces.

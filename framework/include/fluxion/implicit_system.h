@@ -14,23 +14,29 @@ namespace fluxion {
 
 /// The system matrix of an implicit step (or Newton iteration) and its solve:
 ///
-///   A = P[ m·M + b·B + k·K ]P,   A·y = r,
+///   A = P[ m·M + b·B + k·K ]P + (I − P),   A·y = r,
 ///
-/// with K = −∂f/∂x and B = −∂f/∂v assembled at a state the solver chooses (the start of the step,
-/// a Newton iterate) and P the projection of fixed DOFs (MechanicalSystem::ProjectMatrix). Every
-/// implicit method builds this matrix, with its own factors m, b, k; this class does it once for
-/// all, so that each solver writes only its factors and its right-hand side.
+/// with K = −∂f/∂x and B = −∂f/∂v at a state the solver chooses (the start of the step, a Newton
+/// iterate) and P the projection of fixed DOFs (MechanicalSystem::ProjectMatrix). Every implicit
+/// method builds this matrix, with its own factors m, b, k; this class does it once for all, so
+/// that each solver writes only its factors and its right-hand side.
 ///
-/// It owns K, B and A, all from `system.CreateMatrix()`: they share the system's pattern, so
-/// assembling never allocates and a direct linear solver analyses the pattern once. B exists only
-/// when the system has damping matrices (`has_damping_matrix()`). K and B are also the solver's
-/// Jacobians for its right-hand side (`stiffness()`, `damping()`), so nothing is assembled twice.
+/// Two forms, chosen at Initialize from the linear solver:
+///  - **matrix-free** when the linear solver accepts an operator (CGLinearSolver, as SOFA's
+///    GraphScattered CG): K and B are linearised force field by force field
+///    (MechanicalSystem::CreateTangentOperator) and A is applied as products; no sparse pattern
+///    is built;
+///  - **assembled** otherwise (direct solvers): K, B and A come from `system.CreateMatrix()` and
+///    share the system's pattern, so assembling never allocates and the solver analyses the
+///    pattern once; A is formed by CombineMatrices, entry by entry (m·M_ij + b·B_ij) + k·K_ij.
+///
+/// Solvers form their right-hand sides with `MultiplyMass`, `MultiplyStiffness` and
+/// `MultiplyDamping`, which use whichever form is there, so nothing is evaluated twice.
 ///
 /// Per step: `AssembleStiffness(state)` (and `AssembleDamping(state)` when b ≠ 0), then
-/// `Factorize(m, b, k)`, then `Solve(r, y)` any number of times. A is formed by CombineMatrices,
-/// entry by entry (m·M_ij + b·B_ij) + k·K_ij, from factors the caller computes: the rounding is
-/// exactly that of a solver calling CombineMatrices itself. Nothing allocates after Initialize
-/// except the message of a failed or unconverged solve. Not copyable; one per solver.
+/// `Factorize(m, b, k)`, then `Solve(r, y)` any number of times. Nothing allocates after
+/// Initialize except the message of a failed or unconverged solve (and, in the matrix-free form,
+/// the first call of stiffness() or damping()). Not copyable; one per solver.
 class FLUXION_API ImplicitSystem {
  public:
   ImplicitSystem();
@@ -48,10 +54,18 @@ class FLUXION_API ImplicitSystem {
   /// B = −∂f/∂v at `state`, into `damping()`; nothing when the system has no damping matrix.
   void AssembleDamping(const State& state);
 
-  /// K as last assembled (zero before the first AssembleStiffness).
+  /// K as last assembled (zero before the first AssembleStiffness). In the matrix-free form it is
+  /// assembled on demand (the first call allocates it): prefer MultiplyStiffness.
   const SparseMatrix& stiffness() const;
   /// B as last assembled; an empty 0×0 matrix when the system has no damping matrix.
   const SparseMatrix& damping() const;
+
+  /// y = M·x (y must have num_dofs() entries).
+  void MultiplyMass(const Vector& x, Vector& y) const;
+  /// y = K·x with K as last assembled.
+  void MultiplyStiffness(const Vector& x, Vector& y) const;
+  /// y = B·x with B as last assembled (0 without damping matrices).
+  void MultiplyDamping(const Vector& x, Vector& y) const;
 
   /// A = P[m·M + b·B + k·K]P from the last assembled K and B, factorised with the linear solver.
   /// B enters only when b ≠ 0 and the system has a damping matrix; with b ≠ 0 it must have been

@@ -17,6 +17,16 @@ struct LinearSolveResult {
   std::string message;    ///< why, when !ok or !converged
 };
 
+/// A symmetric matrix given by its products y = A·x only (an implicit step's matrix evaluated
+/// force field by force field: ImplicitSystem builds one for solvers that accept it).
+class FLUXION_API LinearOperator {
+ public:
+  virtual ~LinearOperator();
+  virtual Index size() const = 0;
+  /// y = A·x; y is resized to size() if needed (first call only).
+  virtual void Apply(const Vector& x, Vector& y) const = 0;
+};
+
 /// Solves A x = b for the symmetric matrices of implicit integrators.
 ///
 /// Usage per step: `Factorize(A)` once the values of A are filled, then any number of `Solve`.
@@ -35,6 +45,13 @@ class FLUXION_API LinearSolver {
   /// LDLᵀ factorises them anyway. A direct solver accepts any non-zero pivot here and says in
   /// `message` (with `ok` true) how many were negative; the default is `Factorize`.
   virtual LinearSolveResult FactorizeMass(const SparseMatrix& M);
+  /// True for solvers that need only products A·x (iterative solvers, SOFA's GraphScattered
+  /// matrices): the implicit system then hands them a LinearOperator and never assembles A.
+  /// Default false: A is assembled and given to Factorize.
+  virtual bool accepts_operator() const;
+  /// As Factorize, for A given as an operator (called only when accepts_operator()). The
+  /// operator must stay alive and unchanged until the last Solve. Default: throws UsageError.
+  virtual LinearSolveResult FactorizeOperator(const LinearOperator& A);
   /// x = A⁻¹ b for the last factorised A. `x` is resized if needed (first call only).
   virtual LinearSolveResult Solve(const Vector& b, Vector& x) = 0;
 };

@@ -1,11 +1,38 @@
 // The mechanical system a solver integrates:  M a = f(t, x, v), with fixed DOFs projected out.
 #pragma once
 
+#include <memory>
+
 #include "fluxion/export.h"
 #include "fluxion/state.h"
 #include "fluxion/types.h"
 
 namespace fluxion {
+
+/// The tangent of a mechanical system at one state, as an operator: products
+///
+///   y = (m·M + b·B + k·K)·x,   K = −∂f/∂x,  B = −∂f/∂v  at the linearised state,
+///
+/// without an assembled matrix (SOFA's matrix-free `addMBKdx`, used by its GraphScattered CG).
+/// Iterative linear solvers need nothing else, and a product evaluated spring by spring from a
+/// few numbers stored per spring costs less memory traffic than a sparse matrix product over the
+/// assembled pattern (which holds 4 blocks per spring plus its indices).
+///
+/// `LinearizeStiffness` (and `LinearizeDamping`) evaluate and store what the products need (for
+/// springs, the symmetric 3×3 tangent block); `Multiply` may then be called any number of times.
+/// Nothing allocates after construction. The result is unprojected: projection is the caller's
+/// business (ImplicitSystem).
+class FLUXION_API TangentOperator {
+ public:
+  virtual ~TangentOperator();
+  /// Evaluates K = −∂f/∂x at `state` for the products that follow.
+  virtual void LinearizeStiffness(const State& state) = 0;
+  /// Evaluates B = −∂f/∂v at `state` for the products that follow.
+  virtual void LinearizeDamping(const State& state) = 0;
+  /// y = m·M·x + b·B·x + k·K·x (overwrites y, which must have the system's size); a term whose
+  /// factor is 0 is skipped. K and B are as last linearised (zero before).
+  virtual void Multiply(double m, double b, double k, const Vector& x, Vector& y) const = 0;
+};
 
 /// The assembled mechanics of the DOFs under one solver node: masses, force fields, gravity and
 /// projective constraints, in SOFA's conventions (sofa-notes §0):
@@ -65,6 +92,11 @@ class FLUXION_API MechanicalSystem {
   /// Clears the rows and columns of fixed DOFs and sets their diagonal to 1 (SOFA's
   /// applyConstraint); A ← P·A·P + (I − P) for projected points.
   virtual void ProjectMatrix(SparseMatrix& matrix) const = 0;
+
+  /// A tangent operator for matrix-free products (CGLinearSolver's path). The default works for
+  /// any system, over matrices from CreateMatrix and sparse products; the framework's system
+  /// evaluates force field by force field instead (ForceField::TangentSize), with no pattern.
+  virtual std::unique_ptr<TangentOperator> CreateTangentOperator() const;
 
   /// ½ vᵀ M v.
   virtual double KineticEnergy(const State& state) const = 0;

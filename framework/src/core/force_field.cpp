@@ -10,6 +10,11 @@ void ForceField::AddStiffness(const State& /*state*/, const Index* /*slots*/,
 void ForceField::DampingEntries(std::vector<MatrixEntry>& /*entries*/) const {}
 void ForceField::AddDamping(const State& /*state*/, const Index* /*slots*/,
                             double* /*values*/) const {}
+std::ptrdiff_t ForceField::TangentSize() const { return -1; }
+void ForceField::LinearizeStiffness(const State& /*state*/, double* /*tangent*/) const {}
+void ForceField::LinearizeDamping(const State& /*state*/, double* /*tangent*/) const {}
+void ForceField::AddTangentProduct(const double* /*tangent*/, double /*b*/, double /*k*/,
+                                   const Vector& /*x*/, Vector& /*y*/) const {}
 double ForceField::PotentialEnergy(const State& /*state*/) const { return 0.0; }
 
 }  // namespace fluxion

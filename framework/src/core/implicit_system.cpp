@@ -6,39 +6,163 @@
 
 namespace fluxion {
 
+namespace implicit_detail {
+// A = P[m·M + b·B + k·K]P + (I − P), applied as products: the operator form of the projected
+// matrix of ImplicitSystem::Factorize (MechanicalSystem::ProjectMatrix), so that CG iterates as
+// on the assembled matrix. y = P·T·(P·x) + (x − P·x) with T the tangent operator.
+class ProjectedTangent final : public LinearOperator {
+ public:
+  ProjectedTangent(const MechanicalSystem& system, const TangentOperator& tangent)
+      : system_(system), tangent_(tangent), projected_(Vector::Zero(system.num_dofs())) {}
+
+  void SetFactors(double m, double b, double k) {
+    m_ = m;
+    b_ = b;
+    k_ = k;
+  }
+  Index size() const override { return system_.num_dofs(); }
+  void Apply(const Vector& x, Vector& y) const override {
+    projected_ = x;
+    system_.ProjectResponse(projected_);
+    tangent_.Multiply(m_, b_, k_, projected_, y);
+    system_.ProjectResponse(y);
+    y += x - projected_;
+  }
+
+ private:
+  const MechanicalSystem& system_;
+  const TangentOperator& tangent_;
+  mutable Vector projected_;  // scratch: P·x
+  double m_ = 0.0, b_ = 0.0, k_ = 0.0;
+};
+}  // namespace implicit_detail
+
+using implicit_detail::ProjectedTangent;
+
 struct ImplicitSystem::Impl {
   const MechanicalSystem* system = nullptr;
   LinearSolver* linear_solver = nullptr;
   bool has_damping = false;
-  SparseMatrix stiffness;
-  SparseMatrix damping;  // 0×0 without damping matrices
-  SparseMatrix matrix;   // A, kept alive between Factorize and the last Solve
+  // Matrix-free (the linear solver accepts an operator): the tangent and its projected form.
+  std::unique_ptr<TangentOperator> tangent;
+  std::unique_ptr<ProjectedTangent> projected;
+  // Assembled: K, B and A in the system's pattern. In the matrix-free mode K and B are only
+  // assembled when someone asks for them (stiffness(), damping()), from the state last given.
+  mutable SparseMatrix stiffness;
+  mutable SparseMatrix damping;  // 0×0 without damping matrices
+  SparseMatrix matrix;           // A, kept alive between Factorize and the last Solve
+  // Matrix-free: the states K and B were last linearised at, kept for stiffness()/damping()
+  // (a copy: the caller may change its state after AssembleStiffness).
+  State stiffness_state, damping_state;
+  mutable bool stiffness_stale = false, damping_stale = false;
+
+  bool matrix_free() const { return tangent != nullptr; }
 };
 
 ImplicitSystem::ImplicitSystem() : impl_(std::make_unique<Impl>()) {}
 ImplicitSystem::~ImplicitSystem() = default;
 
 void ImplicitSystem::Initialize(const MechanicalSystem& system, LinearSolver* linear_solver) {
-  impl_->system = &system;
-  impl_->linear_solver = linear_solver;
-  impl_->has_damping = system.has_damping_matrix();
-  impl_->stiffness = system.CreateMatrix();
-  impl_->damping = impl_->has_damping ? system.CreateMatrix() : SparseMatrix();
-  impl_->matrix = system.CreateMatrix();
+  Impl& impl = *impl_;
+  impl.system = &system;
+  impl.linear_solver = linear_solver;
+  impl.has_damping = system.has_damping_matrix();
+  impl.stiffness = SparseMatrix();
+  impl.damping = SparseMatrix();
+  impl.matrix = SparseMatrix();
+  impl.tangent.reset();
+  impl.projected.reset();
+  if (linear_solver != nullptr && linear_solver->accepts_operator()) {
+    impl.tangent = system.CreateTangentOperator();
+    impl.projected = std::make_unique<ProjectedTangent>(system, *impl.tangent);
+    for (State* copy : {&impl.stiffness_state, &impl.damping_state}) {
+      copy->x.setZero(system.num_dofs());
+      copy->v.setZero(system.num_dofs());
+    }
+  } else {
+    impl.stiffness = system.CreateMatrix();
+    impl.damping = impl.has_damping ? system.CreateMatrix() : SparseMatrix();
+    impl.matrix = system.CreateMatrix();
+  }
 }
 
 void ImplicitSystem::AssembleStiffness(const State& state) {
-  FLUXION_DEMAND(impl_->system != nullptr);  // Initialize first
-  impl_->system->AssembleStiffness(state, impl_->stiffness);
+  Impl& impl = *impl_;
+  FLUXION_DEMAND(impl.system != nullptr);  // Initialize first
+  if (impl.matrix_free()) {
+    impl.tangent->LinearizeStiffness(state);
+    impl.stiffness_state.time = state.time;
+    impl.stiffness_state.x = state.x;
+    impl.stiffness_state.v = state.v;
+    impl.stiffness_stale = true;
+  } else {
+    impl.system->AssembleStiffness(state, impl.stiffness);
+  }
 }
 
 void ImplicitSystem::AssembleDamping(const State& state) {
-  FLUXION_DEMAND(impl_->system != nullptr);
-  if (impl_->has_damping) impl_->system->AssembleDamping(state, impl_->damping);
+  Impl& impl = *impl_;
+  FLUXION_DEMAND(impl.system != nullptr);
+  if (!impl.has_damping) return;
+  if (impl.matrix_free()) {
+    impl.tangent->LinearizeDamping(state);
+    impl.damping_state.time = state.time;
+    impl.damping_state.x = state.x;
+    impl.damping_state.v = state.v;
+    impl.damping_stale = true;
+  } else {
+    impl.system->AssembleDamping(state, impl.damping);
+  }
 }
 
-const SparseMatrix& ImplicitSystem::stiffness() const { return impl_->stiffness; }
-const SparseMatrix& ImplicitSystem::damping() const { return impl_->damping; }
+const SparseMatrix& ImplicitSystem::stiffness() const {
+  const Impl& impl = *impl_;
+  if (impl.matrix_free() && impl.stiffness_stale) {
+    if (impl.stiffness.rows() == 0) impl.stiffness = impl.system->CreateMatrix();
+    impl.system->AssembleStiffness(impl.stiffness_state, impl.stiffness);
+    impl.stiffness_stale = false;
+  }
+  return impl.stiffness;
+}
+
+const SparseMatrix& ImplicitSystem::damping() const {
+  const Impl& impl = *impl_;
+  if (impl.matrix_free() && impl.damping_stale) {
+    if (impl.damping.rows() == 0) impl.damping = impl.system->CreateMatrix();
+    impl.system->AssembleDamping(impl.damping_state, impl.damping);
+    impl.damping_stale = false;
+  }
+  return impl.damping;
+}
+
+void ImplicitSystem::MultiplyMass(const Vector& x, Vector& y) const {
+  const Impl& impl = *impl_;
+  FLUXION_DEMAND(impl.system != nullptr);
+  if (impl.matrix_free())
+    impl.tangent->Multiply(1.0, 0.0, 0.0, x, y);
+  else
+    y.noalias() = impl.system->mass() * x;
+}
+
+void ImplicitSystem::MultiplyStiffness(const Vector& x, Vector& y) const {
+  const Impl& impl = *impl_;
+  FLUXION_DEMAND(impl.system != nullptr);
+  if (impl.matrix_free())
+    impl.tangent->Multiply(0.0, 0.0, 1.0, x, y);
+  else
+    y.noalias() = impl.stiffness * x;
+}
+
+void ImplicitSystem::MultiplyDamping(const Vector& x, Vector& y) const {
+  const Impl& impl = *impl_;
+  FLUXION_DEMAND(impl.system != nullptr);
+  if (!impl.has_damping)
+    y.setZero(x.size());
+  else if (impl.matrix_free())
+    impl.tangent->Multiply(0.0, 1.0, 0.0, x, y);
+  else
+    y.noalias() = impl.damping * x;
+}
 
 StepResult ImplicitSystem::Factorize(double m, double b, double k) {
   return FactorizeAs(m, b, k, false);
@@ -49,20 +173,27 @@ StepResult ImplicitSystem::FactorizeIndefinite(double m, double b, double k) {
 }
 
 StepResult ImplicitSystem::FactorizeAs(double m, double b, double k, bool indefinite) {
-  FLUXION_DEMAND(impl_->system != nullptr);
-  if (impl_->linear_solver == nullptr)
+  Impl& impl = *impl_;
+  FLUXION_DEMAND(impl.system != nullptr);
+  if (impl.linear_solver == nullptr)
     return StepResult::Failure(
         "the implicit system needs a linear solver and the scene has none (expected "
         "CGLinearSolver or SparseLDLSolver in the solver's node)");
-  // CombineMatrices skips B when b == 0 or B is null: the same branch, and so the same rounding,
-  // as the solvers that called it with their own matrices.
-  const MechanicalSystem& system = *impl_->system;
-  CombineMatrices(m, system.mass(), b, impl_->has_damping ? &impl_->damping : nullptr, k,
-                  impl_->stiffness, impl_->matrix);
-  system.ProjectMatrix(impl_->matrix);
-  // An indefinite Newton Jacobian takes the rule of an indefinite mass: any non-zero pivot.
-  LinearSolveResult factorized = indefinite ? impl_->linear_solver->FactorizeMass(impl_->matrix)
-                                            : impl_->linear_solver->Factorize(impl_->matrix);
+  const MechanicalSystem& system = *impl.system;
+  LinearSolveResult factorized;
+  if (impl.matrix_free()) {
+    impl.projected->SetFactors(m, impl.has_damping ? b : 0.0, k);
+    factorized = impl.linear_solver->FactorizeOperator(*impl.projected);
+  } else {
+    // CombineMatrices skips B when b == 0 or B is null: the same branch, and so the same
+    // rounding, as the solvers that called it with their own matrices.
+    CombineMatrices(m, system.mass(), b, impl.has_damping ? &impl.damping : nullptr, k,
+                    impl.stiffness, impl.matrix);
+    system.ProjectMatrix(impl.matrix);
+    // An indefinite Newton Jacobian takes the rule of an indefinite mass: any non-zero pivot.
+    factorized = indefinite ? impl.linear_solver->FactorizeMass(impl.matrix)
+                            : impl.linear_solver->Factorize(impl.matrix);
+  }
   if (!factorized.ok) return StepResult::Failure(std::move(factorized.message));
   return StepResult::Ok();
 }

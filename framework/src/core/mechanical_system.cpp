@@ -5,6 +5,40 @@
 namespace fluxion {
 
 MechanicalSystem::~MechanicalSystem() = default;
+TangentOperator::~TangentOperator() = default;
+
+namespace {
+// The tangent operator of any MechanicalSystem: K and B assembled in the common pattern, sparse
+// products. The framework's own system overrides CreateTangentOperator with a matrix-free one.
+class AssembledTangentOperator final : public TangentOperator {
+ public:
+  explicit AssembledTangentOperator(const MechanicalSystem& system)
+      : system_(system),
+        stiffness_(system.CreateMatrix()),
+        damping_(system.has_damping_matrix() ? system.CreateMatrix() : SparseMatrix()) {}
+
+  void LinearizeStiffness(const State& state) override {
+    system_.AssembleStiffness(state, stiffness_);
+  }
+  void LinearizeDamping(const State& state) override {
+    if (damping_.rows() != 0) system_.AssembleDamping(state, damping_);
+  }
+  void Multiply(double m, double b, double k, const Vector& x, Vector& y) const override {
+    y.setZero(x.size());
+    if (m != 0.0) y.noalias() += m * (system_.mass() * x);
+    if (b != 0.0 && damping_.rows() != 0) y.noalias() += b * (damping_ * x);
+    if (k != 0.0) y.noalias() += k * (stiffness_ * x);
+  }
+
+ private:
+  const MechanicalSystem& system_;
+  SparseMatrix stiffness_, damping_;
+};
+}  // namespace
+
+std::unique_ptr<TangentOperator> MechanicalSystem::CreateTangentOperator() const {
+  return std::make_unique<AssembledTangentOperator>(*this);
+}
 
 void CombineMatrices(double m, const SparseMatrix& M, double b, const SparseMatrix* B, double k,
                      const SparseMatrix& K, SparseMatrix& A) {

@@ -161,5 +161,10 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
 PluginRegistrar::~PluginRegistrar() = default;
 LinearSolver::~LinearSolver() = default;
 LinearSolveResult LinearSolver::FactorizeMass(const SparseMatrix& M) { return Factorize(M); }
+bool LinearSolver::accepts_operator() const { return false; }
+LinearSolveResult LinearSolver::FactorizeOperator(const LinearOperator& /*A*/) {
+  throw UsageError(name() + " does not accept a matrix given as an operator");
+}
+LinearOperator::~LinearOperator() = default;
 
 }  // namespace fluxion

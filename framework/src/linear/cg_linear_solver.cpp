@@ -4,6 +4,7 @@
 
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
+#include "fluxion/log.h"
 
 namespace fluxion::internal {
 
@@ -22,10 +23,10 @@ ComponentSpec CgLinearSolver::Spec() {
                                  "start from the previous solution instead of 0"),
                  FieldSpec::Text("template", "GraphScattered",
                                  "SOFA matrix template (accepted for compatibility; Fluxion always "
-                                 "uses its assembled sparse matrix)"),
+                                 "multiplies force field by force field, as GraphScattered)"),
                  FieldSpec::Link("linearSystem",
                                  "SOFA's link to the component storing the system (e.g. a "
-                                 "MatrixLinearSystem): accepted; Fluxion assembles its own")},
+                                 "MatrixLinearSystem): accepted; Fluxion needs none")},
       .aliases = {"ParallelCGLinearSolver"}};
 }
 
@@ -35,14 +36,33 @@ CgLinearSolver::CgLinearSolver(const Parameters& parameters)
       threshold_(parameters.real("threshold")),
       warm_start_(parameters.flag("warmStart")) {}
 
+void CgLinearSolver::Resize(Index size) {
+  if (r_.size() != size) {
+    r_.setZero(size);
+    p_.setZero(size);
+    q_.setZero(size);
+  }
+}
+
 LinearSolveResult CgLinearSolver::Factorize(const SparseMatrix& A) {
   matrix_ = &A;
-  if (r_.size() != A.rows()) {
-    r_.setZero(A.rows());
-    p_.setZero(A.rows());
-    q_.setZero(A.rows());
-  }
+  operator_ = nullptr;
+  Resize(A.rows());
   return {};
+}
+
+LinearSolveResult CgLinearSolver::FactorizeOperator(const LinearOperator& A) {
+  operator_ = &A;
+  matrix_ = nullptr;
+  Resize(A.size());
+  return {};
+}
+
+void CgLinearSolver::Multiply(const Vector& x, Vector& y) const {
+  if (operator_ != nullptr)
+    operator_->Apply(x, y);
+  else
+    y.noalias() = *matrix_ * x;
 }
 
 // SOFA's CGLinearSolver::solve, step for step (sofa-notes §3): x = 0 (or the previous x with
@@ -52,15 +72,15 @@ LinearSolveResult CgLinearSolver::Factorize(const SparseMatrix& A) {
 // tolerance and threshold tests and carries on; later solves stop there (x unchanged).
 LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
   LinearSolveResult result;
-  if (matrix_ == nullptr) throw UsageError("CGLinearSolver::Solve called before Factorize");
-  const SparseMatrix& A = *matrix_;
+  if (matrix_ == nullptr && operator_ == nullptr)
+    throw UsageError("CGLinearSolver::Solve called before Factorize");
   if (x.size() != b.size()) x.setZero(b.size());
   const bool first_solve = solves_ == 0;
   ++solves_;
 
   // Initial residual.
   if (warm_start_) {
-    r_.noalias() = A * x;
+    Multiply(x, r_);
     r_ = b - r_;
   } else {
     x.setZero();
@@ -77,12 +97,14 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
   int updates = 0;  // iterations that moved x (matrix-vector products A·p)
   bool stopped = false;
   const char* stop_reason = nullptr;
+  const char* end_condition = "iterations";  // SOFA's endcond, for the debug log
   for (long iteration = 1; iteration <= max_iterations_; ++iteration) {
     const double rho = r_.squaredNorm();
     error = std::sqrt(rho) / norm_b;
     const bool exempt = iteration == 1 && first_solve;
     if (error <= tolerance_ && !exempt) {
       stopped = true;
+      end_condition = "tolerance";
       break;
     }
     if (iteration == 1) {
@@ -92,7 +114,7 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
       p_ *= beta;
       p_ += r_;
     }
-    q_.noalias() = A * p_;
+    Multiply(p_, q_);
     const double denominator = p_.dot(q_);
     if (denominator == 0.0) {  // SOFA: "den = 0.0, break the iterations"
       stop_reason = "pᵀAp = 0 (the matrix is singular)";
@@ -100,6 +122,7 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
     }
     if (std::abs(denominator) <= threshold_ && !exempt) {
       stopped = true;  // SOFA ends on the threshold criterion without complaint
+      end_condition = "threshold";
       break;
     }
     const double alpha = rho / denominator;
@@ -109,6 +132,10 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
     rho_previous = rho;
   }
   if (!stopped) error = r_.norm() / norm_b;
+  if (stop_reason != nullptr) end_condition = "pᵀAp = 0";
+  if (ShouldLog(LogLevel::kDebug))  // SOFA's printLog line: how the iterations ended
+    LogDebug("CGLinearSolver: " + std::to_string(updates) + " iterations, ended on " +
+             end_condition + ", ‖r‖/‖b‖ = " + FormatReal(error));
   result.iterations = updates;
   result.residual = error;
   result.converged = stopped || error <= tolerance_;

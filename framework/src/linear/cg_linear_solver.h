@@ -6,11 +6,13 @@
 #include "fluxion/export.h"
 #include "fluxion/linear_solver.h"
 #include "fluxion/parameters.h"
+#include "fluxion/types.h"
 
 namespace fluxion::internal {
 
-/// Conjugate gradient on the assembled, projected matrix (SOFA's GraphScattered CG is matrix-free;
-/// the iterates agree to round-off). Stops when ‖r‖/‖b‖ ≤ `tolerance`, when |pᵀAp| ≤ `threshold`,
+/// Conjugate gradient, matrix-free as SOFA's GraphScattered CG: the implicit system hands it an
+/// operator (products evaluated force field by force field, FactorizeOperator); an assembled
+/// matrix (Factorize) works too. Stops when ‖r‖/‖b‖ ≤ `tolerance`, when |pᵀAp| ≤ `threshold`,
 /// when pᵀAp = 0 (not converged), or after `iterations`. As in SOFA, the tolerance and threshold
 /// tests are skipped at the first iteration of the first solve only (SOFA warns there and goes on);
 /// in later solves they can stop the iterations before x moves. x starts at 0 unless `warmStart`.
@@ -23,6 +25,8 @@ class CgLinearSolver final : public LinearSolver {
 
   const std::string& name() const override { return name_; }
   LinearSolveResult Factorize(const SparseMatrix& A) override;
+  bool accepts_operator() const override { return true; }
+  LinearSolveResult FactorizeOperator(const LinearOperator& A) override;
   LinearSolveResult Solve(const Vector& b, Vector& x) override;
 
  private:
@@ -31,7 +35,11 @@ class CgLinearSolver final : public LinearSolver {
   double tolerance_;
   double threshold_;
   bool warm_start_;
+  void Multiply(const Vector& x, Vector& y) const;  // y = A·x with the operator or the matrix
+  void Resize(Index size);
+
   const SparseMatrix* matrix_ = nullptr;
+  const LinearOperator* operator_ = nullptr;
   long solves_ = 0;  // SOFA's timeStepCount: solves done since construction
   Vector r_, p_, q_;
 };

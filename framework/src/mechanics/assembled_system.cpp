@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "fluxion/errors.h"
+#include "mechanics/field_tangent.h"
 
 namespace fluxion::internal {
 
@@ -20,6 +21,8 @@ Index FindSlot(const SparseMatrix& matrix, Index row, Index col) {
 AssembledSystem::AssembledSystem(SystemParts parts)
     : num_dofs_(parts.num_dofs),
       inverse_mass_(Vector::Zero(parts.num_dofs)),
+      mass_diagonal_(parts.mass),
+      mass_couplings_(parts.mass_couplings),
       external_force_(std::move(parts.external_force)),
       force_fields_(std::move(parts.force_fields)),
       projectors_(std::move(parts.projectors)),
@@ -257,6 +260,10 @@ void AssembledSystem::ProjectMatrix(SparseMatrix& matrix) const {
     for (const Index slot : held_slots_[c]) values[slot] = 0.0;
     for (const Index slot : held_diagonal_slots_[c]) values[slot] = 1.0;
   }
+}
+
+std::unique_ptr<TangentOperator> AssembledSystem::CreateTangentOperator() const {
+  return std::make_unique<FieldTangent>(mass_diagonal_, mass_couplings_, force_fields_);
 }
 
 double AssembledSystem::KineticEnergy(const State& state) const {

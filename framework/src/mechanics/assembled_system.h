@@ -61,6 +61,9 @@ class AssembledSystem final : public MechanicalSystem {
   void AssembleDamping(const State& state, SparseMatrix& B) const override;
   void ProjectResponse(Vector& vector) const override;
   void ProjectMatrix(SparseMatrix& matrix) const override;
+  /// Matrix-free (FieldTangent): springs multiply with their own tangent blocks, other fields
+  /// with their own entries; no sparse pattern is built for it.
+  std::unique_ptr<TangentOperator> CreateTangentOperator() const override;
   double KineticEnergy(const State& state) const override;
   double PotentialEnergy(const State& state) const override;
 
@@ -83,6 +86,8 @@ class AssembledSystem final : public MechanicalSystem {
   Index num_dofs_;
   bool mass_is_diagonal_ = true;  // no non-zero entry of M off its diagonal
   Vector inverse_mass_;
+  Vector mass_diagonal_;  // M's diagonal, and its off-diagonal entries (consistent masses)
+  std::vector<Eigen::Triplet<double, int>> mass_couplings_;
   std::vector<Index> fixed_dofs_;
   Vector external_force_;
   bool external_force_active_ = false;

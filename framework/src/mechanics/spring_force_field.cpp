@@ -163,6 +163,114 @@ void SpringForceField::AddDamping(const State& state, const Index* slots, double
   }
 }
 
+std::ptrdiff_t SpringForceField::TangentSize() const {
+  return static_cast<std::ptrdiff_t>(springs_.size() * BlockSize() *
+                                     (exact_damping_jacobian_ ? 2 : 1));
+}
+
+// One symmetric block per spring, upper triangle row by row: D for K (the tangent of
+// AddStiffnessImpl), kd·ûûᵀ for B. An inactive spring stores zeros, as SOFA's dfdx.
+template <int kDim>
+void SpringForceField::LinearizeImpl(const State& state, bool damping, double* tangent) const {
+  constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
+  if (damping) tangent += springs_.size() * kBlock;
+  for (const Spring& spring : springs_) {
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
+    Mat<kDim> D = Mat<kDim>::Zero();
+    if (k.active) {
+      if (damping) {
+        D = spring.damping * (k.direction * k.direction.transpose());
+      } else {
+        const double tangent_factor = k.intensity * k.inverse_length;
+        D = (spring.stiffness - tangent_factor) * (k.direction * k.direction.transpose());
+        D.diagonal().array() += tangent_factor;
+      }
+    }
+    for (int r = 0; r < kDim; ++r)
+      for (int c = r; c < kDim; ++c) *tangent++ = D(r, c);
+  }
+}
+
+void SpringForceField::LinearizeStiffness(const State& state, double* tangent) const {
+  switch (dimension_) {
+    case 1:
+      LinearizeImpl<1>(state, false, tangent);
+      break;
+    case 2:
+      LinearizeImpl<2>(state, false, tangent);
+      break;
+    default:
+      LinearizeImpl<3>(state, false, tangent);
+      break;
+  }
+}
+
+void SpringForceField::LinearizeDamping(const State& state, double* tangent) const {
+  if (!exact_damping_jacobian_) return;
+  switch (dimension_) {
+    case 1:
+      LinearizeImpl<1>(state, true, tangent);
+      break;
+    case 2:
+      LinearizeImpl<2>(state, true, tangent);
+      break;
+    default:
+      LinearizeImpl<3>(state, true, tangent);
+      break;
+  }
+}
+
+namespace {
+// t = S·d for a symmetric block stored as its upper triangle, row by row.
+template <int kDim>
+Vec<kDim> SymmetricProduct(const double* s, const Vec<kDim>& d) {
+  Vec<kDim> t;
+  if constexpr (kDim == 1) {
+    t[0] = s[0] * d[0];
+  } else if constexpr (kDim == 2) {
+    t[0] = s[0] * d[0] + s[1] * d[1];
+    t[1] = s[1] * d[0] + s[2] * d[1];
+  } else {
+    t[0] = s[0] * d[0] + s[1] * d[1] + s[2] * d[2];
+    t[1] = s[1] * d[0] + s[3] * d[1] + s[4] * d[2];
+    t[2] = s[2] * d[0] + s[4] * d[1] + s[5] * d[2];
+  }
+  return t;
+}
+}  // namespace
+
+template <int kDim>
+void SpringForceField::AddTangentProductImpl(const double* tangent, double b, double k,
+                                             const Vector& x, Vector& y) const {
+  constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
+  const double* damping = tangent + springs_.size() * kBlock;
+  const bool with_damping = b != 0.0 && exact_damping_jacobian_;
+  for (const Spring& spring : springs_) {
+    const Vec<kDim> d = x.segment<kDim>(spring.b) - x.segment<kDim>(spring.a);
+    Vec<kDim> t = k * SymmetricProduct<kDim>(tangent, d);
+    if (with_damping) t += b * SymmetricProduct<kDim>(damping, d);
+    y.segment<kDim>(spring.a) -= t;
+    y.segment<kDim>(spring.b) += t;
+    tangent += kBlock;
+    damping += kBlock;
+  }
+}
+
+void SpringForceField::AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
+                                         Vector& y) const {
+  switch (dimension_) {
+    case 1:
+      AddTangentProductImpl<1>(tangent, b, k, x, y);
+      break;
+    case 2:
+      AddTangentProductImpl<2>(tangent, b, k, x, y);
+      break;
+    default:
+      AddTangentProductImpl<3>(tangent, b, k, x, y);
+      break;
+  }
+}
+
 // SOFA's SpringForceField::getPotentialEnergy: every spring counts, including one shorter than
 // the force's activity threshold (its energy ½·ks·L0² stays continuous at d = 0).
 double SpringForceField::PotentialEnergy(const State& state) const {

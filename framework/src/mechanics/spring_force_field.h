@@ -46,6 +46,15 @@ class SpringForceField final : public ForceField {
   void AddDamping(const State& state, const Index* slots, double* values) const override;
   double PotentialEnergy(const State& state) const override;
 
+  /// Matrix-free tangent: per spring the symmetric block D above (upper triangle, row by row),
+  /// then, with the exact damping Jacobian, the block kd·ûûᵀ: (K·x)_a = −D·(x_b − x_a) and
+  /// (K·x)_b = D·(x_b − x_a), as SOFA's addDForce multiplies by its stored dfdx.
+  std::ptrdiff_t TangentSize() const override;
+  void LinearizeStiffness(const State& state, double* tangent) const override;
+  void LinearizeDamping(const State& state, double* tangent) const override;
+  void AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
+                         Vector& y) const override;
+
   const std::vector<Spring>& springs() const { return springs_; }
 
  private:
@@ -55,7 +64,15 @@ class SpringForceField final : public ForceField {
   void AddStiffnessImpl(const State& state, const Index* slots, double* values) const;
   template <int kDim>
   void AddDampingImpl(const State& state, const Index* slots, double* values) const;
+  template <int kDim>
+  void LinearizeImpl(const State& state, bool damping, double* tangent) const;
+  template <int kDim>
+  void AddTangentProductImpl(const double* tangent, double b, double k, const Vector& x,
+                             Vector& y) const;
   void Entries(std::vector<MatrixEntry>& entries) const;
+  std::size_t BlockSize() const {
+    return static_cast<std::size_t>(dimension_ * (dimension_ + 1) / 2);
+  }
 
   int dimension_;
   std::vector<Spring> springs_;

@@ -1,0 +1,58 @@
+// The matrix-free tangent operator of the framework's mechanical system, force field by field.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <Eigen/SparseCore>
+
+#include "fluxion/force_field.h"
+#include "fluxion/mechanical_system.h"
+
+namespace fluxion::internal {
+
+/// y = (m·M + b·B + k·K)·x evaluated as SOFA's `addMBKdx` does: the mass term point by point,
+/// then each force field's own product in the system's field order. No sparse pattern exists:
+///
+///  - a field with a product of its own (ForceField::TangentSize() ≥ 0, e.g. springs: one
+///    symmetric block per spring) stores its tangent in a slice of one array and multiplies
+///    with it;
+///  - any other field is assembled into a private list of (row, column, value) entries — its
+///    StiffnessEntries and DampingEntries — and multiplied entry by entry. Correct for every
+///    field; the cost is the field's own entry count, not a global pattern.
+///
+/// Sizes are fixed at construction: Linearize* and Multiply never allocate.
+class FieldTangent final : public TangentOperator {
+ public:
+  /// `mass_diagonal`: M's diagonal; `mass_couplings`: its off-diagonal entries (both triangles).
+  /// The fields must outlive the operator.
+  FieldTangent(const Vector& mass_diagonal,
+               const std::vector<Eigen::Triplet<double, int>>& mass_couplings,
+               const std::vector<std::unique_ptr<ForceField>>& fields);
+
+  void LinearizeStiffness(const State& state) override;
+  void LinearizeDamping(const State& state) override;
+  void Multiply(double m, double b, double k, const Vector& x, Vector& y) const override;
+
+ private:
+  // The entries of one field without a product of its own, and their values at the last
+  // linearisation.
+  struct AssembledEntries {
+    std::vector<Index> rows, cols;
+    std::vector<double> values;
+  };
+  struct Part {
+    const ForceField* field = nullptr;
+    bool native = false;
+    std::size_t offset = 0;  // native: where its tangent starts in native_
+    AssembledEntries stiffness, damping;
+  };
+
+  const Vector& mass_diagonal_;
+  std::vector<Eigen::Triplet<double, int>> mass_couplings_;
+  std::vector<Part> parts_;
+  std::vector<double> native_;
+  std::vector<Index> identity_slots_;  // 0, 1, 2, …: AddStiffness writes entry k at values[k]
+};
+
+}  // namespace fluxion::internal
