@@ -6,6 +6,8 @@ namespace fluxion {
 
 MechanicalSystem::~MechanicalSystem() = default;
 
+Vector MechanicalSystem::mass_diagonal() const { return mass().diagonal(); }
+
 void CombineMatrices(double m, const SparseMatrix& M, double b, const SparseMatrix* B, double k,
                      const SparseMatrix& K, SparseMatrix& A) {
   const Index nnz = A.nonZeros();
