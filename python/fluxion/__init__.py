@@ -35,22 +35,26 @@ def _host(plugin_dirs):
     return _hosts[key]
 
 
-def load(path, plugin_dirs=None, dt=None, data_path=None):
+def load(path, plugin_dirs=None, dt=None, data_path=None, memory_limit=None):
     """Loads a scene file: XML (``.scn``, ``.xml``, …) or a Python scene (``.py``, whose
     ``createScene(root)`` runs here with your rights, like any script). Raises SceneError or
-    PluginError with scene-runner's messages."""
+    PluginError with scene-runner's messages. ``memory_limit`` (bytes, or a size such as
+    ``"2G"``, as scene-runner --memory-limit) refuses an XML scene estimated to need more."""
     path = os.fspath(path)
     if path.endswith(".py"):
         return load_scene(scene_graph.build_scene_file(path), plugin_dirs, dt, data_path,
                           file_name=path)
-    return _host(plugin_dirs).load_file(path, dt=dt, data_path=list(data_path or ()))
+    return _host(plugin_dirs).load_file(path, dt=dt, data_path=list(data_path or ()),
+                                        memory_limit=memory_limit)
 
 
-def load_string(xml, plugin_dirs=None, dt=None, file_name="scene.scn", data_path=None):
+def load_string(xml, plugin_dirs=None, dt=None, file_name="scene.scn", data_path=None,
+                memory_limit=None):
     """Loads a scene from XML text; ``file_name`` names it in messages (and its folder is where
-    files it names are looked up)."""
+    files it names are looked up). ``memory_limit`` as for ``load``."""
     return _host(plugin_dirs).load_string(xml, file_name=file_name, dt=dt,
-                                          data_path=list(data_path or ()))
+                                          data_path=list(data_path or ()),
+                                          memory_limit=memory_limit)
 
 
 def load_scene(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene.py"):

@@ -29,10 +29,26 @@ Simulation LoadReportingConfigErrors(const std::string& file, const Load& load) 
   }
 }
 
-LoadOptions OptionsWith(std::optional<double> dt, std::vector<std::string> data_path) {
+// memory_limit: None, a number of bytes, or a size as scene-runner --memory-limit takes ("2G").
+LoadOptions OptionsWith(std::optional<double> dt, std::vector<std::string> data_path,
+                        const py::object& memory_limit) {
   LoadOptions options;
   options.dt = dt;
   options.data_path = std::move(data_path);
+  if (py::isinstance<py::int_>(memory_limit)) {
+    const long long bytes = memory_limit.cast<long long>();
+    if (bytes <= 0) throw py::value_error("memory_limit must be positive (bytes, or e.g. '2G')");
+    options.memory_limit = static_cast<std::uint64_t>(bytes);
+  } else if (py::isinstance<py::str>(memory_limit)) {
+    const std::string text = memory_limit.cast<std::string>();
+    const std::optional<std::uint64_t> bytes = ParseMemorySize(text);
+    if (!bytes)
+      throw py::value_error("memory_limit '" + text +
+                            "' is not a memory size (expected bytes, or e.g. '512M', '2G')");
+    options.memory_limit = *bytes;
+  } else if (!memory_limit.is_none()) {
+    throw py::type_error("memory_limit must be None, a number of bytes or a size such as '2G'");
+  }
   return options;
 }
 
@@ -108,22 +124,25 @@ void BindHost(py::module_& module) {
       .def(
           "load_file",
           [](const Host& host, const std::string& path, std::optional<double> dt,
-             std::vector<std::string> data_path) {
-            return LoadReportingConfigErrors(
-                path, [&] { return host.LoadFile(path, OptionsWith(dt, std::move(data_path))); });
+             std::vector<std::string> data_path, const py::object& memory_limit) {
+            return LoadReportingConfigErrors(path, [&] {
+              return host.LoadFile(path, OptionsWith(dt, std::move(data_path), memory_limit));
+            });
           },
           py::arg("path"), py::arg("dt") = py::none(),
-          py::arg("data_path") = std::vector<std::string>{})
+          py::arg("data_path") = std::vector<std::string>{}, py::arg("memory_limit") = py::none())
       .def(
           "load_string",
           [](const Host& host, const std::string& xml, const std::string& file_name,
-             std::optional<double> dt, std::vector<std::string> data_path) {
+             std::optional<double> dt, std::vector<std::string> data_path,
+             const py::object& memory_limit) {
             return LoadReportingConfigErrors(file_name, [&] {
-              return host.LoadString(xml, file_name, OptionsWith(dt, std::move(data_path)));
+              return host.LoadString(xml, file_name,
+                                     OptionsWith(dt, std::move(data_path), memory_limit));
             });
           },
           py::arg("xml"), py::arg("file_name") = "scene.scn", py::arg("dt") = py::none(),
-          py::arg("data_path") = std::vector<std::string>{})
+          py::arg("data_path") = std::vector<std::string>{}, py::arg("memory_limit") = py::none())
       .def("components",
            [](const Host& host) {
              py::list components;

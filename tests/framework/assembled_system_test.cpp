@@ -278,6 +278,30 @@ TEST(AssembledSystem, KineticEnergyIsHalfVMV) {
   EXPECT_NEAR(small.system->KineticEnergy(state), expected, 4 * kEpsilon * expected);
 }
 
+TEST(AssembledSystem, ExplicitUseNeverBuildsTheMatrixLayout) {
+  // What an explicit solver on lumped masses asks for — forces, the mass diagonal and its
+  // inverse, projection of vectors, energies — needs no sparse pattern; the first matrix builds
+  // it, once.
+  const SmallSystem small;
+  const State state = SmallSystem::MakeState(0.1);
+  Vector f;
+  small.system->ComputeForce(state, f);
+  small.system->ProjectResponse(f);
+  const Vector diagonal = small.system->mass_diagonal();
+  for (Index i = 0; i < SmallSystem::kDofs; ++i)
+    EXPECT_EQ(diagonal[i], small.point_mass[static_cast<std::size_t>(i / 3)]) << i;
+  EXPECT_TRUE(small.system->is_mass_diagonal());
+  EXPECT_TRUE(small.system->has_damping_matrix());  // exact dashpot Jacobians were asked for
+  (void)small.system->inverse_mass_diagonal();
+  (void)small.system->KineticEnergy(state);
+  (void)small.system->PotentialEnergy(state);
+  EXPECT_FALSE(small.system->has_matrix_layout());
+  const SparseMatrix K = small.system->CreateMatrix();
+  EXPECT_TRUE(small.system->has_matrix_layout());
+  EXPECT_EQ(&small.system->mass(), &small.system->mass());  // built once, kept
+  EXPECT_EQ(K.nonZeros(), small.system->mass().nonZeros());
+}
+
 TEST(AssembledSystem, ForceIsSumOfFieldsUnprojected) {
   const SmallSystem small;
   const State state = SmallSystem::MakeState(0.1);

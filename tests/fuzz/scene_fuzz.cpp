@@ -40,6 +40,7 @@ namespace {
 // (Scenes near the documented limits, a million points, still take longer than -timeout=10 in
 // this build: docs/fuzzing.md, "Known findings".)
 constexpr std::size_t kMaxSceneBytes = std::size_t{1} << 20;
+constexpr std::uint64_t kMemoryLimit = std::uint64_t{256} << 20;
 constexpr int kMaxSteps = 20;
 
 // Reports a broken promise and aborts (libFuzzer saves the input as crash-<sha1>). `text` is shown
@@ -164,6 +165,9 @@ const fluxion::Host& FuzzHost() {
 void RunScene(const std::string& text) {
   fluxion::LoadOptions options;
   options.max_scene_bytes = kMaxSceneBytes;
+  // Scenes are limited by their estimated memory only (no fixed caps): a fuzz input must not
+  // take the machine's memory, so it gets a modest budget of its own.
+  options.memory_limit = kMemoryLimit;
   std::optional<fluxion::Simulation> simulation;
   try {
     simulation.emplace(FuzzHost().LoadString(text, "fuzz.scn", options));

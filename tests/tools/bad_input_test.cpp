@@ -23,14 +23,16 @@ using ::testing::StartsWith;
 
 // Runs scene-runner on `xml` (written to `name` in the test's scratch folder) and checks the
 // clean-error contract: exit `status`, nothing on stdout, no output file, and exactly one stderr
-// line "error: FILE:LINE: ..." containing each of `words` (line 0: "error: FILE: ...").
+// line "error: FILE:LINE: ..." containing each of `words` (line 0: "error: FILE: ..."). `options`
+// are further command-line options.
 void ExpectCleanError(const ScratchFolder& scratch, const std::string& name, const std::string& xml,
-                      int line, const std::vector<std::string>& words, int status = 2) {
+                      int line, const std::vector<std::string>& words, int status = 2,
+                      const std::string& options = "") {
   SCOPED_TRACE(name);
   const std::string scene = scratch.Write(name, xml);
   const std::string output = scratch / (name + ".csv");
   const CommandResult result =
-      RunSceneRunner(ShellQuote(scene) + " --steps 3 -q -o " + ShellQuote(output));
+      RunSceneRunner(ShellQuote(scene) + " --steps 3 -q -o " + ShellQuote(output) + " " + options);
   EXPECT_EQ(result.status, status) << result.err;
   EXPECT_EQ(result.out, "");
   EXPECT_FALSE(fs::exists(output)) << "a failed run left " << output;
@@ -354,12 +356,69 @@ TEST(BadInput, GridTooLargeToAllocate) {
   ExpectCleanError(scratch, "size.scn", PointScene(R"(<MechanicalObject size="100000000000"/>
   <UniformMass totalMass="1"/>)"),
                    3, {"'size' is 100000000000"});
-  // Below the point limit but with more springs than the scene may hold.
-  ExpectCleanError(scratch, "springs.scn", PointScene(R"(<RegularGridTopology n="60 60 60"/>
+}
+
+// A cloth of n × n points (RegularGridTopology n×1×n) as in the benchmarks, with `solver` at
+// line 2 and the springs at line 6.
+std::string ClothScene(int n, const std::string& solver) {
+  const std::string size = std::to_string(n);
+  return R"(<Node name="root" dt="1e-4" gravity="0 -9.81 0">
+  )" + solver +
+         R"(
+  <RegularGridTopology n=")" +
+         size + " 1 " + size + R"(" min="0 0 0" max="1 0 1"/>
   <MechanicalObject/>
   <UniformMass totalMass="1"/>
-  <MeshSpringForceField cubesStiffness="1"/>)"),
-                   6, {"<MeshSpringForceField> makes the scene hold more than"});
+  <MeshSpringForceField linesStiffness="100" linesDamping="0.1"/>
+  <FixedProjectiveConstraint indices="0 )" +
+         std::to_string(n - 1) + R"("/>
+</Node>
+)";
+}
+
+TEST(BadInput, SceneLargerThanTheMemoryLimitIsRefusedBeforeAllocating) {
+  ScratchFolder scratch;
+  const std::string kExplicit = "<EulerExplicitSolver/>";
+  // The builder charges 480 bytes per point: 100 × 100 points are 4.6 MiB, over 4 MiB.
+  ExpectCleanError(scratch, "points.scn", ClothScene(100, kExplicit), 3,
+                   {"RegularGridTopology of 10000 points is too large",
+                    "expected at most 8738 points in the whole scene, for a memory budget of "
+                    "4.00 MiB: the memory limit given, --memory-limit"},
+                   2, "--memory-limit 4M");
+  // 64 × 64 points (1.9 MiB) fit in 3 MiB, not with their springs at 160 bytes each: the
+  // triangulated grid has 63·64 + 64·63 lines and 63² diagonals, 12033 springs (1.8 MiB).
+  ExpectCleanError(scratch, "springs.scn", ClothScene(64, kExplicit), 6,
+                   {"<MeshSpringForceField> brings the scene to 12033 springs",
+                    "expected at most 3.00 MiB: the memory limit given, --memory-limit"},
+                   2, "--memory-limit 3M");
+  // The same cloth fits in 8 MiB with an explicit solver; an implicit one assembles matrices of
+  // 36 entries per spring plus the diagonal (445,476 entries, 76 bytes each: 32 MiB).
+  const std::string fits = scratch.Write("fits.scn", ClothScene(64, kExplicit));
+  EXPECT_EQ(
+      RunSceneRunner(ShellQuote(fits) + " --steps 1 -q -o /dev/null --memory-limit 8M").status, 0);
+  ExpectCleanError(scratch, "pattern.scn",
+                   ClothScene(64, R"(<EulerImplicitSolver/><CGLinearSolver iterations="25"/>)"), 2,
+                   {"EulerImplicitSolver assembles matrices of about 445476 entries",
+                    "expected at most 8.00 MiB: the memory limit given, --memory-limit"},
+                   2, "--memory-limit 8M");
+  // A size that is none.
+  const CommandResult bad = RunSceneRunner(ShellQuote(fits) + " -q --memory-limit 12Q");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_THAT(bad.err, StartsWith("error: --memory-limit: '12Q' is not a memory size"));
+}
+
+TEST(BadInput, LargeClothsAreNotCapped) {
+  // 512 × 512 points (784,385 springs: 511·512 + 512·511 lines, 511² diagonals), and 600 × 600
+  // points with 1,077,601 springs, above the former fixed cap of a million springs: the memory
+  // estimate decides now, and both fit this machine.
+  ScratchFolder scratch;
+  for (const int n : {512, 600}) {
+    const std::string scene = scratch.Write("cloth" + std::to_string(n) + ".scn",
+                                            ClothScene(n, "<EulerExplicitSolver/>"));
+    const CommandResult result =
+        RunSceneRunner(ShellQuote(scene) + " --steps 1 --no-stability-check -q -o /dev/null");
+    EXPECT_EQ(result.status, 0) << n << ": " << result.err;
+  }
 }
 
 TEST(BadInput, MissingSceneFile) {

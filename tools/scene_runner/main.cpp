@@ -197,6 +197,11 @@ int main(int argc, char** argv) {
                  "a folder where the files a scene names (meshes, included fragments) are also "
                  "looked for, after the scene's own folder (repeatable)")
       ->check(CLI::ExistingDirectory);
+  std::string memory_limit;
+  app.add_option("--memory-limit", memory_limit,
+                 "refuse, before loading it, a scene estimated to need more memory than SIZE "
+                 "bytes (K, M, G, T: binary multiples, e.g. 2G); the machine's available memory "
+                 "is always a limit");
   app.add_option("--every", options.every,
                  "record every K steps (the first and last are always recorded)")
       ->transform(WholeIn(1, kMostSteps, "from 1 to 2^62"));
@@ -298,6 +303,17 @@ int main(int argc, char** argv) {
   if (const std::vector<std::string> extras = app.remaining(); !extras.empty()) {
     std::fprintf(stderr, "error: %s\n", ExtraArgumentProblem(app, extras).c_str());
     return runner::kExitInvalidInput;
+  }
+  if (!memory_limit.empty()) {
+    const std::optional<std::uint64_t> bytes = ParseMemorySize(memory_limit);
+    if (!bytes) {
+      std::fprintf(stderr,
+                   "error: --memory-limit: '%s' is not a memory size (expected a positive number "
+                   "of bytes with an optional K, M, G or T, e.g. 2G)\n",
+                   memory_limit.c_str());
+      return runner::kExitInvalidInput;
+    }
+    options.memory_limit = *bytes;
   }
   if (options.output == "-") {
     options.output.clear();

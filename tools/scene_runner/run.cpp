@@ -241,8 +241,10 @@ int RunScene(const RunOptions& options, const Host& host) {
   std::optional<Simulation> simulation;
   std::optional<PythonScene> python_scene;  // a .py scene: its XML, to report its Python lines
   try {
-    const LoadOptions load_options{
-        .dt = options.dt, .solver = options.solver, .data_path = options.data_path};
+    const LoadOptions load_options{.dt = options.dt,
+                                   .solver = options.solver,
+                                   .data_path = options.data_path,
+                                   .memory_limit = options.memory_limit};
     if (IsPythonScene(options.scene)) {
       python_scene.emplace(options.scene);
       simulation.emplace(python_scene->Load(host, load_options));

@@ -1,6 +1,7 @@
 // Running one scene: load, step, write the trajectory; errors mapped to exit statuses.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ struct RunOptions {
   std::string output;                  ///< CSV file; empty: stdout
   std::string output_dir = ".";        ///< where the scene may write its own files
   std::vector<std::string> data_path;  ///< further folders the scene may read meshes from
+  std::uint64_t memory_limit = 0;      ///< --memory-limit [bytes], 0 for none
   bool overwrite = false;              ///< the scene may replace existing files there
   long every = 1;                      ///< record every K steps (and always the last)
   bool energy = false;                 ///< add kinetic,potential,total columns

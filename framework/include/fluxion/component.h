@@ -126,8 +126,14 @@ class FLUXION_API BuildContext {
   virtual void AddObject(ObjectModel object) = 0;
   /// Points of every object created so far.
   virtual Index object_points() const = 0;
-  /// Largest number of points a scene may hold.
+  /// Largest number of points the scene may hold in all: what the memory budget (the machine's
+  /// available memory, LoadOptions::memory_limit) leaves for points once the springs so far are
+  /// counted. Components compare their points plus `topology_points()` or `object_points()`
+  /// with it before allocating them.
   virtual Index max_scene_points() const = 0;
+  /// The memory budget and where it comes from, for messages: "21.3 GiB: the memory this
+  /// machine has available (MemAvailable)".
+  virtual std::string memory_budget_text() const = 0;
 
   /// Makes `child` a mapped object of `parent` through the linear mapping x_child = J·x_parent
   /// (SOFA's IdentityMapping, SubsetMapping, BarycentricMapping). `jacobian` has one row per DOF
@@ -193,10 +199,10 @@ class FLUXION_API BuildContext {
   /// Adds a force field to the system integrating `object`. Ignored for a static object (no
   /// solver): nothing moves there.
   virtual void AddForceField(const ObjectModel& object, std::unique_ptr<ForceField> field) = 0;
-  /// Counts springs towards the scene's limit; false after reporting that `count` more would
-  /// exceed it.
+  /// Counts springs towards the scene's memory estimate; false after reporting that `count` more
+  /// would exceed the memory budget.
   virtual bool ReserveSprings(std::size_t count) = 0;
-  /// How many more springs the scene may hold.
+  /// How many more springs the memory budget allows.
   virtual std::size_t spring_budget() const = 0;
 
   // --- Observers (pass 3) ----------------------------------------------------------------------

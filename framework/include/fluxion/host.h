@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -81,7 +82,17 @@ struct LoadOptions {
   bool sofa_data_path = true;
   /// Largest file a scene may make Fluxion read (a mesh, an included fragment) [bytes].
   std::size_t max_input_bytes = std::size_t{512} << 20;
+  /// Largest memory the scene may take [bytes], 0 for no limit of the caller's own: the builder
+  /// estimates a scene's memory (points, springs, the sparse pattern when a solver assembles
+  /// matrices) and refuses, before allocating, a scene whose estimate exceeds this limit or what
+  /// the machine has available (MemAvailable, the process's cgroup limit). scene-runner
+  /// --memory-limit.
+  std::uint64_t memory_limit = 0;
 };
+
+/// A memory size as a user writes it: a positive number of bytes with an optional binary unit,
+/// K, M, G or T (also KB/KiB…, any case: "2G", "512M", "1.5GiB"). No value when it is not one.
+FLUXION_API std::optional<std::uint64_t> ParseMemorySize(std::string_view text);
 
 /// The components available to scenes — the built-ins and those of every plugin on the search
 /// path — and the loading of scenes with them. Loading plugins happens in the constructor; a

@@ -67,6 +67,11 @@ class FLUXION_API MechanicalSystem {
 
   /// The mass matrix M, in the common pattern. Constant. Fixed DOFs may have zero mass.
   virtual const SparseMatrix& mass() const = 0;
+  /// The diagonal of M (all of M when it is diagonal). Unlike `mass()`, it does not need M in the
+  /// common pattern, which a system may build only when first asked for (a matrix the size of
+  /// the stiffness pattern, which explicit solvers on lumped masses never need). The default
+  /// returns `mass().diagonal()`.
+  virtual Vector mass_diagonal() const;
   /// True when M is diagonal (lumped masses): explicit solvers then use `inverse_mass_diagonal`.
   virtual bool is_mass_diagonal() const = 0;
   /// 1/m per DOF for diagonal M, with 0 for projected (fixed) DOFs and massless DOFs.

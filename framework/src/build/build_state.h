@@ -2,7 +2,9 @@
 // components, the objects and system parts built so far, and the problems found.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +21,7 @@
 #include "mechanics/linear_mapping.h"
 #include "plugin/plugin_loader.h"
 #include "registry/component_registry.h"
+#include "runtime/memory_budget.h"
 #include "runtime/simulation_access.h"
 #include "scene/scene_description.h"
 
@@ -29,6 +32,21 @@ struct DataLink {
   std::string field;  ///< the field's canonical name
   std::string text;   ///< the link as written, "@../loader.position"
   int line = 0;
+};
+
+/// One data a component published (BuildContext::SetOutput): its value, or for a topology's and an
+/// object's data (point and element lists as large as the scene) a function that makes the value
+/// when a link reads it, so that the scene does not hold a second copy of them while it is built.
+class PublishedData {
+ public:
+  PublishedData() = default;
+  explicit PublishedData(FieldValue value) : value_(std::move(value)) {}
+  explicit PublishedData(std::function<FieldValue()> make) : make_(std::move(make)) {}
+  FieldValue value() const { return make_ ? make_() : value_; }
+
+ private:
+  FieldValue value_;
+  std::function<FieldValue()> make_;
 };
 
 /// One component element of a node, with its parsed fields.
@@ -87,11 +105,19 @@ class Problems {
   std::vector<SceneDiagnostic> scene_, plugin_;
 };
 
-/// A hostile or mistaken scene gets a clean error instead of exhausting memory or running for
-/// hours: the whole scene holds at most this many points and springs (the assembled system keeps
-/// about a hundred matrix entries per 3-D spring; a million springs is about 1.5 GB).
-inline constexpr Index kMaxScenePoints = 1'000'000;
-inline constexpr std::size_t kMaxSceneSprings = 1'000'000;
+/// What the builder charges against the memory budget (runtime/memory_budget.h), so that a scene
+/// too large for the machine, or a hostile one, gets a clean error before anything is allocated
+/// instead of exhausting memory. Upper bounds of what was measured with heaptrack on
+/// RegularGridTopology cloths of 256² to 1024² points (docs/performance.md, "Memory"):
+///  - per point: its topology's coordinates and elements, the object's four vectors, the
+///    solver's state and scratch vectors (RK4 keeps the most), mass and output rows;
+///  - per spring (3-D): the spring, the edge it comes from, its share of the builder's lists;
+///  - per stiffness entry of the sparse pattern (4·d² per spring), when a solver assembles
+///    matrices: the pattern and M (12 bytes per entry each), a slot (8), the solver's matrices
+///    (K and A, 12 each), and the lists the pattern is built from while it is built (20).
+inline constexpr double kBytesPerPoint = 480;
+inline constexpr double kBytesPerSpring = 160;
+inline constexpr double kBytesPerMatrixEntry = 76;
 
 /// A mapped object (BuildContext::MapObject): its mapping, and what its components contributed in
 /// its own DOF numbering (offset 0), mapped onto its solver's system by FinalizeMappings.
@@ -124,7 +150,8 @@ struct BuildState {
         plugins(plugins_),
         options(options_),
         problems(scene_),
-        inputs(scene_.file, options_) {}
+        inputs(scene_.file, options_),
+        memory(CurrentMemoryBudget(options_.memory_limit)) {}
 
   const SceneDescription& scene;
   const ComponentRegistry& registry;
@@ -132,13 +159,14 @@ struct BuildState {
   LoadOptions options;
   Problems problems;
   InputFolders inputs;
+  MemoryBudget memory;  ///< what the scene may take, read when the build starts
 
   std::unique_ptr<Node> root;
   /// Plugins a RequiredPlugin names that are not loaded: the scene's unknown components are
   /// presumably theirs.
   std::vector<std::string> missing_plugins;
   /// Data each component published (SetOutput, its topology, its object), for links.
-  std::map<const Component*, std::map<std::string, FieldValue, std::less<>>> outputs;
+  std::map<const Component*, std::map<std::string, PublishedData, std::less<>>> outputs;
   std::set<const Component*> built;     ///< build function called (or refused)
   std::set<const Component*> building;  ///< being built: a link back to one is a cycle
   /// What each topology component built (a node may hold several; the node's is Node::topology).
@@ -154,6 +182,19 @@ struct BuildState {
   Index topology_points = 0;            // points of every topology so far
   Index object_points = 0;              // points of every mechanical object so far
   std::size_t total_springs = 0;        // springs of every force field so far
+
+  /// The memory a scene of so many points and springs is estimated to take [bytes] (doubles:
+  /// absurd sizes must not overflow).
+  static double EstimatedBytes(double points, double springs) {
+    return points * kBytesPerPoint + springs * kBytesPerSpring;
+  }
+  /// The estimate of what has been built so far.
+  double estimated_bytes() const {
+    return EstimatedBytes(static_cast<double>(std::max(topology_points, object_points)),
+                          static_cast<double>(total_springs));
+  }
+  /// "21.3 GiB: the memory this machine has available (MemAvailable)", for messages.
+  std::string MemoryBudgetText() const { return FormatBytes(memory.bytes) + ": " + memory.source; }
 
   /// The mapping record of object `object`, or null when it is not mapped.
   MappedObject* FindMapped(int object) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "build/data_links.h"
 #include "core/text_parsing.h"
@@ -52,18 +53,41 @@ void PublishTopology(BuildState& state, Node& node, const Component& component, 
   slot = std::make_shared<const Topology>(std::move(topology));
   if (node.topology_component == &component || node.topology_component == nullptr)
     node.topology = slot;
-  const Topology& built = *slot;
-  std::vector<double> position;
-  position.reserve(built.points.size() * 3);
-  for (const auto& point : built.points)
-    position.insert(position.end(), point.begin(), point.end());
+  // Flattened when a link reads them, from this version of the topology (a topological mapping
+  // may publish another one later).
+  const std::shared_ptr<const Topology> built = slot;
   auto& outputs = state.outputs[&component];
-  outputs["position"] = std::move(position);
-  outputs["edges"] = Flattened(built.edges);
-  outputs["triangles"] = Flattened(built.triangles);
-  outputs["quads"] = Flattened(built.quads);
-  outputs["tetrahedra"] = Flattened(built.tetrahedra);
-  outputs["hexahedra"] = Flattened(built.hexahedra);
+  outputs["position"] = PublishedData(std::function<FieldValue()>([built] {
+    std::vector<double> position;
+    position.reserve(built->points.size() * 3);
+    for (const auto& point : built->points)
+      position.insert(position.end(), point.begin(), point.end());
+    return FieldValue(std::move(position));
+  }));
+  const auto publish = [&](const char* name, auto list) {
+    outputs[name] = PublishedData(
+        std::function<FieldValue()>([built, list] { return FieldValue(Flattened(*built.*list)); }));
+  };
+  publish("edges", &Topology::edges);
+  publish("triangles", &Topology::triangles);
+  publish("quads", &Topology::quads);
+  publish("tetrahedra", &Topology::tetrahedra);
+  publish("hexahedra", &Topology::hexahedra);
+}
+
+// Publishes the data of object `index` under `component`: position, velocity, rest_position as
+// they are when a link reads them.
+void PublishObject(BuildState& state, const Component& component, std::size_t index) {
+  auto& outputs = state.outputs[&component];
+  const auto publish = [&](const char* name, Vector ObjectModel::*vector) {
+    outputs[name] = PublishedData(std::function<FieldValue()>([&state, index, vector] {
+      const Vector& v = state.objects[index].*vector;
+      return FieldValue(std::vector<double>(v.data(), v.data() + v.size()));
+    }));
+  };
+  publish("position", &ObjectModel::position);
+  publish("velocity", &ObjectModel::velocity);
+  publish("rest_position", &ObjectModel::rest_position);
 }
 
 }  // namespace
@@ -113,7 +137,7 @@ void ComponentBuildContext::SetLinkedTopology(std::string_view field, Topology t
 }
 
 void ComponentBuildContext::SetOutput(const std::string& name, FieldValue value) {
-  state_.outputs[&component_][name] = std::move(value);
+  state_.outputs[&component_][name] = PublishedData(std::move(value));
 }
 
 std::optional<BuildContext::InputFile> ComponentBuildContext::ReadInputFile(
@@ -149,14 +173,9 @@ void ComponentBuildContext::AddObject(ObjectModel object) {
   state_.object_points += object.num_points;
   node_.object = static_cast<int>(state_.objects.size());
   state_.objects.push_back(std::move(object));
-  // The object's data, for links such as position="@dofs.rest_position" (BoxROI's input).
-  const ObjectModel& added = state_.objects.back();
-  const auto values = [](const Vector& v) {
-    return std::vector<double>(v.data(), v.data() + v.size());
-  };
-  SetOutput("position", values(added.position));
-  SetOutput("velocity", values(added.velocity));
-  SetOutput("rest_position", values(added.rest_position));
+  // The object's data, for links such as position="@dofs.rest_position" (BoxROI's input): read
+  // from the object when a link reads them.
+  PublishObject(state_, component_, static_cast<std::size_t>(node_.object));
 }
 
 bool ComponentBuildContext::CheckMapping(const ObjectModel& child, const ObjectModel& parent,
@@ -219,13 +238,7 @@ void ComponentBuildContext::AddMapping(const ObjectModel& child, const ObjectMod
     if (node.object != child_index) return;
     for (const Component& component : node.components) {
       if (component.kind() != ComponentKind::kState) continue;
-      auto& outputs = state_.outputs[&component];
-      const auto values = [](const Vector& v) {
-        return std::vector<double>(v.data(), v.data() + v.size());
-      };
-      outputs["position"] = values(target.position);
-      outputs["velocity"] = values(target.velocity);
-      outputs["rest_position"] = values(target.rest_position);
+      PublishObject(state_, component, static_cast<std::size_t>(child_index));
     }
   });
 }
@@ -447,10 +460,35 @@ void ComponentBuildContext::AddForceField(const ObjectModel& object,
   parts->force_fields.push_back(std::move(field));
 }
 
+namespace {
+// A count the memory budget allows, as the integer type asked for (the budget may be infinite).
+template <class Count>
+Count Allowed(double count) {
+  if (!(count > 0.0)) return 0;
+  return count >= 0x1p62 ? Count{1} << 62 : static_cast<Count>(count);
+}
+}  // namespace
+
+Index ComponentBuildContext::max_scene_points() const {
+  const double left = state_.memory.bytes -
+                      BuildState::EstimatedBytes(0, static_cast<double>(state_.total_springs));
+  return Allowed<Index>(std::floor(left / kBytesPerPoint));
+}
+
+std::size_t ComponentBuildContext::spring_budget() const {
+  const double left = state_.memory.bytes - state_.estimated_bytes();
+  return Allowed<std::size_t>(std::floor(left / kBytesPerSpring));
+}
+
 bool ComponentBuildContext::ReserveSprings(std::size_t count) {
   if (count > spring_budget()) {
-    Error("<" + type() + "> makes the scene hold more than " + std::to_string(kMaxSceneSprings) +
-          " springs (expected at most " + std::to_string(kMaxSceneSprings) + ")");
+    const double springs = static_cast<double>(state_.total_springs + count);
+    const double points =
+        static_cast<double>(std::max(state_.topology_points, state_.object_points));
+    Error("<" + type() + "> brings the scene to " + std::to_string(state_.total_springs + count) +
+          " springs, about " + FormatBytes(BuildState::EstimatedBytes(points, springs)) +
+          " of memory with its " + std::to_string(static_cast<Index>(points)) +
+          " points (expected at most " + state_.MemoryBudgetText() + ")");
     return false;
   }
   state_.total_springs += count;

@@ -38,7 +38,8 @@ class ComponentBuildContext final : public BuildContext {
 
   void AddObject(ObjectModel object) override;
   Index object_points() const override { return state_.object_points; }
-  Index max_scene_points() const override { return kMaxScenePoints; }
+  Index max_scene_points() const override;
+  std::string memory_budget_text() const override { return state_.MemoryBudgetText(); }
   void MapObject(const ObjectModel& child, const ObjectModel& parent,
                  const SparseMatrix& jacobian) override;
   void MapObject(const ObjectModel& child, const ObjectModel& parent,
@@ -60,9 +61,7 @@ class ComponentBuildContext final : public BuildContext {
   void AddForceField(const ObjectModel& object, std::unique_ptr<ForceField> field) override;
   bool ReserveSprings(std::size_t count) override;
   void AddObserver(std::unique_ptr<Observer> observer) override;
-  std::size_t spring_budget() const override {
-    return kMaxSceneSprings - std::min(kMaxSceneSprings, state_.total_springs);
-  }
+  std::size_t spring_budget() const override;
 
  private:
   int line() const { return component_.element->line; }

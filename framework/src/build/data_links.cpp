@@ -100,7 +100,7 @@ std::optional<std::string> DataText(const BuildState& state, const Component& so
   if (const auto found = state.outputs.find(&source); found != state.outputs.end()) {
     for (const std::string& name : {data, field != nullptr ? field->name : data})
       if (const auto value = found->second.find(name); value != found->second.end())
-        return AsText(value->second);
+        return AsText(value->second.value());
   }
   if (field != nullptr && field->type != FieldType::kLink &&
       source.parameters.has_value(field->name))
@@ -202,7 +202,7 @@ bool ResolveLinks(BuildState& state, Node& node, Component& component) {
     if (field.type == FieldType::kLink || component.parameters.has(field.name)) continue;
     const auto value = published->second.find(field.name);
     if (value == published->second.end()) continue;
-    ok = SetLinked(state, component, field, AsText(value->second),
+    ok = SetLinked(state, component, field, AsText(value->second.value()),
                    link + (link.front() == '@' ? "" : "@") + "." + field.name, line) &&
          ok;
   }

@@ -1,6 +1,7 @@
 #include "build/solver_creation.h"
 
 #include "fluxion/log.h"
+#include "fluxion/text.h"
 
 namespace fluxion::internal {
 
@@ -120,6 +121,24 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
                    : " to invert the consistent mass matrix of MeshMatrixMass (lumping=0)") +
               " (expected <CGLinearSolver/> or <SparseLDLSolver/> in node '" + owner.path + "'" +
               ((traits.flags & kNeedsLinearSolver) ? "" : ", or lumping=\"1\"") + ")");
+    }
+    // A solver that assembles matrices (an implicit one, or an inverse of a consistent mass)
+    // makes the system build its sparse pattern when it is initialised: 4·d² entries per spring
+    // (d = 3 at most) besides the diagonal. Refused here, before anything is allocated, when the
+    // scene with that pattern would exceed the memory budget.
+    const bool assembles = !(traits.flags & kExplicitMethod) || needs_linear_solver;
+    if (assembles) {
+      const double entries = 36.0 * static_cast<double>(state.total_springs) +
+                             static_cast<double>(state.parts[k].num_dofs);
+      const double bytes = state.estimated_bytes() + entries * kBytesPerMatrixEntry;
+      if (bytes > state.memory.bytes) {
+        state.problems.Scene(solver.element->line,
+                             solver.entry->spec.name + " assembles matrices of about " +
+                                 FormatReal(entries) + " entries: the scene would take about " +
+                                 FormatBytes(bytes) + " of memory (expected at most " +
+                                 state.MemoryBudgetText() + ")");
+        continue;
+      }
     }
     node.system = std::make_unique<AssembledSystem>(std::move(state.parts[k]));
     node.state.x.resize(node.system->num_dofs());

@@ -214,8 +214,8 @@ bool InitialPoints(BuildContext& context, const StateFields& fields, int dim, In
   if (given_points == 0) {
     points = std::max<Index>(p.integer("size"), 1);
     if (points > context.max_scene_points()) {
-      context.Error("MechanicalObject 'size' is " + std::to_string(points) + " (expected at most " +
-                    std::to_string(context.max_scene_points()) + " points in the whole scene)");
+      context.Error("MechanicalObject 'size' is " + std::to_string(points) + " (expected " +
+                    PointLimitText(context, context.max_scene_points()) + ")");
       return false;
     }
     if (static_cast<Index>(rest.size()) / dim > points)
@@ -272,7 +272,7 @@ void MechanicalObjectComponent::Build(BuildContext& context) {
   if (context.object_points() + points > context.max_scene_points()) {
     context.Error("MechanicalObject '" + context.node_path() + "/" + object.name +
                   "' brings the scene to " + std::to_string(context.object_points() + points) +
-                  " points (expected at most " + std::to_string(context.max_scene_points()) + ")");
+                  " points (expected " + PointLimitText(context, context.max_scene_points()) + ")");
     return;
   }
   object.num_points = points;

@@ -1,4 +1,5 @@
 #include "components/mesh_loader.h"
+#include "components/point_selection.h"
 
 #include "components/sofa_float.h"
 #include "fluxion/errors.h"
@@ -128,9 +129,8 @@ void PublishMesh(BuildContext& context, Topology mesh) {
   const Parameters& p = context.parameters();
   const Index points = static_cast<Index>(mesh.points.size());
   if (points + context.topology_points() > context.max_scene_points()) {
-    context.Error(context.type() + " makes " + std::to_string(points) +
-                  " points (expected at most " + std::to_string(context.max_scene_points()) +
-                  " in the whole scene)");
+    context.Error(context.type() + " makes " + std::to_string(points) + " points (expected " +
+                  PointLimitText(context, context.max_scene_points()) + ")");
     return;
   }
   if (p.flag("triangulate")) TriangulateQuads(mesh);

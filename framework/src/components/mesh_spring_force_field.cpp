@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <limits>
-#include <set>
 
 #include "components/point_selection.h"
 #include "components/spring_components.h"
 #include "mechanics/spring_force_field.h"
+#include "mechanics/topology_elements.h"
 
 namespace fluxion::internal {
 
@@ -103,44 +103,61 @@ void MeshSpringForceFieldComponent::Build(BuildContext& context) {
   const auto damping = [&](const char* kind) {
     return p.has("damping") ? p.real("damping") : p.real(std::string(kind) + "Damping");
   };
-  std::set<std::pair<Index, Index>> seen;
-  std::vector<Spring> springs;
-  bool too_many = false;
-  const int dim = object.dimension;
+  // Every vertex pair of the elements whose springs are on, in SOFA's order (lines, triangles,
+  // quads, tetrahedra, cubes); a pair met again adds no second spring (SOFA's addSpring skips
+  // it). Visited twice: to find each pair's first occurrence, then to add those springs.
+  const auto visit_pairs = [&](const auto& emit) {
+    const auto all_pairs = [&](const auto& element, double s, double d) {
+      for (std::size_t k = 0; k < element.size(); ++k)
+        for (std::size_t j = k + 1; j < element.size(); ++j) emit(element[k], element[j], s, d);
+    };
+    const auto each = [&](const char* kind, const auto& elements) {
+      if (stiffness(kind) == 0 && damping(kind) == 0) return;
+      for (const auto& element : elements) all_pairs(element, stiffness(kind), damping(kind));
+    };
+    each("lines", topology.edges);
+    each("triangles", topology.triangles);
+    each("quads", topology.quads);
+    each("tetrahedra", topology.tetrahedra);
+    each("cubes", topology.hexahedra);
+  };
+  // The pairs are listed before duplicates are dropped (21 bytes each while sorted): a hostile
+  // element list must not make that list exhaust memory. A spring is charged kBytesPerSpring
+  // (160 bytes), so a pair list up to 7 times the spring budget stays within the budget.
+  std::size_t candidates = 0;
+  visit_pairs([&](Index, Index, double, double) { ++candidates; });
   const std::size_t budget = context.spring_budget();
-  const auto add = [&](Index m1, Index m2, double s, double d) {
-    if (too_many || !seen.insert({std::min(m1, m2), std::max(m1, m2)}).second) return;
-    if (springs.size() >= budget) {
-      too_many = true;
-      return;
-    }
+  if (candidates / 7 > budget) {
+    context.Error("MeshSpringForceField: the topology's elements give " +
+                  std::to_string(candidates) + " vertex pairs (expected at most " +
+                  std::to_string(budget * 7) + " for a memory budget of " +
+                  context.memory_budget_text() + ")");
+    return;
+  }
+  std::vector<std::array<Index, 2>> pairs;
+  pairs.reserve(candidates);
+  visit_pairs([&](Index m1, Index m2, double, double) { pairs.push_back({m1, m2}); });
+  const std::vector<char> first = FirstOccurrences(pairs);
+  pairs = {};
+  const std::size_t distinct = static_cast<std::size_t>(std::count(first.begin(), first.end(), 1));
+  const bool too_many = distinct > budget;
+  if (too_many) {
+    context.ReserveSprings(distinct);  // reports the limit
+    return;
+  }
+  std::vector<Spring> springs;
+  springs.reserve(distinct);
+  const int dim = object.dimension;
+  std::size_t k = 0;
+  visit_pairs([&](Index m1, Index m2, double s, double d) {
+    if (first[k++] == 0) return;
     const double length =
         (object.rest_position.segment(m2 * dim, dim) - object.rest_position.segment(m1 * dim, dim))
             .norm();
     const bool divide = length > std::numeric_limits<double>::epsilon();
     springs.push_back({object.offset + m1 * dim, object.offset + m2 * dim, divide ? s / length : s,
                        divide ? d / length : d, length});
-  };
-  const auto all_pairs = [&](const auto& element, double s, double d) {
-    for (std::size_t k = 0; k < element.size(); ++k)
-      for (std::size_t j = k + 1; j < element.size(); ++j) add(element[k], element[j], s, d);
-  };
-  if (stiffness("lines") != 0 || damping("lines") != 0)
-    for (const auto& e : topology.edges) add(e[0], e[1], stiffness("lines"), damping("lines"));
-  if (stiffness("triangles") != 0 || damping("triangles") != 0)
-    for (const auto& t : topology.triangles)
-      all_pairs(t, stiffness("triangles"), damping("triangles"));
-  if (stiffness("quads") != 0 || damping("quads") != 0)
-    for (const auto& q : topology.quads) all_pairs(q, stiffness("quads"), damping("quads"));
-  if (stiffness("tetrahedra") != 0 || damping("tetrahedra") != 0)
-    for (const auto& t : topology.tetrahedra)
-      all_pairs(t, stiffness("tetrahedra"), damping("tetrahedra"));
-  if (stiffness("cubes") != 0 || damping("cubes") != 0)
-    for (const auto& h : topology.hexahedra) all_pairs(h, stiffness("cubes"), damping("cubes"));
-  if (too_many) {
-    context.ReserveSprings(springs.size() + 1);  // reports the limit
-    return;
-  }
+  });
   if (!context.ReserveSprings(springs.size()) || springs.empty()) return;
   context.AddForceField(object, std::make_unique<SpringForceField>(dim, std::move(springs),
                                                                    p.flag("exactDampingJacobian")));

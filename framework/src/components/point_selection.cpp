@@ -8,6 +8,13 @@ std::string PointCount(Index points) {
   return std::to_string(points) + (points == 1 ? " point" : " points");
 }
 
+std::string PointLimitText(const BuildContext& context, Index limit) {
+  std::string text = "at most " + std::to_string(limit) + " points in the whole scene";
+  if (limit >= context.max_scene_points())
+    text += ", for a memory budget of " + context.memory_budget_text();
+  return text;
+}
+
 bool CheckIndex(BuildContext& context, Index index, const ObjectModel& object,
                 const std::string& what, std::optional<double> written) {
   if (index < object.num_points) return true;

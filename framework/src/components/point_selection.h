@@ -13,6 +13,12 @@ namespace fluxion::internal {
 /// "1 point" / "3 points".
 std::string PointCount(Index points);
 
+/// "at most N points in the whole scene, for a memory budget of B: SOURCE": what a component
+/// says when the points it would create exceed `limit`. When `limit` is below
+/// max_scene_points(), it is a cap of the component's own (an absurd grid), and the memory budget
+/// is not named.
+std::string PointLimitText(const BuildContext& context, Index limit);
+
 /// True if `index` is a point of `object`; otherwise reports "<Type> WHAT INDEX is out of range
 /// (object 'id' has N points: expected 0..N-1)" and returns false. `written`, when given, is the
 /// index as the scene wrote it (it may not fit an Index).

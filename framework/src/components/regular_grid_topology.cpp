@@ -1,4 +1,5 @@
 #include "components/regular_grid_topology.h"
+#include "components/point_selection.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,8 +52,7 @@ void RegularGridTopologyComponent::Build(BuildContext& context) {
   const Index limit = std::min<Index>(kMaxGridPoints, context.max_scene_points());
   if (points + static_cast<double>(context.topology_points()) > static_cast<double>(limit)) {
     context.Error("RegularGridTopology of " + FormatReal(points) +
-                  " points is too large (expected at most " + std::to_string(limit) +
-                  " grid points in the whole scene)");
+                  " points is too large (expected " + PointLimitText(context, limit) + ")");
     return;
   }
   std::array<double, 3> min{}, max{};

@@ -1,4 +1,5 @@
 #include "components/shaped_grid_fields.h"
+#include "components/point_selection.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,8 +36,8 @@ bool ShapedGridSetup(BuildContext& context, const std::string& type, Index min_z
   const double points = counts[0] * counts[1] * counts[2];
   const Index limit = std::min<Index>(kMaxGridPoints, context.max_scene_points());
   if (points + static_cast<double>(context.topology_points()) > static_cast<double>(limit)) {
-    context.Error(type + " of " + FormatReal(points) + " points is too large (expected at most " +
-                  std::to_string(limit) + " grid points in the whole scene)");
+    context.Error(type + " of " + FormatReal(points) + " points is too large (expected " +
+                  PointLimitText(context, limit) + ")");
     return false;
   }
   const Parameters& p = context.parameters();

@@ -6,6 +6,7 @@
 //          (createTriangleSetArray, createQuadSetArray: the faces derived from volumes).
 // Deviations: prisms and pyramids are refused (no Fluxion component uses them).
 #include "components/topology_container.h"
+#include "components/point_selection.h"
 
 #include "fluxion/errors.h"
 #include "mechanics/topology_elements.h"
@@ -142,8 +143,8 @@ void BuildTopologyContainer(BuildContext& context) {
   Topology topology;
   const Index points = static_cast<Index>(position.size() / 3);
   if (points + context.topology_points() > context.max_scene_points()) {
-    context.Error(context.type() + " has " + std::to_string(points) + " points (expected at most " +
-                  std::to_string(context.max_scene_points()) + " in the whole scene)");
+    context.Error(context.type() + " has " + std::to_string(points) + " points (expected " +
+                  PointLimitText(context, context.max_scene_points()) + ")");
     return;
   }
   for (Index i = 0; i < points; ++i)

@@ -1,4 +1,5 @@
 #include "components/voxel_grid_loader.h"
+#include "components/point_selection.h"
 
 #include <algorithm>
 #include <cmath>
@@ -126,8 +127,7 @@ void VoxelGridLoaderComponent::Build(BuildContext& context) {
   const auto too_many = [&](std::size_t points) {
     if (static_cast<Index>(points) <= max_points) return false;
     context.Error("VoxelGridLoader makes more than " + std::to_string(max_points) +
-                  " points (expected at most " + std::to_string(context.max_scene_points()) +
-                  " in the whole scene)");
+                  " points (expected " + PointLimitText(context, context.max_scene_points()) + ")");
     return true;
   };
   if (!p.flag("generateHexa")) {

@@ -40,6 +40,8 @@ std::unique_ptr<TangentOperator> MechanicalSystem::CreateTangentOperator() const
   return std::make_unique<AssembledTangentOperator>(*this);
 }
 
+Vector MechanicalSystem::mass_diagonal() const { return mass().diagonal(); }
+
 void CombineMatrices(double m, const SparseMatrix& M, double b, const SparseMatrix* B, double k,
                      const SparseMatrix& K, SparseMatrix& A) {
   const Index nnz = A.nonZeros();

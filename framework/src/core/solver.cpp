@@ -49,7 +49,7 @@ void Solver::Initialize(const MechanicalSystem& system, LinearSolver* linear_sol
   impl_->backup_x.resize(system.num_dofs());
   impl_->backup_v.resize(system.num_dofs());
   if (system.is_mass_diagonal()) {
-    impl_->mass_diagonal = system.mass().diagonal();
+    impl_->mass_diagonal = system.mass_diagonal();  // M itself may never be built
   } else {
     impl_->projected_mass = system.mass();
     system.ProjectMatrix(impl_->projected_mass);

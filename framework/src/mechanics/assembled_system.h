@@ -4,13 +4,15 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 #include <Eigen/SparseCore>
-#include <vector>
 
 #include "fluxion/force_field.h"
 #include "fluxion/mechanical_system.h"
 #include "fluxion/projective_constraint.h"
+#include "mechanics/matrix_layout.h"
 
 namespace fluxion::internal {
 
@@ -44,20 +46,23 @@ struct SystemParts {
   std::vector<std::unique_ptr<ForceField>> force_fields;  ///< gravity included (a ConstantForce)
 };
 
-/// MechanicalSystem over lumped masses and a list of force fields. The common matrix pattern is
-/// computed once here: the diagonal, then every force field's stiffness and damping entries.
+/// MechanicalSystem over lumped masses and a list of force fields. The common matrix pattern
+/// (MatrixLayout) is built on the first call that needs it — CreateMatrix(), mass(), the
+/// Assemble* and ProjectMatrix methods — once, thread-safely: explicit solvers on a diagonal
+/// mass never pay for it (for 3-D springs it holds about 36 entries per spring).
 class AssembledSystem final : public MechanicalSystem {
  public:
   explicit AssembledSystem(SystemParts parts);
 
   Index num_dofs() const override { return num_dofs_; }
-  const SparseMatrix& mass() const override { return mass_matrix_; }
+  const SparseMatrix& mass() const override { return Layout().mass; }
+  Vector mass_diagonal() const override { return mass_diagonal_; }
   bool is_mass_diagonal() const override { return mass_is_diagonal_; }
   const Vector& inverse_mass_diagonal() const override { return inverse_mass_; }
   void ComputeForce(const State& state, Vector& f) const override;
-  SparseMatrix CreateMatrix() const override { return pattern_; }
+  SparseMatrix CreateMatrix() const override { return Layout().pattern; }
   void AssembleStiffness(const State& state, SparseMatrix& K) const override;
-  bool has_damping_matrix() const override { return !damping_slots_.empty(); }
+  bool has_damping_matrix() const override { return has_damping_matrix_; }
   void AssembleDamping(const State& state, SparseMatrix& B) const override;
   void ProjectResponse(Vector& vector) const override;
   void ProjectMatrix(SparseMatrix& matrix) const override;
@@ -79,12 +84,17 @@ class AssembledSystem final : public MechanicalSystem {
   /// at `time` (the framework calls it at the start and after each step).
   void ProjectState(double time, State& state) const;
   const std::vector<Index>& fixed_dofs() const { return fixed_dofs_; }
+  /// True once the matrix layout has been built (tests: explicit runs never build it).
+  bool has_matrix_layout() const { return layout_ != nullptr; }
 
  private:
   void CheckPattern(const SparseMatrix& matrix, const char* what) const;
+  // The matrix layout, built on first use.
+  const MatrixLayout& Layout() const;
 
   Index num_dofs_;
   bool mass_is_diagonal_ = true;  // no non-zero entry of M off its diagonal
+  bool has_damping_matrix_ = false;
   Vector inverse_mass_;
   Vector mass_diagonal_;  // M's diagonal, and its off-diagonal entries (consistent masses)
   std::vector<Eigen::Triplet<double, int>> mass_couplings_;
@@ -92,30 +102,13 @@ class AssembledSystem final : public MechanicalSystem {
   Vector external_force_;
   bool external_force_active_ = false;
   std::vector<std::unique_ptr<ForceField>> force_fields_;
-
-  SparseMatrix pattern_;      // the common pattern, all values zero
-  SparseMatrix mass_matrix_;  // M in the common pattern
-  // Per force field: where its stiffness / damping entries start in the slot arrays.
-  std::vector<std::size_t> stiffness_offsets_, damping_offsets_;
-  std::vector<Index> stiffness_slots_, damping_slots_;
-  // Value positions cleared by ProjectMatrix, and the diagonal positions set to 1.
-  std::vector<Index> projected_slots_, projected_diagonal_slots_;
-
-  // General point projectors. For A ← P·A·P + (I − P): the slots of one block of rows in one
-  // column (left product), of one row in one block of columns (right product), and each
-  // projector's diagonal block (row-major).
-  struct SlotGroup {
-    int projector;
-    std::array<Index, 3> slots;
-  };
   std::vector<PointProjector> projectors_;
-  std::vector<SlotGroup> row_groups_, column_groups_;
-  std::vector<std::array<Index, 9>> diagonal_blocks_;
 
-  // State constraints; per constraint, the slots its held DOFs clear and the diagonal slots set
-  // to 1, and whether it holds them in the current step.
+  mutable std::once_flag layout_once_;
+  mutable std::unique_ptr<MatrixLayout> layout_;
+
+  // State constraints, and whether each holds its points in the current step.
   std::vector<StateConstraint> constraints_;
-  std::vector<std::vector<Index>> held_slots_, held_diagonal_slots_;
   std::vector<char> holding_;
 };
 

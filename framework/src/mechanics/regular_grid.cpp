@@ -10,8 +10,10 @@
 //    diagonal: for each triangle t the edges (t1,t2), (t2,t0), (t0,t1), first occurrence kept.
 #include "mechanics/regular_grid.h"
 
-#include <set>
+#include <algorithm>
 #include <utility>
+
+#include "mechanics/topology_elements.h"
 
 namespace fluxion::internal {
 
@@ -64,6 +66,7 @@ Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double,
                                    origin[1] + spacing[1] * static_cast<double>(j),
                                    origin[2] + spacing[2] * static_cast<double>(k)});
 
+  topology.hexahedra.reserve(static_cast<std::size_t>((nx - 1) * (ny - 1) * (nz - 1)));
   for (Index z = 0; z + 1 < nz; ++z)
     for (Index y = 0; y + 1 < ny; ++y)
       for (Index x = 0; x + 1 < nx; ++x)
@@ -72,6 +75,8 @@ Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double,
                                       point(x + 1, y, z + 1), point(x + 1, y + 1, z + 1),
                                       point(x, y + 1, z + 1)});
 
+  topology.quads.reserve(static_cast<std::size_t>(
+      (nx - 1) * (ny - 1) * nz + (nx - 1) * ny * (nz - 1) + nx * (ny - 1) * (nz - 1)));
   for (Index z = 0; z < nz; ++z)  // XY faces
     for (Index y = 0; y + 1 < ny; ++y)
       for (Index x = 0; x + 1 < nx; ++x)
@@ -88,19 +93,21 @@ Topology MakeRegularGrid(const std::array<Index, 3>& n, const std::array<double,
         topology.quads.push_back(
             {point(x, y, z), point(x, y + 1, z), point(x, y + 1, z + 1), point(x, y, z + 1)});
 
+  topology.triangles.reserve(2 * topology.quads.size());
   for (const auto& q : topology.quads) {
     topology.triangles.push_back({q[0], q[1], q[2]});
     topology.triangles.push_back({q[0], q[2], q[3]});
   }
 
   if (!topology.triangles.empty()) {
-    std::set<std::pair<Index, Index>> seen;
-    for (const auto& t : topology.triangles) {
-      for (int j = 0; j < 3; ++j) {
-        const Index a = t[(j + 1) % 3], b = t[(j + 2) % 3];
-        if (seen.insert({std::min(a, b), std::max(a, b)}).second) topology.edges.push_back({a, b});
-      }
-    }
+    std::vector<std::array<Index, 2>> candidates;
+    candidates.reserve(3 * topology.triangles.size());
+    for (const auto& t : topology.triangles)
+      for (int j = 0; j < 3; ++j) candidates.push_back({t[(j + 1) % 3], t[(j + 2) % 3]});
+    const std::vector<char> first = FirstOccurrences(candidates);
+    topology.edges.reserve(static_cast<std::size_t>(std::count(first.begin(), first.end(), 1)));
+    for (std::size_t k = 0; k < candidates.size(); ++k)
+      if (first[k] != 0) topology.edges.push_back(candidates[k]);
   } else {  // a 1-D grid: only the axis lines
     topology.edges = AxisLines(n);
   }

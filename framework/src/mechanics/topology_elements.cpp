@@ -1,7 +1,11 @@
 #include "mechanics/topology_elements.h"
 
+#include "fluxion/errors.h"
+
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <numeric>
 #include <set>
 #include <utility>
 
@@ -178,6 +182,23 @@ std::vector<std::array<Index, 3>> SplitQuads(const std::vector<std::array<Index,
     }
   }
   return triangles;
+}
+
+std::vector<char> FirstOccurrences(const std::vector<std::array<Index, 2>>& pairs) {
+  FLUXION_DEMAND(pairs.size() < (std::size_t{1} << 32));
+  std::vector<char> first(pairs.size(), 0);
+  std::vector<std::uint32_t> order(pairs.size());
+  std::iota(order.begin(), order.end(), std::uint32_t{0});
+  const auto key = [&](std::uint32_t k) {
+    const auto& p = pairs[k];
+    return std::pair<Index, Index>(std::min(p[0], p[1]), std::max(p[0], p[1]));
+  };
+  // Equal pairs end up adjacent, each run in list order: its first is the first occurrence.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return key(a) < key(b); });
+  for (std::size_t k = 0; k < order.size(); ++k)
+    if (k == 0 || key(order[k]) != key(order[k - 1])) first[order[k]] = 1;
+  return first;
 }
 
 }  // namespace fluxion::internal

@@ -27,6 +27,11 @@ namespace fluxion::internal {
 /// smaller vertex first).
 void CompleteTopology(Topology& topology);
 
+/// For a list of point pairs in order, whether each is the first occurrence of its pair (either
+/// orientation): one flag per pair. By sorting 12 bytes per pair, where a std::set of the pairs
+/// met so far takes a 48-byte node each (the element lists of a million-point mesh have millions).
+std::vector<char> FirstOccurrences(const std::vector<std::array<Index, 2>>& pairs);
+
 /// The faces of the tetrahedra, each once, as SOFA's createTriangleSetArray lists them: the
 /// faces of each tetrahedron in the order {1,2,3} {0,3,2} {1,3,0} {0,2,1} (outward normals for
 /// a positive tetrahedron), rotated so that the smallest vertex comes first; a face already met

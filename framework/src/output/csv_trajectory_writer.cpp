@@ -21,9 +21,12 @@ class CsvTrajectoryWriter final : public TrajectoryWriter {
 
   void Begin(const Simulation& simulation) override {
     line_ = "step,time";
-    for (const std::string& column :
-         internal::TrajectoryColumns(simulation, options_.solver_outputs, options_.energy))
-      line_ += "," + column;
+    internal::ForEachTrajectoryColumn(simulation, options_.solver_outputs, options_.energy,
+                                      [&](std::string_view column) {
+                                        line_ += ',';
+                                        line_ += column;
+                                        WriteFull();
+                                      });
     if (options_.solver_outputs) {
       output_counts_.clear();
       for (const SolverNode& node : simulation.solver_nodes()) {
@@ -46,6 +49,7 @@ class CsvTrajectoryWriter final : public TrajectoryWriter {
         for (Index i = 0; i < values.size(); ++i) {
           line_ += ',';
           AppendReal(line_, values[i]);
+          WriteFull();
         }
       }
     }
@@ -76,11 +80,20 @@ class CsvTrajectoryWriter final : public TrajectoryWriter {
   bool ok() const override { return ok_; }
 
  private:
-  // Each row is written and flushed as a whole: a run that stops early leaves complete rows.
+  // Each row is flushed when it is complete: a run that stops early leaves complete rows.
   void Write() {
     ok_ = ok_ && std::fwrite(line_.data(), 1, line_.size(), stream_) == line_.size() &&
           std::fflush(stream_) == 0;
+    line_.clear();
   }
+  // A row of a large scene is written in pieces of kPiece bytes, not held whole (the 256² cloth's
+  // row is 23 MB of text).
+  void WriteFull() {
+    if (line_.size() < kPiece) return;
+    ok_ = ok_ && std::fwrite(line_.data(), 1, line_.size(), stream_) == line_.size();
+    line_.clear();
+  }
+  static constexpr std::size_t kPiece = std::size_t{1} << 16;
 
   std::FILE* stream_;
   CsvTrajectoryOptions options_;
