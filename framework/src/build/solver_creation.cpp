@@ -126,15 +126,27 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     // makes the system build its sparse pattern when it is initialised: 4·d² entries per spring
     // (d = 3 at most) besides the diagonal. Refused here, before anything is allocated, when the
     // scene with that pattern would exceed the memory budget.
-    const bool assembles = !(traits.flags & kExplicitMethod) || needs_linear_solver;
-    if (assembles) {
-      const double entries = 36.0 * static_cast<double>(state.total_springs) +
-                             static_cast<double>(state.parts[k].num_dofs);
-      const double bytes = state.estimated_bytes() + entries * kBytesPerMatrixEntry;
+    // A linear solver that takes the matrix as an operator (CG) with a diagonal mass needs no
+    // pattern: its products use per-spring tangent blocks (mechanics/field_tangent.h), 2·6
+    // doubles per spring at most (K and B).
+    const bool matrix_free = node.linear_solver != nullptr &&
+                             node.linear_solver->accepts_operator() &&
+                             state.parts[k].mass_couplings.empty();
+    const bool uses_matrices = !(traits.flags & kExplicitMethod) || needs_linear_solver;
+    if (uses_matrices) {
+      const double entries =
+          matrix_free ? 0.0
+                      : 36.0 * static_cast<double>(state.total_springs) +
+                            static_cast<double>(state.parts[k].num_dofs);
+      const double bytes = state.estimated_bytes() + entries * kBytesPerMatrixEntry +
+                           (matrix_free ? 96.0 * static_cast<double>(state.total_springs) : 0.0);
       if (bytes > state.memory.bytes) {
         state.problems.Scene(solver.element->line,
-                             solver.entry->spec.name + " assembles matrices of about " +
-                                 FormatReal(entries) + " entries: the scene would take about " +
+                             solver.entry->spec.name +
+                                 (matrix_free ? std::string(" needs its tangent blocks")
+                                              : " assembles matrices of about " +
+                                                    FormatReal(entries) + " entries") +
+                                 ": the scene would take about " +
                                  FormatBytes(bytes) + " of memory (expected at most " +
                                  state.MemoryBudgetText() + ")");
         continue;

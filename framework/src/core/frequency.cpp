@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 
 namespace fluxion {
 
@@ -13,16 +14,19 @@ FrequencyEstimate EstimateHighestFrequency(const MechanicalSystem& system, const
 
   // D = M^{−1/2} on the free DOFs with mass; 0 where a DOF cannot move (fixed: projected away
   // below) or has no mass (it carries no inertia: it takes no part in the vibration).
+  // K·w by products (MechanicalSystem::CreateTangentOperator): the framework's system evaluates
+  // them spring by spring and never builds a sparse pattern for this check.
+  std::unique_ptr<TangentOperator> tangent = system.CreateTangentOperator();
+  tangent->LinearizeStiffness(state);
   Vector scale = Vector::Zero(n);
   if (system.is_mass_diagonal()) {
     const Vector& inverse = system.inverse_mass_diagonal();
     for (Index i = 0; i < n; ++i) scale[i] = inverse[i] > 0.0 ? std::sqrt(inverse[i]) : 0.0;
   } else {
-    const Vector lumped = system.mass() * Vector::Ones(n);
+    Vector lumped(n);
+    tangent->Multiply(1.0, 0.0, 0.0, Vector::Ones(n), lumped);  // M·1: the row sums
     for (Index i = 0; i < n; ++i) scale[i] = lumped[i] > 0.0 ? 1.0 / std::sqrt(lumped[i]) : 0.0;
   }
-  SparseMatrix stiffness = system.CreateMatrix();
-  system.AssembleStiffness(state, stiffness);
 
   // A fixed pseudo-random start (a linear congruential sequence), so that every mode is excited
   // and the estimate does not depend on anything but the system and the state.
@@ -36,7 +40,7 @@ FrequencyEstimate EstimateHighestFrequency(const MechanicalSystem& system, const
   const auto apply = [&](const Vector& in, Vector& out) {
     Vector w = in.cwiseProduct(scale);
     system.ProjectResponse(w);
-    out.noalias() = stiffness * w;
+    tangent->Multiply(0.0, 0.0, 1.0, w, out);
     system.ProjectResponse(out);
     out = out.cwiseProduct(scale);
   };
