@@ -63,6 +63,14 @@ StepResult ImplicitSystem::FactorizeAs(double m, double b, double k, bool indefi
   // An indefinite Newton Jacobian takes the rule of an indefinite mass: any non-zero pivot.
   LinearSolveResult factorized = indefinite ? impl_->linear_solver->FactorizeMass(impl_->matrix)
                                             : impl_->linear_solver->Factorize(impl_->matrix);
+  if (!factorized.ok && !indefinite)
+    // Why a step's matrix stops being positive definite, and what the scene can change: M and
+    // B are positive (semi)definite, but a compressed spring's K has a negative transverse part
+    // −(|f|/l)·(I − u·uᵀ), which k ∝ dt² scales up until it outweighs m·M.
+    return StepResult::Failure(
+        std::move(factorized.message) +
+        ": springs compressed in this step outweigh the mass in m·M + b·B + k·K (k grows as "
+        "dt²); a smaller dt, or mass damping (rayleighMass), keeps it positive definite");
   if (!factorized.ok) return StepResult::Failure(std::move(factorized.message));
   return StepResult::Ok();
 }
