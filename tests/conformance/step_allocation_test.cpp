@@ -136,7 +136,7 @@ TEST(MappedSceneStepAllocation, SteadyStateStepsDoNotAllocate) {
 }
 
 // SparseLDLSolver on a cloth large enough for CHOLMOD's supernodal factorisation (60 × 60 points,
-// 10 800 DOFs: METIS ordering, BLAS kernels), whose numeric phase allocates temporaries in every
+// 10 800 DOFs: BLAS kernels on supernodes), whose numeric phase allocates temporaries in every
 // call: they are recycled (linear/cholmod_cholesky.h), so steady-state steps do not allocate.
 TEST(SupernodalStepAllocation, SteadyStateStepsDoNotAllocate) {
   if (!CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer: nothing to count";

@@ -472,11 +472,11 @@ SparseMatrix ClothMatrix(int n, unsigned seed) {
   return A;
 }
 
-// 60 × 60 points, 10 800 unknowns: METIS ordering and a supernodal factor (BLAS kernels). The
+// 120 × 120 points, 43 200 unknowns: METIS ordering and a supernodal factor (BLAS kernels). The
 // solution is checked against Eigen's SimplicialLDLT (an independent implementation) and by its
 // residual; both factorisations are backward stable, so they agree to ~κ·ε with κ ≲ 1e4 here.
 TEST(CholmodCholesky, SupernodalFactorOfAClothSolvesItsSystem) {
-  const SparseMatrix A = ClothMatrix(60, 21);
+  const SparseMatrix A = ClothMatrix(120, 21);
   CholmodCholesky cholesky;
   cholesky.Analyze(A);
   EXPECT_TRUE(cholesky.supernodal());
@@ -548,9 +548,10 @@ TEST(CholmodCholesky, FactorisesAgainAfterAFailure) {
 
 // Results do not depend on threads: the factorisation and solve of one matrix give bit-identical
 // solutions when repeated, and when two factorisations run at once on two threads (each with its
-// own CholmodCholesky: CHOLMOD's memory recycling is per thread, its OpenMP regions serial).
+// own CholmodCholesky: CHOLMOD's memory recycling is per thread, its OpenMP regions serial, and
+// METIS's analyses one at a time, since its random generator is global). 43 200 unknowns: METIS.
 TEST(CholmodCholesky, BitIdenticalAcrossRepeatsAndThreads) {
-  const SparseMatrix A = ClothMatrix(60, 25);
+  const SparseMatrix A = ClothMatrix(120, 25);
   const Vector b = Vector::LinSpaced(A.rows(), -1.0, 1.0);
   const auto solve = [&](Vector& x) {
     CholmodCholesky cholesky;

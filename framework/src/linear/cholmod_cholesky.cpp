@@ -200,9 +200,23 @@ class SerialOpenMp {
   int saved_ = -1;
 };
 
-// Below this many unknowns the analysis uses AMD: nested dissection's lower flop count is worth
-// its longer analysis on large meshes only (docs/performance.md "Direct solver").
-constexpr Index kNestedDissectionMinSize = 10000;
+// One CHOLMOD call at a time in the process (analysis, factorisation, solve): two threads
+// factorising at once gave differing results and crashes (linear_solvers_test,
+// BitIdenticalAcrossRepeatsAndThreads). The likely causes: METIS keeps its random generator's
+// state in globals (two analyses at once draw from one sequence and may order differently; the
+// analysis alone under this lock already made 10 800-unknown runs identical), and a serial
+// OpenBLAS built without USE_LOCKING shares its buffer pool between threads without a lock (the
+// crashes came with the larger supernodes of 43 200 unknowns). Locking does not allocate.
+std::mutex& CholmodMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+// Below this many unknowns the analysis uses AMD: on cloth grids nested dissection needs fewer
+// flops only from ~40 000 unknowns on (AMD 1.16e8 against METIS 1.20e8 at 64², 3.45e8 against
+// 3.47e8 at 90², then METIS 1.03e9 against 1.14e9 at 128², 8.6e9 against 1.1e10 at 256²), and its
+// analysis takes longer (docs/performance.md "Direct solver").
+constexpr Index kNestedDissectionMinSize = 40000;
 
 }  // namespace
 
@@ -293,10 +307,7 @@ void CholmodCholesky::Analyze(const SparseMatrix& A) {
   common.postorder = 1;
   cholmod_sparse view = Impl::View(A);
   {
-    // METIS keeps its random generator's state in globals: two analyses at once on two threads
-    // would draw from one sequence and could order differently. One at a time, process-wide.
-    static std::mutex analysis;
-    const std::lock_guard<std::mutex> lock(analysis);
+    const std::lock_guard<std::mutex> lock(CholmodMutex());
     impl.factor = cholmod_analyze(&view, &common);
   }
   if (impl.factor == nullptr) {
@@ -321,6 +332,7 @@ CholmodCholesky::Status CholmodCholesky::Factorize(const SparseMatrix& A) {
   Impl& impl = *impl_;
   if (impl.empty) return Status::kOk;
   FLUXION_DEMAND(impl.factor != nullptr && A.rows() == impl.size);  // Analyze first
+  const std::lock_guard<std::mutex> lock(CholmodMutex());
   const ActiveBlocks active(impl.blocks);
   const SerialOpenMp serial;
   cholmod_sparse view = Impl::View(A);
@@ -356,6 +368,7 @@ void CholmodCholesky::Solve(const Vector& b, Vector& x) {
     return;
   }
   FLUXION_DEMAND(impl.factor != nullptr && b.size() == impl.size);
+  const std::lock_guard<std::mutex> lock(CholmodMutex());
   const ActiveBlocks active(impl.blocks);
   // b is only read (cholmod_solve2 takes a non-const pointer to it).
   cholmod_dense rhs{};

@@ -13,8 +13,9 @@ namespace fluxion::internal {
 /// supernodal sparse Cholesky factorization and update/downdate", ACM TOMS 35(3), 2008).
 ///
 /// `Analyze` does the symbolic work once per sparsity pattern: the fill-reducing ordering P
-/// (nested dissection by METIS: on the grid-like meshes of cloth it needs ~30 % fewer flops than
-/// AMD, docs/performance.md "Direct solver"), the elimination tree, the (relaxed) supernodes and
+/// (METIS's nested dissection from 40 000 unknowns on, where on cloth meshes it needs 10–20 % fewer
+/// flops than AMD; AMD below: docs/performance.md "Direct solver"), the elimination tree, the
+/// (relaxed) supernodes and
 /// L's pattern. CHOLMOD's flop-count rule then picks a supernodal factor (dense BLAS/LAPACK
 /// kernels on the supernodes) or, for small very sparse matrices, a simplicial one. `Factorize`
 /// only refactorises numerically into that factor; `Solve` runs the triangular solves with
@@ -27,7 +28,9 @@ namespace fluxion::internal {
 /// factorisation on 2 cores): this class makes them serial for the duration of its calls (libgomp's
 /// max-active-levels set to 0, then restored). The dense kernels are the BLAS that
 /// libblas.so.3 resolves to; Fluxion installs the serial OpenBLAS (libopenblas0-serial), whose
-/// kernels do not depend on a thread count either.
+/// kernels do not depend on a thread count either. Neither METIS nor that OpenBLAS may be
+/// entered by two threads at once, so CHOLMOD calls are serialised process-wide (a mutex): any
+/// number of CholmodCholesky objects may be used from any threads, one call running at a time.
 ///
 /// No heap allocation in the steady state. CHOLMOD's numeric factorisation allocates temporaries
 /// in every call (the transposed copy of A, the supernodal update matrix, its workspace); they go

@@ -26,9 +26,9 @@ namespace fluxion::internal {
 /// Sparse direct solver of the symmetric matrices of implicit steps and consistent masses.
 ///
 /// Positive definite matrices (every `Factorize`, and `FactorizeMass` first) go to CHOLMOD's
-/// supernodal Cholesky (CholmodCholesky: METIS ordering, BLAS kernels): the symbolic analysis is
-/// done on the first matrix and reused as long as the pattern is the same, which the system
-/// guarantees, so each step only refactorises numerically. A matrix with another pattern
+/// supernodal Cholesky (CholmodCholesky: AMD or METIS ordering, BLAS kernels): the symbolic
+/// analysis is done on the first matrix and reused as long as the pattern is the same, which the
+/// system guarantees, so each step only refactorises numerically. A matrix with another pattern
 /// (compared entry by entry, not only by size) is analysed again.
 ///
 /// Indefinite matrices, which `FactorizeMass` (and ImplicitSystem::FactorizeIndefinite) must

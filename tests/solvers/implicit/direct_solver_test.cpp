@@ -1,6 +1,6 @@
 // SparseLDLSolver (CHOLMOD's supernodal Cholesky, linear/ldl_linear_solver.h) in implicit steps of
 // whole scenes: it gives the solution a converged conjugate gradient gives, on cloths small
-// (simplicial factor, AMD ordering) and large (supernodal factor, METIS ordering); and a step whose
+// (simplicial factor) and large (supernodal factor); and a step whose
 // system matrix is not positive definite because the motion is blowing up fails with a message
 // that says when, how far the state has grown, and what to change.
 #include <gmock/gmock.h>
@@ -65,8 +65,8 @@ TEST_P(DirectSolverScene, MatchesConvergedConjugateGradient) {
   EXPECT_GT(b.v.cwiseAbs().maxCoeff(), 0.1);
 }
 
-// 10 × 10: 300 DOFs, AMD and a simplicial factor; 60 × 60: 10 800 DOFs, METIS and a supernodal
-// factor (CholmodCholesky's switch at 10 000 unknowns).
+// 10 × 10: 300 DOFs, a simplicial factor; 60 × 60: 10 800 DOFs, a supernodal one (both AMD;
+// METIS from 40 000 unknowns is tested in linear_solvers_test.cpp).
 INSTANTIATE_TEST_SUITE_P(Cloths, DirectSolverScene, ::testing::Values(10, 60),
                          [](const ::testing::TestParamInfo<int>& param_info) {
                            return "n" + std::to_string(param_info.param);
