@@ -26,11 +26,13 @@ namespace fluxion::internal {
 /// supernodal scatter loops; every iteration of those loops writes its own entries, so they are
 /// deterministic, but the fork/join costs more than the loops do (2–3× the CPU time of a
 /// factorisation on 2 cores): this class makes them serial for the duration of its calls (libgomp's
-/// max-active-levels set to 0, then restored). The dense kernels are the BLAS that
-/// libblas.so.3 resolves to; Fluxion installs the serial OpenBLAS (libopenblas0-serial), whose
-/// kernels do not depend on a thread count either. Neither METIS nor that OpenBLAS may be
-/// entered by two threads at once, so CHOLMOD calls are serialised process-wide (a mutex): any
-/// number of CholmodCholesky objects may be used from any threads, one call running at a time.
+/// max-active-levels set to 0, then restored; where libgomp keeps that setting process-wide, an
+/// OpenMP region another thread opens meanwhile runs on one thread: same results, later). The dense
+/// kernels are the BLAS that libblas.so.3 resolves to; Fluxion installs the serial OpenBLAS
+/// (libopenblas0-serial), whose kernels do not depend on a thread count either. Neither METIS nor
+/// that OpenBLAS may be entered by two threads at once, so CHOLMOD calls are serialised
+/// process-wide (a mutex): any number of CholmodCholesky objects may be used from any threads, one
+/// call running at a time.
 ///
 /// No heap allocation in the steady state. CHOLMOD's numeric factorisation allocates temporaries
 /// in every call (the transposed copy of A, the supernodal update matrix, its workspace); they go
