@@ -47,9 +47,13 @@ if(FLUXION_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "libeigen3-dev (>= 3.4)")
 else()
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libtinyxml2-9, zlib1g, libhdf5-103-1, libspdlog1.10, libfmt9, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
+      "libtinyxml2-9, zlib1g, libhdf5-103-1, libspdlog1.10, libfmt9, libcholmod3, libsuitesparseconfig5, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
 endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake (>= 3.20), g++")
+# SparseLDLSolver's CHOLMOD runs its dense kernels on whichever libblas.so.3 the system selects;
+# the serial OpenBLAS is several times faster than the reference BLAS and, being serial, keeps
+# results independent of any thread count (docs/performance.md "Direct solver").
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenblas0-serial")
 # The Python module (FLUXION_PYTHON) is built for one Python minor version (its file name carries
 # that ABI: _fluxion.cpython-311-…) and hands out NumPy arrays: it needs that python3 and
 # python3-numpy, as dh_python3 would declare. It does not link libpython, so dpkg-shlibdeps does

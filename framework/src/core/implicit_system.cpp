@@ -194,6 +194,14 @@ StepResult ImplicitSystem::FactorizeAs(double m, double b, double k, bool indefi
     factorized = indefinite ? impl.linear_solver->FactorizeMass(impl.matrix)
                             : impl.linear_solver->Factorize(impl.matrix);
   }
+  if (!factorized.ok && !indefinite && !impl.matrix_free())
+    // Why a step's matrix stops being positive definite, and what the scene can change: M and
+    // B are positive (semi)definite, but a compressed spring's K has a negative transverse part
+    // −(|f|/l)·(I − u·uᵀ), which k ∝ dt² scales up until it outweighs m·M.
+    return StepResult::Failure(
+        std::move(factorized.message) +
+        ": springs compressed in this step outweigh the mass in m·M + b·B + k·K (k grows as "
+        "dt²); a smaller dt, or mass damping (rayleighMass), keeps it positive definite");
   if (!factorized.ok) return StepResult::Failure(std::move(factorized.message));
   return StepResult::Ok();
 }

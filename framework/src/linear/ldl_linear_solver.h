@@ -1,4 +1,4 @@
-// A direct sparse LDLᵀ solver (SOFA's SparseLDLSolver / EigenSimplicialLDLT).
+// A direct sparse solver (SOFA's SparseLDLSolver / EigenSimplicialLDLT), on SuiteSparse's CHOLMOD.
 //
 // It also stands for SOFA's other direct solvers of the symmetric systems mass–spring scenes
 // assemble (M, K, B and their combinations are symmetric): EigenSimplicialLLT, SparseCholeskySolver
@@ -7,8 +7,10 @@
 // (Sofa/Component/LinearSolver/Direct/src/sofa/component/linearsolver/direct/EigenSparseLU.h,
 // SOFA's RestShapeSpringsForceField2.scn) solves general matrices, so on these symmetric ones it
 // gives the same solution whenever the matrix is positive definite. Where Fluxion differs: an
-// indefinite matrix, which SOFA's LU would still solve, fails here with "not positive definite".
-// Their SOFA fields other than `template` are not accepted.
+// implicit system matrix that is not positive definite, which SOFA's LDLᵀ and LU would still
+// solve, fails here with "not positive definite" (an implicit step's m·M + b·B + k·K loses
+// definiteness only when springs are compressed hard, i.e. when the motion is already blowing
+// up). Their SOFA fields other than `template` are not accepted.
 #pragma once
 
 #include <string>
@@ -16,17 +18,27 @@
 #include "fluxion/export.h"
 #include "fluxion/linear_solver.h"
 #include "fluxion/parameters.h"
+#include "linear/cholmod_cholesky.h"
 #include "linear/sparse_ldl.h"
 
 namespace fluxion::internal {
 
-/// Sparse LDLᵀ with AMD ordering (SparseLdl: bit-identical to Eigen's SimplicialLDLT, without its
-/// per-step allocations). The symbolic analysis (ordering, elimination tree, L's pattern) is done
-/// on the first matrix and reused as long as the pattern is the same, which the system
-/// guarantees: each step only refactorises numerically, and neither Factorize nor Solve allocates.
-/// A matrix with another pattern (compared entry by entry, not only by size) is analysed again. A
-/// non-positive pivot is reported as a failure, and `Solve` then fails too until a Factorize
-/// succeeds. `Solve` before any `Factorize` throws UsageError.
+/// Sparse direct solver of the symmetric matrices of implicit steps and consistent masses.
+///
+/// Positive definite matrices (every `Factorize`, and `FactorizeMass` first) go to CHOLMOD's
+/// supernodal Cholesky (CholmodCholesky: AMD or METIS ordering, BLAS kernels): the symbolic
+/// analysis is done on the first matrix and reused as long as the pattern is the same, which the
+/// system guarantees, so each step only refactorises numerically. A matrix with another pattern
+/// (compared entry by entry, not only by size) is analysed again.
+///
+/// Indefinite matrices, which `FactorizeMass` (and ImplicitSystem::FactorizeIndefinite) must
+/// accept as SOFA's LDLᵀ does, fall back to SparseLdl: the up-looking LDLᵀ that accepts any
+/// non-zero pivot (CHOLMOD's supernodal factorisation is LLᵀ only, and its simplicial LDLᵀ is the
+/// same algorithm as SparseLdl without SparseLdl's guarantee of no allocation).
+///
+/// Neither Factorize nor Solve allocates once the pattern has been analysed and factorised once.
+/// A failed factorisation is reported in the result, and `Solve` then fails too until a
+/// Factorize succeeds. `Solve` before any `Factorize` throws UsageError.
 class LdlLinearSolver final : public LinearSolver {
  public:
   static ComponentSpec Spec();
@@ -38,16 +50,23 @@ class LdlLinearSolver final : public LinearSolver {
   LinearSolveResult FactorizeMass(const SparseMatrix& M) override;
   LinearSolveResult Solve(const Vector& b, Vector& x) override;
 
-  /// How many symbolic analyses were done (1 for a whole run on one system).
+  /// How many symbolic analyses were done, by either factorisation (1 for a whole run on one
+  /// system with a positive definite matrix).
   int symbolic_analyses() const { return symbolic_analyses_; }
+  /// Which factorisation the last successful Factorize or FactorizeMass used.
+  enum class Factor { kNone, kCholesky, kIndefiniteLdl };
+  Factor factor() const { return factor_; }
 
  private:
   std::string name_ = "SparseLDLSolver";
-  SparseLdl ldl_;
+  CholmodCholesky cholesky_;
+  SparseLdl ldl_;  // analysed only when an indefinite matrix comes
   int symbolic_analyses_ = 0;
-  bool factorized_ = false;  // the last Factorize succeeded
+  bool ever_factorized_ = false;
+  Factor factor_ = Factor::kNone;  // kNone: the last factorisation failed
 
-  LinearSolveResult FactorizeWith(const SparseMatrix& A, SparseLdl::Pivots accepted);
+  // CHOLMOD's LLᵀ; false when A is not positive definite (`why` then says where).
+  bool FactorizeCholesky(const SparseMatrix& A, std::string& why);
 };
 
 }  // namespace fluxion::internal

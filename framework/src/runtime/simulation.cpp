@@ -1,5 +1,8 @@
 #include "fluxion/simulation.h"
 
+#include <algorithm>
+#include <cstdio>
+
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
 #include "mechanics/assembled_system.h"
@@ -272,6 +275,54 @@ std::string DescribeDof(const Model& model, const SolverNode& node, Index dof) {
   return {};
 }
 
+// The largest |x_i| and |v_i| of a state, or of a node's objects at the start of the run.
+struct StateSize {
+  double position = 0.0;
+  double velocity = 0.0;
+};
+
+StateSize InitialSize(const Model& model, const SolverNode& node) {
+  StateSize size;
+  for (const int index : node.objects) {
+    const ObjectModel& object = model.objects[static_cast<std::size_t>(index)];
+    if (object.position.size() > 0)
+      size.position = std::max(size.position, object.position.cwiseAbs().maxCoeff());
+    if (object.velocity.size() > 0)
+      size.velocity = std::max(size.velocity, object.velocity.cwiseAbs().maxCoeff());
+  }
+  return size;
+}
+
+std::string Short(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", value);
+  return text;
+}
+
+/// "; at the step's start max |x| = …, max |v| = … (… and … at t = t₀)", and advice when the
+/// state has grown that much: whether a rejected step (a non-finite state, an implicit matrix that
+/// is not positive definite) comes from a motion that was already blowing up or from one step
+/// too large for a calm state, the numbers tell the user.
+std::string DescribeGrowth(const Model& model, const SolverNode& node) {
+  // Solver::Step restored the state the step started from.
+  const StateSize now{node.state.x.size() > 0 ? node.state.x.cwiseAbs().maxCoeff() : 0.0,
+                      node.state.v.size() > 0 ? node.state.v.cwiseAbs().maxCoeff() : 0.0};
+  const StateSize start = InitialSize(model, node);
+  std::string text = "; at the step's start max |x| = " + Short(now.position) +
+                     " and max |v| = " + Short(now.velocity) + " (" + Short(start.position) +
+                     " and " + Short(start.velocity) + " at t = " + Short(model.start_time) + ")";
+  // Blowing up: positions twice as far out as any was, or velocities ten times the initial ones
+  // that carry points across the scene's initial extent in one step.
+  const double dt = model.dt;
+  const bool growing = now.position > 2.0 * start.position ||
+                       (now.velocity > 10.0 * start.velocity && now.velocity * dt > start.position);
+  if (growing)
+    text +=
+        ": the motion is blowing up; a smaller dt, or damping (the ODE solver's "
+        "rayleighStiffness and rayleighMass, the springs' damping), may keep it bounded";
+  return text;
+}
+
 }  // namespace
 
 void Simulation::Step() {
@@ -293,10 +344,10 @@ void Simulation::Step() {
       }
       // Names from the scene are shown quoted and cut (one error, one line); the solver's line
       // lets the tools print "FILE:LINE: numerical failure at …".
-      throw NumericalError(
-          impl_->step_count + 1, impl_->clock.TimeAt(impl_->step_count + 1),
-          node.solver_type + " in node '" + internal::Shown(node.node_path) + "': " + message,
-          SolverLine(*impl_->model, node));
+      throw NumericalError(impl_->step_count + 1, impl_->clock.TimeAt(impl_->step_count + 1),
+                           node.solver_type + " in node '" + internal::Shown(node.node_path) +
+                               "': " + message + DescribeGrowth(*impl_->model, node),
+                           SolverLine(*impl_->model, node));
     }
     // SOFA's DefaultAnimationLoop projects positions and velocities after the ODE solver, before
     // it advances the node's time: constraints see the time the step started at. The solver's
