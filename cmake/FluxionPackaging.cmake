@@ -47,7 +47,7 @@ if(FLUXION_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "libeigen3-dev (>= 3.4)")
 else()
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libtinyxml2-9, zlib1g, libhdf5-103-1, libspdlog1.10, libfmt9, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
+      "libtinyxml2-9, zlib1g, libhdf5-103-1, libdeflate0, libspdlog1.10, libfmt9, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
 endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake (>= 3.20), g++")
 # The Python module (FLUXION_PYTHON) is built for one Python minor version (its file name carries
