@@ -47,7 +47,7 @@ if(FLUXION_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "libeigen3-dev (>= 3.4)")
 else()
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libtinyxml2-9, zlib1g, libhdf5-103-1, libspdlog1.10, libfmt9, libcholmod3, libsuitesparseconfig5, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
+      "libtinyxml2-9, zlib1g, libhdf5-103-1, libdeflate0, libspdlog1.10, libfmt9, libcholmod3, libsuitesparseconfig5, libstdc++6 (>= 12), libc6, libgcc-s1, libeigen3-dev (>= 3.4)")
 endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake (>= 3.20), g++")
 # SparseLDLSolver's CHOLMOD runs its dense kernels on whichever libblas.so.3 the system selects;

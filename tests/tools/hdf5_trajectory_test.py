@@ -2,8 +2,9 @@
 """scene-runner --output RUN.h5 (framework/src/output/hdf5_trajectory_writer.cpp), read back with
 h5py, an independent reader, and compared with the CSV of the same run: the same column names and
 the same numbers bit for bit (the CSV prints each double in its shortest round-trip form, so
-float(text) is the double itself); the topology is the one the scene gives; a run that diverges
-leaves NAME.partial, a valid HDF5 file holding the rows written before the failure.
+float(text) is the double itself); the topology is the one the scene gives; the same run writes
+the same bytes; a run that diverges leaves NAME.partial, a valid HDF5 file holding every row the
+CSV of the same failed run holds.
 
 usage: hdf5_trajectory_test.py SCENE_RUNNER   (exit 77, CTest's skip, without h5py or numpy)
 """
@@ -44,6 +45,15 @@ DIVERGING = """<Node name="root" dt="0.1" gravity="0 -9.81 0">
   <UniformMass vertexMass="0.01"/>
   <FixedProjectiveConstraint indices="0"/>
   <MeshSpringForceField linesStiffness="1e4"/>
+</Node>
+"""
+
+# A line of 140,001 points, larger than one chunk, falling freely (no springs: cheap steps).
+LINE = """<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  <EulerExplicitSolver/>
+  <RegularGridTopology n="140001 1 1" min="0 0 0" max="1 0 0"/>
+  <MechanicalObject name="dofs"/>
+  <UniformMass totalMass="1"/>
 </Node>
 """
 
@@ -140,7 +150,55 @@ def main():
             # MeshTopology derives the triangle's edges, oriented as in the triangle (SOFA).
             check(sorted(map(sorted, sheet["edges"][:].tolist())) == [[0, 1], [0, 2], [1, 2]],
                   "edges")
-            check(sheet["position"].compression == "gzip", "compressed")
+            # HDF5's own filters (no plugin needed to read it): shuffle then deflate, chunks of
+            # one coordinate of the points (docs/output-formats.md).
+            check(sheet["position"].compression == "gzip" and sheet["position"].shuffle,
+                  "shuffled and deflated")
+            check(sheet["velocity"].chunks[1:] == (3, 1), f"chunks {sheet['velocity'].chunks}")
+
+        # The same run writes the same bytes (the writer thread's timing changes nothing, and no
+        # modification times are stored).
+        again = os.path.join(folder, "again.h5")
+        done = run(runner, scene, *common, "-o", again)
+        check(done.returncode == 0, f"again.h5: exit {done.returncode}: {done.stderr}")
+        with open(os.path.join(folder, "run.h5"), "rb") as a, open(again, "rb") as b:
+            check(a.read() == b.read(), "two runs of the same scene write different bytes")
+
+        # Many states of a larger object (the gallery's 8 x 8 cloth, every step of 300): chunks
+        # spanning many states, rows queued while the run steps; all equal to the CSV's numbers.
+        cloth = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scenes",
+                             "cloth_grid.scn")
+        for name in ("cloth.csv", "cloth.h5"):
+            done = run(runner, cloth, "--steps", "300", "-q", "-o", os.path.join(folder, name))
+            check(done.returncode == 0, f"{name}: exit {done.returncode}: {done.stderr}")
+        with open(os.path.join(folder, "cloth.csv")) as text:
+            rows = [[float(v) for v in row] for row in list(csv.reader(text))[1:]]
+        with h5py.File(os.path.join(folder, "cloth.h5"), "r") as f:
+            group = f["objects/root/cloth/dofs"]
+            states = numpy.concatenate([group["position"][:].reshape(len(f["step"]), -1),
+                                        group["velocity"][:].reshape(len(f["step"]), -1)], axis=1)
+            table = numpy.column_stack([f["step"][:], f["time"][:], states])
+            check(table.shape == (301, 2 + 64 * 6) and table.tolist() == rows,
+                  f"the 8 x 8 cloth's 301 states differ from its CSV ({table.shape})")
+
+        # A state larger than a chunk (140,001 points falling, 2^17 points a chunk): its chunks,
+        # the last one reaching past the points, are shuffled and deflated by the writer itself
+        # (HDF5's direct chunk writes); h5py reads the CSV's numbers back.
+        line = os.path.join(folder, "line.scn")
+        with open(line, "w") as out:
+            out.write(LINE)
+        for name in ("line.csv", "line.h5"):
+            done = run(runner, line, "--steps", "3", "-q", "-o", os.path.join(folder, name))
+            check(done.returncode == 0, f"{name}: exit {done.returncode}: {done.stderr}")
+        with open(os.path.join(folder, "line.csv")) as text:
+            rows = [[float(v) for v in row] for row in list(csv.reader(text))[1:]]
+        with h5py.File(os.path.join(folder, "line.h5"), "r") as f:
+            position = f["objects/root/dofs/position"]
+            check(position.chunks == (1, 2 ** 17, 1), f"line chunks {position.chunks}")
+            table = numpy.column_stack([
+                f["step"][:], f["time"][:], position[:].reshape(4, -1),
+                f["objects/root/dofs/velocity"][:].reshape(4, -1)])
+            check(table.tolist() == rows, "the 140,001 points' states differ from their CSV")
 
         # RUN.xdmf beside RUN.h5 (what ParaView opens): evaluated here by the XDMF 3 rules
         # (Debian's VTK has no XDMF reader), each grid's hyperslab must select state k.
@@ -197,10 +255,20 @@ def main():
         done = run(runner, diverging, "--steps", "400", "-q", "--no-stability-check", "-o", output)
         check(done.returncode == 4, f"diverging run: exit {done.returncode}: {done.stderr}")
         check(not os.path.exists(output), "a failed run must not leave NAME")
+        # The CSV of the same failed run: the rows the HDF5 file must hold, every one of them.
+        text_output = os.path.join(folder, "diverging.csv")
+        done = run(runner, diverging, "--steps", "400", "-q", "--no-stability-check",
+                   "-o", text_output)
+        with open(text_output + ".partial") as text:
+            failed_rows = [[float(v) for v in row] for row in list(csv.reader(text))[1:]]
         with h5py.File(output + ".partial", "r") as f:
             steps = f["step"][:].tolist()
             check(len(steps) > 2 and steps == list(range(len(steps))),
                   f"partial file steps {steps[:5]}…")
+            check(len(steps) == len(failed_rows),
+                  f"partial file: {len(steps)} states, the CSV's: {len(failed_rows)}")
+            check(f["objects/root/dofs/position"][:].reshape(len(steps), -1).tolist() ==
+                  [row[2:11] for row in failed_rows], "partial file: the CSV's positions")
             check(bool(numpy.isfinite(f["objects/root/dofs/position"][:]).all()),
                   "only finite states are recorded")
 

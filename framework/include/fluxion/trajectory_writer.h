@@ -53,8 +53,12 @@ FLUXION_API bool HasHdf5TrajectoryWriter();
 /// The HDF5 trajectory: the same numbers as the CSV, bit for bit, in chunked, compressed
 /// datasets — /step and /time [n], per object /objects/<id>/position and velocity [n, points,
 /// dimension] with its topology stored once, /columns (the CSV's column names after step,time),
-/// optional /solver_outputs/… and /energy/… (docs/output-formats.md). Creates (truncates) `path`
-/// in Begin; each recorded state is flushed to the file before Record returns; End closes it.
+/// optional /solver_outputs/… and /energy/… (docs/output-formats.md), compressed by HDF5's own
+/// shuffle and deflate filters (no plugin needed to read it). Creates (truncates) `path` in Begin.
+/// Record copies the state and returns: a writer thread compresses and writes it while the run
+/// steps, and flushes it to the file before the next (at most 3 states wait in memory; Record
+/// waits for room). End waits for every recorded state to be written, then closes the file; the
+/// same run writes the same bytes. A write failure shows in ok() at a later Record or at End.
 /// Throws UsageError when built without HDF5 (see HasHdf5TrajectoryWriter).
 FLUXION_API std::unique_ptr<TrajectoryWriter> MakeHdf5TrajectoryWriter(
     const std::string& path, const Hdf5TrajectoryOptions& options = {});
