@@ -119,6 +119,17 @@ TEST_F(DataLinks, SrcTakesEveryDataOfTheSameNameExceptThoseGiven) {
   EXPECT_THAT(InitialPosition(simulation, "root/own/given"), ElementsAre(5, 5, 5));
 }
 
+TEST_F(DataLinks, SrcAloneDoesNothingWithAWarningAsInSofa) {
+  // SOFA's BaseComponent::parse: 'src=@' does nothing, with a warning (its examples/Objects/
+  // *SetTopology.xml fragments write it). The object keeps its own position.
+  ExpectWarnings(1);
+  const Simulation simulation = LoadScene(Scene(R"(<Node name="body">
+      <MechanicalObject name="own" src="@" position="5 5 5"/>
+      <UniformMass vertexMass="1"/>
+    </Node>)"));
+  EXPECT_THAT(InitialPosition(simulation, "root/body/own"), ElementsAre(5, 5, 5));
+}
+
 TEST_F(DataLinks, AFieldAliasNamesThePublishedData) {
   // SOFA's MeshTopology reads its points as `position` or `points`; MeshTetraStuffing.scn links
   // `@surface.points` to a topology whose points came from a file. The gallery's cloth mesh has

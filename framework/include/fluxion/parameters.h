@@ -93,6 +93,10 @@ enum class ComponentKind {
   /// mappings: IdentityMapping, SubsetMapping, BarycentricMapping): built after the objects and
   /// before the systems are laid out, it calls BuildContext::MapObject.
   kMapping,
+  /// Geometry for SOFA's collision pipeline (TriangleCollisionModel, SphereCollisionModel…):
+  /// never built. Inert in a scene without a pipeline — SOFA reaches collision models only
+  /// through one — and refused in a scene with one (Fluxion detects no contacts).
+  kCollisionModel,
 };
 
 FLUXION_API std::string_view ComponentKindName(ComponentKind kind);

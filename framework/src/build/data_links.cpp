@@ -5,6 +5,7 @@
 
 #include "build/component_build_context.h"
 #include "core/text_parsing.h"
+#include "fluxion/log.h"
 #include "fluxion/text.h"
 
 namespace fluxion::internal {
@@ -194,6 +195,15 @@ bool ResolveLinks(BuildState& state, Node& node, Component& component) {
     return ok;
   const std::string link = Trimmed(component.parameters.text("src"));
   const int line = component.element->line;
+  // src="@" alone names nothing: SOFA ignores it with a warning (BaseComponent::parse,
+  // Sofa/framework/Core/src/sofa/core/objectmodel/BaseComponent.cpp); its examples/Objects/
+  // *SetTopology.xml fragments write it.
+  if (link == "@") {
+    LogWarn(state.problems.Where(line) +
+            ": src=\"@\" names nothing and does nothing (as in SOFA, "
+            "which warns the same; expected src=\"@name\" to take a component's data)");
+    return ok;
+  }
   const auto [source_node, source] = ResolveComponentLink(state, node, link, line, &component);
   if (source == nullptr || !EnsureBuilt(state, *source_node, *source, link, line)) return false;
   const auto published = state.outputs.find(source);

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "build/collision_pipeline.h"
 #include "build/component_build_context.h"
 #include "build/data_links.h"
 #include "build/node_spec.h"
@@ -19,7 +20,10 @@ namespace {
 
 class TreeReader {
  public:
-  explicit TreeReader(BuildState& state) : state_(state), problems_(state.problems) {
+  explicit TreeReader(BuildState& state)
+      : state_(state),
+        collision_pipeline_(FindCollisionPipeline(state.scene.root)),
+        problems_(state.problems) {
     CountLinkedNames(state.scene.root, linked_names_);
     CollectLinkTargets(state.scene.root, link_targets_);
   }
@@ -303,6 +307,18 @@ class TreeReader {
       ReportUnknownComponent(element);
       return;
     }
+    // A collision model acts only through a collision pipeline (build/collision_pipeline.h): with
+    // one the scene collides, which Fluxion cannot do.
+    if (entry->spec.kind == ComponentKind::kCollisionModel && collision_pipeline_ != nullptr) {
+      problems_.Scene(element.line,
+                      "SOFA component '" + element.type +
+                          "' is not supported by Fluxion in a scene with a collision pipeline (<" +
+                          collision_pipeline_->type + "> at " +
+                          problems_.Where(collision_pipeline_->line) +
+                          "): Fluxion detects no contacts (expected a scene without a collision "
+                          "pipeline, where collision models are inert)");
+      return;
+    }
     Component component;
     component.element = &element;
     component.entry = entry;
@@ -332,6 +348,10 @@ class TreeReader {
     if (entry->spec.kind == ComponentKind::kState)
       CheckIdName(element.line, "object", component.name);
     node.components.push_back(std::move(component));
+    if (entry->spec.kind == ComponentKind::kCollisionModel)
+      LogInfo(problems_.Where(element.line) + ": <" + element.type +
+              "> is inert: the scene has no collision pipeline (SOFA runs collision models "
+              "only through one)");
     // Loaders (RequiredPlugin) act as soon as they are read: what they require must be there
     // before the components that need it are looked at.
     const Component& added = node.components.back();
@@ -372,8 +392,9 @@ class TreeReader {
   }
 
   BuildState& state_;
-  std::map<std::string, int> linked_names_;  ///< CountLinkedNames of the whole scene
-  std::set<std::string> link_targets_;       ///< CollectLinkTargets of the whole scene
+  const ElementDescription* collision_pipeline_;  ///< FindCollisionPipeline of the whole scene
+  std::map<std::string, int> linked_names_;       ///< CountLinkedNames of the whole scene
+  std::set<std::string> link_targets_;            ///< CollectLinkTargets of the whole scene
   Problems& problems_;
 };
 

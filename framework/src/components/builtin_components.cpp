@@ -7,6 +7,7 @@
 #include "components/blender_exporter.h"
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
+#include "components/collision_models.h"
 #include "components/constant_force_field.h"
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
@@ -224,6 +225,9 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
   registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
+  // Inert without a collision pipeline, refused with one (build/collision_pipeline.h).
+  for (const ComponentSpec& collision_model : CollisionModelComponents::Specs())
+    registrar.AddComponent(collision_model, nullptr);
 
   for (const char* visual :
        {"VisualStyle", "DefaultVisualManagerLoop", "InteractiveCamera", "LightManager", "SpotLight",

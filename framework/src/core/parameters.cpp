@@ -65,6 +65,8 @@ std::string_view ComponentKindName(ComponentKind kind) {
       return "nonlinear solver (configures its ODE solver's Newton iterations)";
     case ComponentKind::kMapping:
       return "mechanical mapping";
+    case ComponentKind::kCollisionModel:
+      return "collision model (inert without a collision pipeline)";
   }
   return "?";
 }

@@ -1,0 +1,43 @@
+// SOFA's collision models (TriangleCollisionModel, LineCollisionModel, PointCollisionModel,
+// SphereCollisionModel): accepted, inert, in a scene without a collision pipeline.
+#pragma once
+
+#include <vector>
+
+#include "fluxion/parameters.h"
+
+namespace fluxion::internal {
+
+/// The collision models SOFA's FFD-style example scenes carry (a mapped surface with a
+/// TriangleCollisionModel under a RegularGridSpringForceField lattice, examples/Objects/
+/// TorusFFD.xml), as components of kind kCollisionModel: never built, their fields validated.
+///
+/// Why they are inert without a pipeline. A collision model only describes geometry; nothing in
+/// it computes a force. SOFA's DefaultAnimationLoop::collisionDetection runs a CollisionVisitor
+/// over the scene, and that visitor calls, per node, only the node's collision pipeline
+/// (computeCollisionReset/Detection/Response) and the constraint sets' processGeometricalData
+/// (Sofa/framework/Simulation/Core/src/sofa/simulation/DefaultAnimationLoop.cpp,
+/// CollisionVisitor.cpp). The collision models are gathered by the pipeline only
+/// (PipelineImpl::computeCollisionDetection: getTreeObjects<CollisionModel>, Sofa/framework/
+/// Simulation/Core/src/sofa/simulation/PipelineImpl.cpp; CollisionPipeline in Sofa/Component/
+/// Collision/Detection/Algorithm/). With no pipeline in the scene, no contact is ever detected
+/// and the models change nothing: the scene's motion is that of its mechanics alone.
+///
+/// With a pipeline the scene really collides, which Fluxion cannot do: the builder refuses the
+/// collision models then, naming the pipeline (build/collision_pipeline.h).
+///
+/// Fields follow SOFA: core::CollisionModel's (Sofa/framework/Core/src/sofa/core/
+/// CollisionModel.cpp: active, moving, simulated, selfCollision, contactDistance (old name
+/// proximity), contactStiffness, contactFriction, contactRestitution, contactResponse, group,
+/// numberOfContacts; links previous, next, collisionElementActiver), and each model's own
+/// (Sofa/Component/Collision/Geometry/src/sofa/component/collision/geometry/
+/// {Triangle,Line,Point,Sphere}CollisionModel.inl). `color` and drawing options are ignored as
+/// everywhere. The old names (TriangleModel, LineModel, PointModel, SphereModel, TTriangleModel…)
+/// were removed in SOFA v20.06 (helper/ComponentChange.cpp) and SOFA refuses them: so does
+/// Fluxion. Links are not followed (the models are never built).
+class CollisionModelComponents {
+ public:
+  static std::vector<ComponentSpec> Specs();
+};
+
+}  // namespace fluxion::internal
