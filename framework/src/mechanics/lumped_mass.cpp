@@ -9,28 +9,28 @@ namespace fluxion::internal {
 
 namespace {
 
-using Vec3 = std::array<double, 3>;
+using MassPoint3 = std::array<double, 3>;
 
-Vec3 Minus(const Vec3& a, const Vec3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-Vec3 Cross(const Vec3& a, const Vec3& b) {
+MassPoint3 Minus(const MassPoint3& a, const MassPoint3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+MassPoint3 Cross(const MassPoint3& a, const MassPoint3& b) {
   return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
 
 }  // namespace
 
-double EdgeLength(const Vec3& a, const Vec3& b) {
-  const Vec3 d = Minus(b, a);
+double EdgeLength(const MassPoint3& a, const MassPoint3& b) {
+  const MassPoint3 d = Minus(b, a);
   return std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
 }
 
-double TriangleArea(const Vec3& a, const Vec3& b, const Vec3& c) {
-  const Vec3 n = Cross(Minus(b, a), Minus(c, a));
+double TriangleArea(const MassPoint3& a, const MassPoint3& b, const MassPoint3& c) {
+  const MassPoint3 n = Cross(Minus(b, a), Minus(c, a));
   return 0.5 * std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
 }
 
-double TetrahedronVolume(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) {
-  const Vec3 n = Cross(Minus(b, a), Minus(c, a));
-  const Vec3 e = Minus(d, a);
+double TetrahedronVolume(const MassPoint3& a, const MassPoint3& b, const MassPoint3& c, const MassPoint3& d) {
+  const MassPoint3 n = Cross(Minus(b, a), Minus(c, a));
+  const MassPoint3 e = Minus(d, a);
   return std::abs((n[0] * e[0] + n[1] * e[1] + n[2] * e[2]) / 6.0);
 }
 
@@ -39,8 +39,8 @@ namespace {
 // Calls visit(kind, element, measure) for each element of the topology's highest kind (SOFA's
 // getMassTopologyType): 5 hexahedra, 4 tetrahedra, 3 quads, 2 triangles, 1 edges.
 template <class Visit>
-void ForEachMassElement(const Topology& topology, const std::vector<Vec3>& points, Visit visit) {
-  const auto p = [&](Index i) -> const Vec3& { return points[static_cast<std::size_t>(i)]; };
+void ForEachMassElement(const Topology& topology, const std::vector<MassPoint3>& points, Visit visit) {
+  const auto p = [&](Index i) -> const MassPoint3& { return points[static_cast<std::size_t>(i)]; };
   if (!topology.hexahedra.empty()) {
     for (const auto& h : topology.hexahedra)
       visit(5, h,
@@ -84,7 +84,7 @@ constexpr std::array<std::array<int, 2>, 12> kHexahedronEdges{{{0, 1},
 
 }  // namespace
 
-LumpedMass LumpedVertexMass(const Topology& topology, const std::vector<Vec3>& points,
+LumpedMass LumpedVertexMass(const Topology& topology, const std::vector<MassPoint3>& points,
                             double density) {
   LumpedMass result;
   result.vertex.assign(points.size(), 0.0);
@@ -99,7 +99,7 @@ LumpedMass LumpedVertexMass(const Topology& topology, const std::vector<Vec3>& p
   return result;
 }
 
-MassMatrixParts MeshMassMatrixParts(const Topology& topology, const std::vector<Vec3>& points,
+MassMatrixParts MeshMassMatrixParts(const Topology& topology, const std::vector<MassPoint3>& points,
                                     double density) {
   MassMatrixParts result;
   result.vertex.assign(points.size(), 0.0);
