@@ -20,6 +20,7 @@ class ConstantForce final : public ForceField {
  private:
   std::vector<Index> dofs_;
   std::vector<double> values_;
+  bool increasing_ = true;  // dofs_ strictly increasing: each entry written once, in parallel
 };
 
 /// SOFA's UniformVelocityDampingForceField: f −= c·v on the given DOFs. With `implicit` it also

@@ -2,6 +2,8 @@
 
 #include <Eigen/Dense>
 
+#include "fluxion/threads.h"
+
 namespace fluxion::internal {
 
 SpringForceField::SpringForceField(int dimension, std::vector<Spring> springs,
@@ -47,14 +49,58 @@ SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state, double
 }
 }  // namespace
 
+const PointPartition& SpringForceField::Partition(int tasks) const {
+  if (partition_.ranges() != tasks) {
+    std::vector<Index> ends;
+    ends.reserve(2 * springs_.size());
+    for (const Spring& spring : springs_) {
+      ends.push_back(spring.a);
+      ends.push_back(spring.b);
+    }
+    partition_ = PointPartition(tasks, ends, 2);
+  }
+  return partition_;
+}
+
 template <int kDim>
 void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
+  const int tasks = ParallelTaskCount(static_cast<Index>(springs_.size()), kSpringGrain);
+  if (tasks > 1) {
+    Partition(tasks);
+    struct Context {
+      const SpringForceField* self;
+      const State* state;
+      Vector* f;
+    } context{this, &state, &f};
+    RunParallelTasks(
+        tasks,
+        [](void* c, int range) {
+          const Context& ctx = *static_cast<const Context*>(c);
+          ctx.self->template AddForceRange<kDim>(*ctx.state, *ctx.f, range);
+        },
+        &context);
+    return;
+  }
   for (const Spring& spring : springs_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) continue;
     const Vec<kDim> force = k.direction * k.intensity;
     f.segment<kDim>(spring.a) += force;
     f.segment<kDim>(spring.b) -= force;
+  }
+}
+
+// The serial loop restricted to the ends range `range` owns: the same terms in the same order.
+template <int kDim>
+void SpringForceField::AddForceRange(const State& state, Vector& f, int range) const {
+  const PointPartition& partition = partition_;
+  for (const std::uint32_t index : partition.elements(range)) {
+    const Spring& spring = springs_[index];
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
+    if (!k.active) continue;
+    const Vec<kDim> force = k.direction * k.intensity;
+    if (partition.Owns(range, spring.a)) f.segment<kDim>(spring.a) += force;
+    if (partition.Owns(range, spring.b)) f.segment<kDim>(spring.b) -= force;
   }
 }
 
@@ -103,6 +149,24 @@ const Index* AddSpringBlocks(const Mat<kDim>& D, const Index* slots, double* val
 template <int kDim>
 void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
                                         double* values) const {
+  const int tasks = ParallelTaskCount(static_cast<Index>(springs_.size()), kSpringGrain);
+  if (tasks > 1) {
+    Partition(tasks);
+    struct Context {
+      const SpringForceField* self;
+      const State* state;
+      const Index* slots;
+      double* values;
+    } context{this, &state, slots, values};
+    RunParallelTasks(
+        tasks,
+        [](void* c, int range) {
+          const Context& ctx = *static_cast<const Context*>(c);
+          ctx.self->template AddStiffnessRange<kDim>(*ctx.state, ctx.slots, ctx.values, range);
+        },
+        &context);
+    return;
+  }
   for (const Spring& spring : springs_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) {  // SOFA stores a zero tangent for an inactive spring
@@ -113,6 +177,34 @@ void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
     Mat<kDim> D = (spring.stiffness - tangent) * (k.direction * k.direction.transpose());
     D.diagonal().array() += tangent;
     slots = AddSpringBlocks<kDim>(D, slots, values);
+  }
+}
+
+// The serial loop restricted to the blocks whose column point range `range` owns: the blocks
+// (a,a), (b,a) of column a and (a,b), (b,b) of column b. A slot belongs to one column, so each is
+// written by one thread, with its terms in spring order.
+template <int kDim>
+void SpringForceField::AddStiffnessRange(const State& state, const Index* slots, double* values,
+                                         int range) const {
+  constexpr int kBlock = kDim * kDim;
+  const PointPartition& partition = partition_;
+  for (const std::uint32_t index : partition.elements(range)) {
+    const Spring& spring = springs_[index];
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
+    if (!k.active) continue;
+    const double tangent = k.intensity * k.inverse_length;
+    Mat<kDim> D = (spring.stiffness - tangent) * (k.direction * k.direction.transpose());
+    D.diagonal().array() += tangent;
+    const Index* spring_slots = slots + static_cast<std::size_t>(index) * 4 * kBlock;
+    const bool owns[4] = {partition.Owns(range, spring.a), partition.Owns(range, spring.b),
+                          partition.Owns(range, spring.a), partition.Owns(range, spring.b)};
+    for (int block = 0; block < 4; ++block) {
+      if (!owns[block]) continue;
+      const double sign = (block == 0 || block == 3) ? 1.0 : -1.0;
+      const Index* block_slots = spring_slots + block * kBlock;
+      for (int c = 0; c < kDim; ++c)
+        for (int r = 0; r < kDim; ++r) values[*block_slots++] += sign * D(r, c);
+    }
   }
 }
 

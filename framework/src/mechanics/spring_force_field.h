@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "fluxion/force_field.h"
+#include "mechanics/point_partition.h"
 
 namespace fluxion::internal {
 
@@ -31,6 +32,11 @@ struct Spring {
 /// The potential energy is Σ ½·ks·(d − L0)² over every spring, active or not (SOFA's
 /// getPotentialEnergy); the dashpot stores none.
 ///
+/// Force and stiffness are evaluated in parallel over a PointPartition of the springs' ends (one
+/// range per thread, fluxion/threads.h): each point's force, and each stiffness entry (owned by
+/// its column's point), receives its terms in spring order whatever the thread count, so the
+/// results are the same to the bit.
+///
 /// By default the dashpot is explicit only (no B), as in SOFA. With `exact_damping_jacobian`
 /// (a Fluxion extension) the field also provides B = −∂f/∂v: B_aa = B_bb = kd·ûûᵀ, B_ab = −kd·ûûᵀ.
 class SpringForceField final : public ForceField {
@@ -52,7 +58,14 @@ class SpringForceField final : public ForceField {
   template <int kDim>
   void AddForceImpl(const State& state, Vector& f) const;
   template <int kDim>
+  void AddForceRange(const State& state, Vector& f, int range) const;
+  /// The partition for `tasks` ranges, built on first use for that count (it allocates then:
+  /// only when the thread count changes, never in a steady run).
+  const PointPartition& Partition(int tasks) const;
+  template <int kDim>
   void AddStiffnessImpl(const State& state, const Index* slots, double* values) const;
+  template <int kDim>
+  void AddStiffnessRange(const State& state, const Index* slots, double* values, int range) const;
   template <int kDim>
   void AddDampingImpl(const State& state, const Index* slots, double* values) const;
   void Entries(std::vector<MatrixEntry>& entries) const;
@@ -61,6 +74,10 @@ class SpringForceField final : public ForceField {
   std::vector<Spring> springs_;
   bool exact_damping_jacobian_;
   double min_length_;
+  mutable PointPartition partition_;
 };
+
+/// Springs per thread at least: below 2 × this a spring loop stays on one thread.
+inline constexpr Index kSpringGrain = 4096;
 
 }  // namespace fluxion::internal
