@@ -14,6 +14,7 @@
 // SOFA's default (and this solver's) uses the new velocity, as the seed's own symplectic flag says.
 // No Rayleigh damping (SOFA has none here); dashpots act through the springs' forces.
 #include <fluxion/plugin.h>
+#include <fluxion/threads.h>
 
 namespace {
 
@@ -49,12 +50,26 @@ class EulerExplicitSolver final : public fluxion::Solver {
                              fluxion::State& s) override {
     system.ComputeForce(s, force_);
     if (auto r = ComputeAcceleration(system, force_, acceleration_); !r.accepted()) return r;
+    // One pass over the DOFs, split over the threads (each DOF's update is independent).
+    const double* a = acceleration_.data();
+    double* x = s.x.data();
+    double* v = s.v.data();
     if (symplectic_) {
-      s.v += acceleration_ * h;  // velocity first ...
-      s.x += s.v * h;            // ... then the position with the new velocity
+      fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
+                           [=](fluxion::Index b, fluxion::Index e) {
+                             for (fluxion::Index i = b; i < e; ++i) {
+                               v[i] += a[i] * h;  // velocity first ...
+                               x[i] += v[i] * h;  // ... then the position with the new velocity
+                             }
+                           });
     } else {
-      s.x += s.v * h;  // the position with the old velocity
-      s.v += acceleration_ * h;
+      fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
+                           [=](fluxion::Index b, fluxion::Index e) {
+                             for (fluxion::Index i = b; i < e; ++i) {
+                               x[i] += v[i] * h;  // the position with the old velocity
+                               v[i] += a[i] * h;
+                             }
+                           });
     }
     return fluxion::StepResult::Ok();
   }

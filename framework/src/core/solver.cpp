@@ -1,6 +1,10 @@
 #include "fluxion/solver.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <exception>
 #include <string>
 
@@ -8,6 +12,7 @@
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/plugin.h"
+#include "fluxion/threads.h"
 
 namespace fluxion {
 
@@ -61,10 +66,14 @@ StepResult Solver::ComputeAcceleration(const MechanicalSystem& system, const Vec
   if (system.is_mass_diagonal()) {
     // a_i = f_i / m_i, a division as in SOFA's accFromF (not f_i·(1/m_i), which differs in the
     // last bit); 0 where the inverse mass is 0 (fixed or massless DOFs).
-    const Vector& inverse = system.inverse_mass_diagonal();
     if (a.size() != f.size()) a.resize(f.size());  // sized by the caller: never allocates then
-    for (Index i = 0; i < f.size(); ++i)
-      a[i] = inverse[i] == 0.0 ? 0.0 : f[i] / impl_->mass_diagonal[i];
+    const double* inverse = system.inverse_mass_diagonal().data();
+    const double* mass = impl_->mass_diagonal.data();
+    const double* force = f.data();
+    double* out = a.data();
+    ParallelFor(f.size(), kVectorGrain, [=](Index begin, Index end) {
+      for (Index i = begin; i < end; ++i) out[i] = inverse[i] == 0.0 ? 0.0 : force[i] / mass[i];
+    });
     system.ProjectResponse(a);
     return StepResult::Ok();
   }
@@ -93,6 +102,40 @@ Index FirstNonFinite(const Vector& values) {
     if (!std::isfinite(values[i])) return i;
   return -1;
 }
+
+// True when every entry of x and v is finite. One pass over both, vectorisable: a double is
+// non-finite exactly when its exponent bits are all ones, so the loop ORs a comparison of the
+// bits instead of branching per entry; FirstNonFinite then finds which (rarely).
+bool AllFinite(const Vector& x, const Vector& v) {
+  constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL;
+  const double* xs = x.data();
+  const double* vs = v.data();
+  std::atomic<bool> bad{false};
+  ParallelFor(x.size(), kVectorGrain, [&](Index begin, Index end) {
+    std::uint64_t found = 0;
+    for (Index i = begin; i < end; ++i) {
+      std::uint64_t bx, bv;
+      std::memcpy(&bx, xs + i, sizeof bx);
+      std::memcpy(&bv, vs + i, sizeof bv);
+      found |= static_cast<std::uint64_t>((bx & kExponent) == kExponent) |
+               static_cast<std::uint64_t>((bv & kExponent) == kExponent);
+    }
+    if (found != 0) bad.store(true, std::memory_order_relaxed);
+  });
+  return !bad.load(std::memory_order_relaxed);
+}
+
+// The backup of x and v, in one pass over the threads (sized alike: no allocation).
+void CopyState(const State& state, Vector& x, Vector& v) {
+  const double* from_x = state.x.data();
+  const double* from_v = state.v.data();
+  double* to_x = x.data();
+  double* to_v = v.data();
+  ParallelFor(state.x.size(), kVectorGrain, [=](Index begin, Index end) {
+    std::copy(from_x + begin, from_x + end, to_x + begin);
+    std::copy(from_v + begin, from_v + end, to_v + begin);
+  });
+}
 }  // namespace
 
 StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) {
@@ -107,8 +150,7 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
                      " positions and " + std::to_string(state.v.size()) +
                      " velocities, the system has " + std::to_string(system.num_dofs()) + " DOFs");
 
-  impl_->backup_x = state.x;
-  impl_->backup_v = state.v;
+  CopyState(state, impl_->backup_x, impl_->backup_v);
   const double start_time = state.time;
 
   StepResult result;
@@ -121,7 +163,7 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
   }
   state.time = start_time;  // DoStep must not move time; the base does, below
 
-  if (result.accepted()) {
+  if (result.accepted() && !AllFinite(state.x, state.v)) {
     const Index bad_x = FirstNonFinite(state.x);
     const Index bad_v = bad_x < 0 ? FirstNonFinite(state.v) : -1;
     if (bad_x >= 0 || bad_v >= 0) {
