@@ -415,7 +415,9 @@ TEST_F(SpringScene, SpringJoinsPointsOfTwoObjects) {
 // The partition owns each point in exactly one range, lists for each range exactly the elements
 // touching it, in ascending order, and balances the element ends between ranges.
 TEST(PointPartition, OwnsEachPointOnceAndListsTouchingElements) {
-  const std::vector<Index> ends = {0, 3, 3, 6, 6, 9, 9, 12, 0, 12, 3, 9};  // 6 elements, 2 ends
+  // A ring of 6 points: each point is the end of two elements, so cutting the ends' line at its
+  // quantiles gives each of 3 ranges two points (4 ends), and 2 elements cross each cut.
+  const std::vector<Index> ends = {0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 0};
   const PointPartition partition(3, ends, 2);
   ASSERT_EQ(partition.ranges(), 3);
   for (Index p = -5; p < 20; ++p) {
@@ -427,6 +429,12 @@ TEST(PointPartition, OwnsEachPointOnceAndListsTouchingElements) {
   for (const Index e : ends)
     for (int r = 0; r < 3; ++r) ends_per_range[static_cast<std::size_t>(r)] += partition.Owns(r, e);
   for (const int count : ends_per_range) EXPECT_EQ(count, 4);  // 12 ends, 3 ranges
+  // Element 5 (5–0) touches the first and the last range.
+  EXPECT_EQ(partition.elements(0).front(), 0u);
+  EXPECT_EQ(partition.elements(2).back(), 5u);
+  EXPECT_EQ(
+      partition.elements(0).size() + partition.elements(1).size() + partition.elements(2).size(),
+      6u + 3u);  // three elements cross a cut: listed twice
   for (int r = 0; r < 3; ++r) {
     std::vector<std::uint32_t> expected;
     for (std::uint32_t e = 0; e < 6; ++e)
