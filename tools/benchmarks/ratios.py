@@ -27,7 +27,7 @@ def main() -> int:
 
     sizes = "|".join(str(n) for n in args.sizes)
     solvers = "|".join(args.solvers)
-    pattern = f"^(Fused/({sizes})|Step/({solvers})/({sizes})/[0-9]+)$"
+    pattern = f"^(Fused/({sizes})|Step/({solvers})/({sizes})/[0-9]+)(/real_time)?$"
     command = [args.benchmark, f"--benchmark_filter={pattern}", "--benchmark_format=json",
                f"--benchmark_repetitions={args.repetitions}",
                "--benchmark_report_aggregates_only=true",
