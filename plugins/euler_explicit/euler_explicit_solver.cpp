@@ -16,6 +16,10 @@
 #include <fluxion/plugin.h>
 #include <fluxion/threads.h>
 
+#include <atomic>
+#include <bit>
+#include <cstdint>
+
 namespace {
 
 class EulerExplicitSolver final : public fluxion::Solver {
@@ -50,29 +54,47 @@ class EulerExplicitSolver final : public fluxion::Solver {
                              fluxion::State& s) override {
     system.ComputeForce(s, force_);
     if (auto r = ComputeAcceleration(system, force_, acceleration_); !r.accepted()) return r;
-    // One pass over the DOFs, split over the threads (each DOF's update is independent).
+    // One pass over the DOFs, split over the threads (each DOF's update is independent). It
+    // reads x and v anyway: it keeps the base's backup of them and checks the new values'
+    // finiteness (a double is not finite when its exponent bits are all ones), for the base
+    // (BacksUpState).
     const double* a = acceleration_.data();
     double* x = s.x.data();
     double* v = s.v.data();
-    if (symplectic_) {
-      fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
-                           [=](fluxion::Index b, fluxion::Index e) {
-                             for (fluxion::Index i = b; i < e; ++i) {
-                               v[i] += a[i] * h;  // velocity first ...
-                               x[i] += v[i] * h;  // ... then the position with the new velocity
-                             }
-                           });
-    } else {
-      fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
-                           [=](fluxion::Index b, fluxion::Index e) {
-                             for (fluxion::Index i = b; i < e; ++i) {
-                               x[i] += v[i] * h;  // the position with the old velocity
-                               v[i] += a[i] * h;
-                             }
-                           });
-    }
+    double* old_x = backup_x();
+    double* old_v = backup_v();
+    const bool symplectic = symplectic_;
+    std::atomic<bool> all_finite{true};
+    fluxion::ParallelFor(
+        s.x.size(), fluxion::kVectorGrain, [&, h](fluxion::Index b, fluxion::Index e) {
+          constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL;
+          std::uint64_t bad = 0;
+          for (fluxion::Index i = b; i < e; ++i) {
+            const double xi = x[i], vi = v[i];
+            old_x[i] = xi;
+            old_v[i] = vi;
+            double new_x, new_v;
+            if (symplectic) {
+              new_v = vi + a[i] * h;   // velocity first ...
+              new_x = xi + new_v * h;  // ... then the position with the new velocity
+            } else {
+              new_x = xi + vi * h;  // the position with the old velocity
+              new_v = vi + a[i] * h;
+            }
+            x[i] = new_x;
+            v[i] = new_v;
+            bad |= static_cast<std::uint64_t>((std::bit_cast<std::uint64_t>(new_x) & kExponent) ==
+                                              kExponent) |
+                   static_cast<std::uint64_t>((std::bit_cast<std::uint64_t>(new_v) & kExponent) ==
+                                              kExponent);
+          }
+          if (bad != 0) all_finite.store(false, std::memory_order_relaxed);
+        });
+    StateBackedUp(all_finite.load(std::memory_order_relaxed));
     return fluxion::StepResult::Ok();
   }
+
+  bool BacksUpState() const override { return true; }
 
   bool symplectic_;
   fluxion::Vector force_, acceleration_;

@@ -29,6 +29,11 @@ struct Solver::Impl {
   SparseMatrix projected_mass;
   // The state Step is given is the one the last committed step returned (see history_valid()).
   bool history_valid = false;
+  // backup_x and backup_v hold the state the current step started from (taken by Step, or by a
+  // solver that BacksUpState() in its own pass).
+  bool backed_up = false;
+  // The solver that backed the state up also found every new value finite.
+  bool known_finite = false;
   // The indefinite-mass warning of ComputeAcceleration was given.
   bool mass_warning_given = false;
 };
@@ -44,6 +49,13 @@ std::vector<std::string> Solver::OutputNames() const { return {}; }
 void Solver::ReadOutputs(double* /*values*/) const {}
 
 LinearSolver* Solver::linear_solver() const { return impl_->linear_solver; }
+bool Solver::BacksUpState() const { return false; }
+double* Solver::backup_x() { return impl_->backup_x.data(); }
+double* Solver::backup_v() { return impl_->backup_v.data(); }
+void Solver::StateBackedUp(bool all_finite) {
+  impl_->backed_up = true;
+  impl_->known_finite = all_finite;
+}
 bool Solver::history_valid() const { return impl_->history_valid; }
 void Solver::InvalidateHistory() { impl_->history_valid = false; }
 
@@ -150,7 +162,14 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
                      " positions and " + std::to_string(state.v.size()) +
                      " velocities, the system has " + std::to_string(system.num_dofs()) + " DOFs");
 
-  CopyState(state, impl_->backup_x, impl_->backup_v);
+  // The backup a rejected step is restored from: copied here, or kept by the solver in its own
+  // last pass (BacksUpState), in which case a step that fails before it left the state alone.
+  impl_->backed_up = false;
+  impl_->known_finite = false;
+  if (!BacksUpState()) {
+    CopyState(state, impl_->backup_x, impl_->backup_v);
+    impl_->backed_up = true;
+  }
   const double start_time = state.time;
 
   StepResult result;
@@ -163,7 +182,7 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
   }
   state.time = start_time;  // DoStep must not move time; the base does, below
 
-  if (result.accepted() && !AllFinite(state.x, state.v)) {
+  if (result.accepted() && !impl_->known_finite && !AllFinite(state.x, state.v)) {
     const Index bad_x = FirstNonFinite(state.x);
     const Index bad_v = bad_x < 0 ? FirstNonFinite(state.v) : -1;
     if (bad_x >= 0 || bad_v >= 0) {
@@ -175,8 +194,10 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
   }
   if (!result.accepted()) {
     // The history is untouched (DoStep writes scratch only) and still matches the restored state.
-    state.x = impl_->backup_x;
-    state.v = impl_->backup_v;
+    if (impl_->backed_up) {
+      state.x = impl_->backup_x;
+      state.v = impl_->backup_v;
+    }
     return result;
   }
   state.time = start_time + h;
@@ -187,8 +208,10 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
   } catch (const std::exception& error) {
     // A half-committed history cannot be trusted: restore the state and start up again.
     impl_->history_valid = false;
-    state.x = impl_->backup_x;
-    state.v = impl_->backup_v;
+    if (impl_->backed_up) {
+      state.x = impl_->backup_x;
+      state.v = impl_->backup_v;
+    }
     state.time = start_time;
     return StepResult::Failure(
         std::string("solver raised an exception while committing the step: ") + error.what());
