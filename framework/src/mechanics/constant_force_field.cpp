@@ -8,6 +8,11 @@ ConstantForce::ConstantForce(std::vector<Index> dofs, std::vector<double> values
     : dofs_(std::move(dofs)), values_(std::move(values)) {
   for (std::size_t k = 1; k < dofs_.size(); ++k)
     increasing_ = increasing_ && dofs_[k - 1] < dofs_[k];
+  if (increasing_ && dofs_.size() >= 2) {
+    stride_ = dofs_[1] - dofs_[0];
+    for (std::size_t k = 1; k < dofs_.size() && stride_ > 0; ++k)
+      if (dofs_[k] != dofs_[0] + static_cast<Index>(k) * stride_) stride_ = 0;
+  }
 }
 
 void ConstantForce::AddForce(const State& /*state*/, Vector& f) const {
@@ -19,10 +24,18 @@ void ConstantForce::AddForce(const State& /*state*/, Vector& f) const {
   const auto add = [dofs, values, out](Index begin, Index end) {
     for (Index k = begin; k < end; ++k) out[dofs[k]] += values[k];
   };
-  if (increasing_)
+  if (stride_ > 0) {  // the same additions without reading the indices
+    double* first = out + dofs_.front();
+    const Index stride = stride_;
+    ParallelFor(static_cast<Index>(dofs_.size()), kVectorGrain,
+                [first, stride, values](Index begin, Index end) {
+                  for (Index k = begin; k < end; ++k) first[k * stride] += values[k];
+                });
+  } else if (increasing_) {
     ParallelFor(static_cast<Index>(dofs_.size()), kVectorGrain, add);
-  else
+  } else {
     add(0, static_cast<Index>(dofs_.size()));
+  }
 }
 
 double ConstantForce::PotentialEnergy(const State& state) const {

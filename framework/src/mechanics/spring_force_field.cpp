@@ -1,7 +1,10 @@
 #include "mechanics/spring_force_field.h"
 
 #include <Eigen/Dense>
+#include <climits>
+#include <cstdint>
 
+#include "fluxion/errors.h"
 #include "fluxion/threads.h"
 
 namespace fluxion::internal {
@@ -11,7 +14,15 @@ SpringForceField::SpringForceField(int dimension, std::vector<Spring> springs,
     : dimension_(dimension),
       springs_(std::move(springs)),
       exact_damping_jacobian_(exact_damping_jacobian),
-      min_length_(min_length) {}
+      min_length_(min_length) {
+  packed_.reserve(springs_.size());
+  for (const Spring& spring : springs_) {
+    FLUXION_DEMAND(spring.a >= 0 && spring.b >= 0 && spring.a <= INT32_MAX &&
+                   spring.b <= INT32_MAX);
+    packed_.push_back({static_cast<std::int32_t>(spring.a), static_cast<std::int32_t>(spring.b),
+                       spring.stiffness, spring.damping, spring.rest_length});
+  }
+}
 
 namespace {
 template <int kDim>
@@ -30,8 +41,8 @@ struct SpringKinematics {
   double elongation = 0.0;      // e
 };
 
-template <int kDim>
-SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state, double min_length) {
+template <int kDim, class SpringType>
+SpringKinematics<kDim> Evaluate(const SpringType& spring, const State& state, double min_length) {
   SpringKinematics<kDim> k;
   const Vec<kDim> u = state.x.segment<kDim>(spring.b) - state.x.segment<kDim>(spring.a);
   k.length = u.norm();
@@ -81,7 +92,7 @@ void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
         &context);
     return;
   }
-  for (const Spring& spring : springs_) {
+  for (const PackedSpring& spring : packed_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) continue;
     const Vec<kDim> force = k.direction * k.intensity;
@@ -95,7 +106,7 @@ template <int kDim>
 void SpringForceField::AddForceRange(const State& state, Vector& f, int range) const {
   const PointPartition& partition = partition_;
   for (const std::uint32_t index : partition.elements(range)) {
-    const Spring& spring = springs_[index];
+    const PackedSpring& spring = packed_[index];
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) continue;
     const Vec<kDim> force = k.direction * k.intensity;

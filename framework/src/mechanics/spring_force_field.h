@@ -1,6 +1,7 @@
 // Springs with dashpots between points, exactly as SOFA's SpringForceField computes them.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "fluxion/force_field.h"
@@ -70,8 +71,16 @@ class SpringForceField final : public ForceField {
   void AddDampingImpl(const State& state, const Index* slots, double* values) const;
   void Entries(std::vector<MatrixEntry>& entries) const;
 
+  // The springs as the force loop reads them: 32 bytes instead of 40 (32-bit DOF indices), so
+  // that the loop over a large mesh's springs moves a fifth less memory.
+  struct PackedSpring {
+    std::int32_t a, b;
+    double stiffness, damping, rest_length;
+  };
+
   int dimension_;
   std::vector<Spring> springs_;
+  std::vector<PackedSpring> packed_;
   bool exact_damping_jacobian_;
   double min_length_;
   mutable PointPartition partition_;
