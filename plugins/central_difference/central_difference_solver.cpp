@@ -22,6 +22,7 @@
 // (and this solver) uses the force at the start of the step, f(x_n, v_n). SOFA quirk reproduced:
 // the velocity is scaled as v += (−1 + c)·v, not v = c·v; equal in exact arithmetic, not bitwise.
 #include <fluxion/plugin.h>
+#include <fluxion/threads.h>
 
 namespace {
 
@@ -55,15 +56,23 @@ class CentralDifferenceSolver final : public fluxion::Solver {
 
     if (rayleigh_mass_ == 0.0) {
       // Undamped: symplectic Euler, velocity first.
-      s.v += acceleration_ * h;
-    } else {
-      // Damped: SOFA's two velocity operations, with the coefficients formed as SOFA forms them.
-      const double r = rayleigh_mass_;
-      const double velocity_coefficient = -1.0 + (1.0 / h - r / 2.0) / (1.0 / h + r / 2.0);
-      const double acceleration_coefficient = 1.0 / (1.0 / h + r / 2.0);
-      s.v += s.v * velocity_coefficient;
-      s.v += acceleration_ * acceleration_coefficient;
+      const double* a = acceleration_.data();
+      double *x = s.x.data(), *v = s.v.data();
+      fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
+                           [=](fluxion::Index b, fluxion::Index e) {
+                             for (fluxion::Index i = b; i < e; ++i) {
+                               v[i] += a[i] * h;
+                               x[i] += v[i] * h;  // the position with the new velocity
+                             }
+                           });
+      return fluxion::StepResult::Ok();
     }
+    // Damped: SOFA's two velocity operations, with the coefficients formed as SOFA forms them.
+    const double r = rayleigh_mass_;
+    const double velocity_coefficient = -1.0 + (1.0 / h - r / 2.0) / (1.0 / h + r / 2.0);
+    const double acceleration_coefficient = 1.0 / (1.0 / h + r / 2.0);
+    s.v += s.v * velocity_coefficient;
+    s.v += acceleration_ * acceleration_coefficient;
     s.x += s.v * h;  // the position with the new velocity
     return fluxion::StepResult::Ok();
   }

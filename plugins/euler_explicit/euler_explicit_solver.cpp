@@ -14,6 +14,11 @@
 // SOFA's default (and this solver's) uses the new velocity, as the seed's own symplectic flag says.
 // No Rayleigh damping (SOFA has none here); dashpots act through the springs' forces.
 #include <fluxion/plugin.h>
+#include <fluxion/threads.h>
+
+#include <atomic>
+#include <bit>
+#include <cstdint>
 
 namespace {
 
@@ -49,15 +54,47 @@ class EulerExplicitSolver final : public fluxion::Solver {
                              fluxion::State& s) override {
     system.ComputeForce(s, force_);
     if (auto r = ComputeAcceleration(system, force_, acceleration_); !r.accepted()) return r;
-    if (symplectic_) {
-      s.v += acceleration_ * h;  // velocity first ...
-      s.x += s.v * h;            // ... then the position with the new velocity
-    } else {
-      s.x += s.v * h;  // the position with the old velocity
-      s.v += acceleration_ * h;
-    }
+    // One pass over the DOFs, split over the threads (each DOF's update is independent). It
+    // reads x and v anyway: it keeps the base's backup of them and checks the new values'
+    // finiteness (a double is not finite when its exponent bits are all ones), for the base
+    // (BacksUpState).
+    const double* a = acceleration_.data();
+    double* x = s.x.data();
+    double* v = s.v.data();
+    double* old_x = backup_x();
+    double* old_v = backup_v();
+    const bool symplectic = symplectic_;
+    std::atomic<bool> all_finite{true};
+    fluxion::ParallelFor(
+        s.x.size(), fluxion::kVectorGrain, [&, h](fluxion::Index b, fluxion::Index e) {
+          constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL;
+          std::uint64_t bad = 0;
+          for (fluxion::Index i = b; i < e; ++i) {
+            const double xi = x[i], vi = v[i];
+            old_x[i] = xi;
+            old_v[i] = vi;
+            double new_x, new_v;
+            if (symplectic) {
+              new_v = vi + a[i] * h;   // velocity first ...
+              new_x = xi + new_v * h;  // ... then the position with the new velocity
+            } else {
+              new_x = xi + vi * h;  // the position with the old velocity
+              new_v = vi + a[i] * h;
+            }
+            x[i] = new_x;
+            v[i] = new_v;
+            bad |= static_cast<std::uint64_t>((std::bit_cast<std::uint64_t>(new_x) & kExponent) ==
+                                              kExponent) |
+                   static_cast<std::uint64_t>((std::bit_cast<std::uint64_t>(new_v) & kExponent) ==
+                                              kExponent);
+          }
+          if (bad != 0) all_finite.store(false, std::memory_order_relaxed);
+        });
+    StateBackedUp(all_finite.load(std::memory_order_relaxed));
     return fluxion::StepResult::Ok();
   }
+
+  bool BacksUpState() const override { return true; }
 
   bool symplectic_;
   fluxion::Vector force_, acceleration_;

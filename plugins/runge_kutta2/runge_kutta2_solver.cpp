@@ -17,6 +17,7 @@
 // step evaluates a1 afresh, as SOFA does. The order of the two final updates does not change the
 // result (neither reads the other). No parameters and no Rayleigh damping, as in SOFA.
 #include <fluxion/plugin.h>
+#include <fluxion/threads.h>
 
 namespace {
 
@@ -52,14 +53,32 @@ class RungeKutta2Solver final : public fluxion::Solver {
 
     // Stage 2: half an Euler step to the midpoint, and the acceleration there.
     midpoint_.time = s.time + half;
-    midpoint_.x = s.x + s.v * half;
-    midpoint_.v = s.v + a1_ * half;
+    {
+      const double *x = s.x.data(), *v = s.v.data(), *a = a1_.data();
+      double *xm = midpoint_.x.data(), *vm = midpoint_.v.data();
+      fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
+                           [=](fluxion::Index b, fluxion::Index e) {
+                             for (fluxion::Index i = b; i < e; ++i) {
+                               xm[i] = x[i] + v[i] * half;
+                               vm[i] = v[i] + a[i] * half;
+                             }
+                           });
+    }
     system.ComputeForce(midpoint_, force_);
     if (auto r = ComputeAcceleration(system, force_, a2_); !r.accepted()) return r;
 
     // The full step with the midpoint slopes; position first, as SOFA's vector operations.
-    s.x += midpoint_.v * h;
-    s.v += a2_ * h;
+    {
+      const double *vm = midpoint_.v.data(), *a = a2_.data();
+      double *x = s.x.data(), *v = s.v.data();
+      fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
+                           [=](fluxion::Index b, fluxion::Index e) {
+                             for (fluxion::Index i = b; i < e; ++i) {
+                               x[i] += vm[i] * h;
+                               v[i] += a[i] * h;
+                             }
+                           });
+    }
     return fluxion::StepResult::Ok();
   }
 

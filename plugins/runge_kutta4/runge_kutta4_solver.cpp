@@ -22,6 +22,7 @@
 // exist in Fluxion, and for projective constraints the call does nothing. No parameters and no
 // Rayleigh damping, as in SOFA.
 #include <fluxion/plugin.h>
+#include <fluxion/threads.h>
 
 namespace {
 
@@ -65,14 +66,27 @@ class RungeKutta4Solver final : public fluxion::Solver {
     if (auto r = Acceleration(system, stage4_, k4a_); !r.accepted()) return r;
 
     // Weighted sums, one increment at a time; x first (k1v is still the old v), then v.
-    s.x += s.v * h6;
-    s.x += stage2_.v * h3;
-    s.x += stage3_.v * h3;
-    s.x += stage4_.v * h6;
-    s.v += k1a_ * h6;
-    s.v += k2a_ * h3;
-    s.v += k3a_ * h3;
-    s.v += k4a_ * h6;
+    // One pass, the same sums in the same order per entry.
+    const double *v2 = stage2_.v.data(), *v3 = stage3_.v.data(), *v4 = stage4_.v.data();
+    const double *a1 = k1a_.data(), *a2 = k2a_.data(), *a3 = k3a_.data(), *a4 = k4a_.data();
+    double *x = s.x.data(), *v = s.v.data();
+    fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
+                         [=](fluxion::Index b, fluxion::Index e) {
+                           for (fluxion::Index i = b; i < e; ++i) {
+                             double xi = x[i];
+                             xi += v[i] * h6;
+                             xi += v2[i] * h3;
+                             xi += v3[i] * h3;
+                             xi += v4[i] * h6;
+                             x[i] = xi;
+                             double vi = v[i];
+                             vi += a1[i] * h6;
+                             vi += a2[i] * h3;
+                             vi += a3[i] * h3;
+                             vi += a4[i] * h6;
+                             v[i] = vi;
+                           }
+                         });
     return fluxion::StepResult::Ok();
   }
 
@@ -80,8 +94,15 @@ class RungeKutta4Solver final : public fluxion::Solver {
   static void Advance(const fluxion::State& s, const fluxion::Vector& kv, const fluxion::Vector& ka,
                       double step, double time, fluxion::State& stage) {
     stage.time = time;
-    stage.x = s.x + kv * step;
-    stage.v = s.v + ka * step;
+    const double *x = s.x.data(), *v = s.v.data(), *dx = kv.data(), *dv = ka.data();
+    double *xs = stage.x.data(), *vs = stage.v.data();
+    fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
+                         [=](fluxion::Index b, fluxion::Index e) {
+                           for (fluxion::Index i = b; i < e; ++i) {
+                             xs[i] = x[i] + dx[i] * step;
+                             vs[i] = v[i] + dv[i] * step;
+                           }
+                         });
   }
 
   // a = P·M⁻¹·f(state).

@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 
 #include "errors.h"
+#include "fluxion/threads.h"
 #include "host_binding.h"
 #include "object_view.h"
 #include "simulation_binding.h"
@@ -14,4 +15,10 @@ PYBIND11_MODULE(_fluxion, module) {
   fluxion::python::BindObjectView(module);
   fluxion::python::BindSimulation(module);
   fluxion::python::BindHost(module);
+  // fluxion/threads.h: process-wide, results the same whatever the count.
+  module.def("set_thread_count", &fluxion::SetThreadCount, pybind11::arg("count"),
+             "Threads for force evaluation and vector updates (0: the default, OMP_NUM_THREADS "
+             "when set, else every core). Results are the same, to the bit, whatever the count.");
+  module.def("thread_count", &fluxion::ThreadCount,
+             "The number of threads Fluxion's loops use (1 when built without OpenMP).");
 }

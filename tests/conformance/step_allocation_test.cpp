@@ -16,6 +16,7 @@
 #include "conformance/allocation_counter.h"
 #include "conformance/conformance_scenes.h"
 #include "conformance/solver_catalog.h"
+#include "fluxion/threads.h"
 #include "support/test_support.h"
 
 namespace fluxion::conformance {
@@ -155,6 +156,33 @@ TEST(SupernodalStepAllocation, SteadyStateStepsDoNotAllocate) {
   const long before = AllocationCount();
   for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
   EXPECT_EQ(AllocationCount() - before, 0);
+}
+
+// With two threads the parallel paths run (springs over a point partition, vector passes split):
+// a cloth above the parallel thresholds (fluxion/threads.h) steps without allocating either, once
+// the partition exists (it is built on the first step after the thread count changed).
+TEST(ThreadedStepAllocation, SteadyStateStepsDoNotAllocate) {
+  if (!CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer: nothing to count";
+  SetThreadCount(2);
+  for (const char* solver : {"<EulerExplicitSolver/>", "<RungeKutta4Solver/>",
+                             "<EulerImplicitSolver/><CGLinearSolver iterations=\"5\"/>"}) {
+    Simulation simulation = LoadScene(Fill(R"(<Node name="root" gravity="0 -9.81 0" dt="1e-6">
+  {solver}
+  <Node name="cloth">
+    <RegularGridTopology n="110 1 110" min="0 0 0" max="1 0 1"/>
+    <MechanicalObject name="dofs"/>
+    <UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 109"/>
+    <MeshSpringForceField linesStiffness="100" linesDamping="0.1"/>
+  </Node>
+</Node>)",
+                                           {{"solver", solver}}));
+    for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
+    const long before = AllocationCount();
+    for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
+    EXPECT_EQ(AllocationCount() - before, 0) << solver;
+  }
+  SetThreadCount(0);
 }
 
 // The counter itself, so that "0 allocations" above cannot be vacuous: it sees a malloc of this

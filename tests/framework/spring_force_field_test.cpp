@@ -6,10 +6,15 @@
 #include <Eigen/Dense>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <vector>
 
+#include "fluxion/threads.h"
+#include "mechanics/point_partition.h"
 #include "support/test_support.h"
 
 namespace fluxion::internal {
@@ -405,6 +410,88 @@ TEST_F(SpringScene, SpringJoinsPointsOfTwoObjects) {
   EXPECT_LE((f - expected).cwiseAbs().maxCoeff(), 1e-13) << f.transpose();
   // Energy: ½·10·2² + ½·4·2² = 28.
   EXPECT_NEAR(node.system->PotentialEnergy(node.state), 28.0, 1e-13);
+}
+
+// The partition owns each point in exactly one range, lists for each range exactly the elements
+// touching it, in ascending order, and balances the element ends between ranges.
+TEST(PointPartition, OwnsEachPointOnceAndListsTouchingElements) {
+  // A ring of 6 points: each point is the end of two elements, so cutting the ends' line at its
+  // quantiles gives each of 3 ranges two points (4 ends), and 2 elements cross each cut.
+  const std::vector<Index> ends = {0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 0};
+  const PointPartition partition(3, ends, 2);
+  ASSERT_EQ(partition.ranges(), 3);
+  for (Index p = -5; p < 20; ++p) {
+    int owners = 0;
+    for (int r = 0; r < 3; ++r) owners += partition.Owns(r, p) ? 1 : 0;
+    EXPECT_EQ(owners, 1) << "point " << p;
+  }
+  std::vector<int> ends_per_range(3, 0);
+  for (const Index e : ends)
+    for (int r = 0; r < 3; ++r) ends_per_range[static_cast<std::size_t>(r)] += partition.Owns(r, e);
+  for (const int count : ends_per_range) EXPECT_EQ(count, 4);  // 12 ends, 3 ranges
+  // Element 5 (5–0) touches the first and the last range.
+  EXPECT_EQ(partition.elements(0).front(), 0u);
+  EXPECT_EQ(partition.elements(2).back(), 5u);
+  EXPECT_EQ(
+      partition.elements(0).size() + partition.elements(1).size() + partition.elements(2).size(),
+      6u + 3u);  // three elements cross a cut: listed twice
+  for (int r = 0; r < 3; ++r) {
+    std::vector<std::uint32_t> expected;
+    for (std::uint32_t e = 0; e < 6; ++e)
+      if (partition.Owns(r, ends[2 * e]) || partition.Owns(r, ends[2 * e + 1]))
+        expected.push_back(e);
+    const auto listed = partition.elements(r);
+    EXPECT_EQ(std::vector<std::uint32_t>(listed.begin(), listed.end()), expected) << "range " << r;
+  }
+}
+
+// Force and stiffness with one and two threads are the same to the bit, on springs in random
+// order between random points (not a mesh numbered by rows: many springs cross the ranges), many
+// of them sharing points (each point's terms must still come in spring order).
+TEST(SpringForceField, OneAndTwoThreadsGiveTheSameBits) {
+  SpringSet set;
+  const Index points = 3000;
+  std::uint64_t seed = 12345;
+  const auto uniform = [&seed] {  // a fixed LCG: the same springs on every platform
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(seed >> 11) / 9007199254740992.0;
+  };
+  for (Index i = 0; i < 3 * points; ++i) {
+    set.x.push_back(uniform());
+    set.v.push_back(uniform() - 0.5);
+  }
+  for (int k = 0; k < 3 * static_cast<int>(kSpringGrain); ++k) {
+    const auto a = static_cast<Index>(uniform() * static_cast<double>(points));
+    const auto b =
+        (a + 1 + static_cast<Index>(uniform() * static_cast<double>(points - 1))) % points;
+    set.links.push_back({a, b, 10 + uniform(), uniform(), 0.3 * uniform()});
+  }
+  const SpringForceField field = set.Field();
+  const State state = set.MakeState();
+  std::vector<MatrixEntry> entries;
+  field.StiffnessEntries(entries);
+  // Entries of one (row, col) share a slot, as in the system's pattern: terms add up in one place.
+  std::map<std::pair<Index, Index>, Index> slot_of;
+  std::vector<Index> slots;
+  for (const MatrixEntry& e : entries)
+    slots.push_back(
+        slot_of.emplace(std::pair{e.row, e.col}, static_cast<Index>(slot_of.size())).first->second);
+  const auto evaluate = [&](int threads, Vector& f, std::vector<double>& values) {
+    SetThreadCount(threads);
+    f.setZero(set.num_dofs());
+    field.AddForce(state, f);
+    values.assign(slot_of.size(), 0.0);
+    field.AddStiffness(state, slots.data(), values.data());
+  };
+  Vector f1, f2;
+  std::vector<double> k1, k2;
+  evaluate(1, f1, k1);
+  evaluate(2, f2, k2);
+  SetThreadCount(0);
+  EXPECT_EQ(std::memcmp(f1.data(), f2.data(), sizeof(double) * static_cast<std::size_t>(f1.size())),
+            0);
+  EXPECT_EQ(std::memcmp(k1.data(), k2.data(), sizeof(double) * k1.size()), 0);
+  EXPECT_GT(f1.cwiseAbs().maxCoeff(), 0.0);
 }
 
 }  // namespace

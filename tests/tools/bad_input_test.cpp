@@ -399,8 +399,7 @@ TEST(BadInput, SceneLargerThanTheMemoryLimitIsRefusedBeforeAllocating) {
   EXPECT_EQ(
       RunSceneRunner(ShellQuote(fits) + " --steps 1 -q -o /dev/null --memory-limit 8M").status, 0);
   const std::string fits_cg = scratch.Write(
-      "fits_cg.scn",
-      ClothScene(64, R"(<EulerImplicitSolver/><CGLinearSolver iterations="25"/>)"));
+      "fits_cg.scn", ClothScene(64, R"(<EulerImplicitSolver/><CGLinearSolver iterations="25"/>)"));
   EXPECT_EQ(
       RunSceneRunner(ShellQuote(fits_cg) + " --steps 1 -q -o /dev/null --memory-limit 8M").status,
       0);

@@ -2,16 +2,26 @@
 // RegularGridTopology (MeshSpringForceField on the grid's edges, two corners fixed), for
 // n = 32, 64, 128, 256; implicit solvers with CGLinearSolver and with SparseLDLSolver.
 //
+// Explicit steps are also run with 1 and 2 threads (Step/<solver>/<n>/<threads>) and compared
+// with Fused/<n>: a hand-written loop doing exactly the arithmetic of EulerExplicitSolver's
+// symplectic step on the same cloth, without the framework (the bound a framework step can
+// approach). tools/benchmarks/ratios.py runs the program and prints each step as a ratio to it.
+//
 // Counters: steps/s (items per second) and DOF·steps/s. Run from the build tree:
 //   build-release/bin/fluxion-benchmark --benchmark_counters_tabular=true
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 #include "fluxion/simulation.h"
+#include "fluxion/threads.h"
 
 namespace {
 
@@ -46,7 +56,119 @@ void SetCounters(benchmark::State& state, const Simulation& simulation) {
   state.counters["DOFs"] = dofs;
 }
 
+// The cloth's symplectic Euler step written out by hand, for one thread: what SOFA's
+// EulerExplicitSolver computes (and Fluxion's step, bit for bit), in two passes over memory.
+//   f = m·g;  for each spring (a, b): u = x_b − x_a, d = ‖u‖, û = u·(1/d),
+//             fi = ks·(d − L0) + kd·û·(v_b − v_a),  f_a += fi·û,  f_b −= fi·û   (d > 1e-9)
+//   for each DOF: a = f/m (0 on the fixed corners), v += a·h, x += v·h
+// The springs are the scene's own: its topology's edges (MeshSpringForceField with
+// linesStiffness only makes one spring per edge, in edge order) with ks = 100/L0, kd = 0.1/L0,
+// L0 from the rest positions, as MeshSpringForceField computes them.
+class FusedCloth {
+ public:
+  explicit FusedCloth(const Simulation& simulation) {
+    const fluxion::ObjectModel& object = simulation.model().objects.front();
+    const fluxion::SolverNode& node = simulation.solver_nodes().front();
+    const fluxion::Index n = node.system->num_dofs();
+    x_ = node.state.x;
+    v_ = node.state.v;
+    f_.setZero(n);
+    mass_ = node.system->mass().diagonal();
+    fixed_.assign(static_cast<std::size_t>(n), 0);
+    const fluxion::Vector& inverse = node.system->inverse_mass_diagonal();
+    for (fluxion::Index i = 0; i < n; ++i) fixed_[static_cast<std::size_t>(i)] = inverse[i] == 0.0;
+    weight_ = -9.81 * mass_;  // SOFA's Mass::addForce: f += m·g (g along −y)
+    for (const auto& edge : object.topology->edges) {
+      const auto a = static_cast<std::int32_t>(3 * edge[0]);
+      const auto b = static_cast<std::int32_t>(3 * edge[1]);
+      const double length =
+          (object.rest_position.segment<3>(b) - object.rest_position.segment<3>(a)).norm();
+      springs_.push_back({a, b, 100.0 / length, 0.1 / length, length});
+    }
+  }
+
+  void Step(double h) {
+    const fluxion::Index n = x_.size();
+    double* f = f_.data();
+    const double* x = x_.data();
+    const double* v = v_.data();
+    for (fluxion::Index i = 0; i < n; i += 3) {  // gravity on y only (0 + m·g: same bits)
+      f[i] = 0.0;
+      f[i + 1] = weight_[i + 1];
+      f[i + 2] = 0.0;
+    }
+    for (const FusedSpring& s : springs_) {
+      const double u0 = x[s.b] - x[s.a], u1 = x[s.b + 1] - x[s.a + 1], u2 = x[s.b + 2] - x[s.a + 2];
+      const double d = std::sqrt(u0 * u0 + u1 * u1 + u2 * u2);
+      if (!(d > 1e-9)) continue;
+      const double inv = 1.0 / d;
+      const double e0 = u0 * inv, e1 = u1 * inv, e2 = u2 * inv;
+      const double rate =
+          e0 * (v[s.b] - v[s.a]) + e1 * (v[s.b + 1] - v[s.a + 1]) + e2 * (v[s.b + 2] - v[s.a + 2]);
+      const double fi = s.ks * (d - s.rest) + s.kd * rate;
+      const double f0 = e0 * fi, f1 = e1 * fi, f2 = e2 * fi;
+      f[s.a] += f0;
+      f[s.a + 1] += f1;
+      f[s.a + 2] += f2;
+      f[s.b] -= f0;
+      f[s.b + 1] -= f1;
+      f[s.b + 2] -= f2;
+    }
+    double* xs = x_.data();
+    double* vs = v_.data();
+    const double* m = mass_.data();
+    for (fluxion::Index i = 0; i < n; ++i) {
+      const double a = fixed_[static_cast<std::size_t>(i)] != 0 ? 0.0 : f[i] / m[i];
+      vs[i] += a * h;
+      xs[i] += vs[i] * h;
+    }
+  }
+
+  const fluxion::Vector& x() const { return x_; }
+  const fluxion::Vector& v() const { return v_; }
+
+ private:
+  struct FusedSpring {
+    std::int32_t a, b;  // first DOF of each end
+    double ks, kd, rest;
+  };
+  std::vector<FusedSpring> springs_;
+  std::vector<char> fixed_;
+  fluxion::Vector x_, v_, f_, mass_, weight_;
+};
+
+bool SameBits(const fluxion::Vector& a, const fluxion::Vector& b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), sizeof(double) * static_cast<std::size_t>(a.size())) == 0;
+}
+
+void BM_Fused(benchmark::State& state) {
+  fluxion::SetThreadCount(1);
+  Simulation simulation =
+      Load(ClothScene(static_cast<int>(state.range(0)), "<EulerExplicitSolver/>", ""));
+  FusedCloth fused(simulation);
+  // The loop must be Fluxion's step: the same positions and velocities, to the bit, after a few
+  // steps (the cloth moves: springs stretch, dashpots act).
+  for (int k = 0; k < 5; ++k) {
+    simulation.Step();
+    fused.Step(simulation.dt());
+  }
+  const fluxion::SolverNode& node = simulation.solver_nodes().front();
+  if (!SameBits(fused.x(), node.state.x) || !SameBits(fused.v(), node.state.v)) {
+    state.SkipWithError("the fused loop differs from Fluxion's EulerExplicitSolver step");
+    return;
+  }
+  const double h = simulation.dt();
+  for (auto _ : state) {
+    fused.Step(h);
+    benchmark::DoNotOptimize(fused.x().data());
+  }
+  SetCounters(state, simulation);
+}
+
 void BM_Step(benchmark::State& state, const std::string& solver, const std::string& linear_solver) {
+  // Explicit steps take the thread count as their second argument; the others use the default.
+  fluxion::SetThreadCount(static_cast<int>(state.range(1)));
   if (Components().FindComponent(solver.substr(1, solver.find(' ') - 1)) == nullptr) {
     state.SkipWithError("solver plugin not found");
     return;
@@ -64,6 +186,7 @@ void BM_Step(benchmark::State& state, const std::string& solver, const std::stri
 
 // Assembly alone: the force and the tangent stiffness at the current state.
 void BM_Assembly(benchmark::State& state) {
+  fluxion::SetThreadCount(0);  // the default
   const Simulation simulation =
       Load(ClothScene(static_cast<int>(state.range(0)), "<EulerExplicitSolver/>", ""));
   const auto& node = simulation.solver_nodes().front();
@@ -98,17 +221,21 @@ int RegisterAll() {
       ->RangeMultiplier(2)
       ->Range(32, 256)
       ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("Fused", BM_Fused)
+      ->RangeMultiplier(2)
+      ->Range(32, 512)
+      ->UseRealTime()
+      ->Unit(benchmark::kMicrosecond);
   for (const auto& [name, xml] : kExplicit)
     benchmark::RegisterBenchmark(("Step/" + name).c_str(), BM_Step, xml, std::string())
-        ->RangeMultiplier(2)
-        ->Range(32, 256)
+        ->ArgsProduct({{32, 64, 128, 256, 512}, {1, 2}})
+        ->UseRealTime()  // with threads, the CPU time of the main thread is not the step's time
         ->Unit(benchmark::kMicrosecond);
   for (const auto& [name, xml] : kImplicit)
     for (const auto& [linear, linear_xml] : kLinearSolvers)
       benchmark::RegisterBenchmark(("Step/" + name + "/" + linear).c_str(), BM_Step, xml,
                                    linear_xml)
-          ->RangeMultiplier(2)
-          ->Range(32, 256)
+          ->ArgsProduct({{32, 64, 128, 256}, {0}})
           ->Unit(benchmark::kMillisecond);
   return 0;
 }

@@ -15,6 +15,7 @@
 #include "fluxion/host.h"
 #include "fluxion/log.h"
 #include "fluxion/text.h"
+#include "fluxion/threads.h"
 #include "fluxion/version.h"
 #include "listing.h"
 #include "render.h"
@@ -171,6 +172,7 @@ int main(int argc, char** argv) {
   std::optional<std::string> list_components;
   std::string log_level = "warn";
   long steps = 0;
+  long threads = 0;
   double end_time = 0, dt = 0;
 
   app.add_option("scene", options.scene, "scene file (SOFA XML, or a Python scene: .py)");
@@ -202,6 +204,10 @@ int main(int argc, char** argv) {
                  "refuse, before loading it, a scene estimated to need more memory than SIZE "
                  "bytes (K, M, G, T: binary multiples, e.g. 2G); the machine's available memory "
                  "is always a limit");
+  app.add_option("--threads", threads,
+                 "threads for force evaluation and vector updates (default: OMP_NUM_THREADS when "
+                 "set, else every core); results are the same whatever the count")
+      ->transform(WholeIn(1, 4096, "from 1 to 4096"));
   app.add_option("--every", options.every,
                  "record every K steps (the first and last are always recorded)")
       ->transform(WholeIn(1, kMostSteps, "from 1 to 2^62"));
@@ -315,6 +321,7 @@ int main(int argc, char** argv) {
     }
     options.memory_limit = *bytes;
   }
+  if (threads > 0) fluxion::SetThreadCount(static_cast<int>(threads));
   if (options.output == "-") {
     options.output.clear();
     options.rows_to_terminal = true;

@@ -148,6 +148,19 @@ class FLUXION_API Solver {
   /// the linear solver otherwise (failing if the scene has none). `a` must have num_dofs() entries.
   StepResult ComputeAcceleration(const MechanicalSystem& system, const Vector& f, Vector& a);
 
+  /// Solvers whose step overwrites x and v in one final pass that reads them anyway (explicit
+  /// Euler: v += h·a, x += h·v) may keep the backup themselves, which saves Step a copy of the
+  /// state (a read and a write of x and v per step), and its finiteness check (a read of x and v).
+  /// Return true from BacksUpState() and then, in DoStep, before x_i or v_i change, store the old
+  /// values in backup_x()[i] and backup_v()[i] (for every i), and call StateBackedUp(all_finite)
+  /// with whether every new x_i and v_i is finite (false makes Step search and reject the step as
+  /// usual). A step that fails or throws before StateBackedUp must have left the state untouched;
+  /// after it, Step restores the backup as usual.
+  virtual bool BacksUpState() const;
+  double* backup_x();
+  double* backup_v();
+  void StateBackedUp(bool all_finite);
+
  private:
   virtual void DoInitialize(const MechanicalSystem& system);
   virtual StepResult DoStep(const MechanicalSystem& system, double h, State& state) = 0;

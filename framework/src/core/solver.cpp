@@ -1,6 +1,10 @@
 #include "fluxion/solver.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <exception>
 #include <string>
 
@@ -8,6 +12,7 @@
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/plugin.h"
+#include "fluxion/threads.h"
 
 namespace fluxion {
 
@@ -24,6 +29,11 @@ struct Solver::Impl {
   SparseMatrix projected_mass;
   // The state Step is given is the one the last committed step returned (see history_valid()).
   bool history_valid = false;
+  // backup_x and backup_v hold the state the current step started from (taken by Step, or by a
+  // solver that BacksUpState() in its own pass).
+  bool backed_up = false;
+  // The solver that backed the state up also found every new value finite.
+  bool known_finite = false;
   // The indefinite-mass warning of ComputeAcceleration was given.
   bool mass_warning_given = false;
 };
@@ -39,6 +49,13 @@ std::vector<std::string> Solver::OutputNames() const { return {}; }
 void Solver::ReadOutputs(double* /*values*/) const {}
 
 LinearSolver* Solver::linear_solver() const { return impl_->linear_solver; }
+bool Solver::BacksUpState() const { return false; }
+double* Solver::backup_x() { return impl_->backup_x.data(); }
+double* Solver::backup_v() { return impl_->backup_v.data(); }
+void Solver::StateBackedUp(bool all_finite) {
+  impl_->backed_up = true;
+  impl_->known_finite = all_finite;
+}
 bool Solver::history_valid() const { return impl_->history_valid; }
 void Solver::InvalidateHistory() { impl_->history_valid = false; }
 
@@ -61,10 +78,14 @@ StepResult Solver::ComputeAcceleration(const MechanicalSystem& system, const Vec
   if (system.is_mass_diagonal()) {
     // a_i = f_i / m_i, a division as in SOFA's accFromF (not f_i·(1/m_i), which differs in the
     // last bit); 0 where the inverse mass is 0 (fixed or massless DOFs).
-    const Vector& inverse = system.inverse_mass_diagonal();
     if (a.size() != f.size()) a.resize(f.size());  // sized by the caller: never allocates then
-    for (Index i = 0; i < f.size(); ++i)
-      a[i] = inverse[i] == 0.0 ? 0.0 : f[i] / impl_->mass_diagonal[i];
+    const double* inverse = system.inverse_mass_diagonal().data();
+    const double* mass = impl_->mass_diagonal.data();
+    const double* force = f.data();
+    double* out = a.data();
+    ParallelFor(f.size(), kVectorGrain, [=](Index begin, Index end) {
+      for (Index i = begin; i < end; ++i) out[i] = inverse[i] == 0.0 ? 0.0 : force[i] / mass[i];
+    });
     system.ProjectResponse(a);
     return StepResult::Ok();
   }
@@ -93,6 +114,40 @@ Index FirstNonFinite(const Vector& values) {
     if (!std::isfinite(values[i])) return i;
   return -1;
 }
+
+// True when every entry of x and v is finite. One pass over both, vectorisable: a double is
+// non-finite exactly when its exponent bits are all ones, so the loop ORs a comparison of the
+// bits instead of branching per entry; FirstNonFinite then finds which (rarely).
+bool AllFinite(const Vector& x, const Vector& v) {
+  constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL;
+  const double* xs = x.data();
+  const double* vs = v.data();
+  std::atomic<bool> bad{false};
+  ParallelFor(x.size(), kVectorGrain, [&](Index begin, Index end) {
+    std::uint64_t found = 0;
+    for (Index i = begin; i < end; ++i) {
+      std::uint64_t bx, bv;
+      std::memcpy(&bx, xs + i, sizeof bx);
+      std::memcpy(&bv, vs + i, sizeof bv);
+      found |= static_cast<std::uint64_t>((bx & kExponent) == kExponent) |
+               static_cast<std::uint64_t>((bv & kExponent) == kExponent);
+    }
+    if (found != 0) bad.store(true, std::memory_order_relaxed);
+  });
+  return !bad.load(std::memory_order_relaxed);
+}
+
+// The backup of x and v, in one pass over the threads (sized alike: no allocation).
+void CopyState(const State& state, Vector& x, Vector& v) {
+  const double* from_x = state.x.data();
+  const double* from_v = state.v.data();
+  double* to_x = x.data();
+  double* to_v = v.data();
+  ParallelFor(state.x.size(), kVectorGrain, [=](Index begin, Index end) {
+    std::copy(from_x + begin, from_x + end, to_x + begin);
+    std::copy(from_v + begin, from_v + end, to_v + begin);
+  });
+}
 }  // namespace
 
 StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) {
@@ -107,8 +162,14 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
                      " positions and " + std::to_string(state.v.size()) +
                      " velocities, the system has " + std::to_string(system.num_dofs()) + " DOFs");
 
-  impl_->backup_x = state.x;
-  impl_->backup_v = state.v;
+  // The backup a rejected step is restored from: copied here, or kept by the solver in its own
+  // last pass (BacksUpState), in which case a step that fails before it left the state alone.
+  impl_->backed_up = false;
+  impl_->known_finite = false;
+  if (!BacksUpState()) {
+    CopyState(state, impl_->backup_x, impl_->backup_v);
+    impl_->backed_up = true;
+  }
   const double start_time = state.time;
 
   StepResult result;
@@ -121,7 +182,7 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
   }
   state.time = start_time;  // DoStep must not move time; the base does, below
 
-  if (result.accepted()) {
+  if (result.accepted() && !impl_->known_finite && !AllFinite(state.x, state.v)) {
     const Index bad_x = FirstNonFinite(state.x);
     const Index bad_v = bad_x < 0 ? FirstNonFinite(state.v) : -1;
     if (bad_x >= 0 || bad_v >= 0) {
@@ -133,8 +194,10 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
   }
   if (!result.accepted()) {
     // The history is untouched (DoStep writes scratch only) and still matches the restored state.
-    state.x = impl_->backup_x;
-    state.v = impl_->backup_v;
+    if (impl_->backed_up) {
+      state.x = impl_->backup_x;
+      state.v = impl_->backup_v;
+    }
     return result;
   }
   state.time = start_time + h;
@@ -145,8 +208,10 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
   } catch (const std::exception& error) {
     // A half-committed history cannot be trusted: restore the state and start up again.
     impl_->history_valid = false;
-    state.x = impl_->backup_x;
-    state.v = impl_->backup_v;
+    if (impl_->backed_up) {
+      state.x = impl_->backup_x;
+      state.v = impl_->backup_v;
+    }
     state.time = start_time;
     return StepResult::Failure(
         std::string("solver raised an exception while committing the step: ") + error.what());

@@ -5,6 +5,7 @@
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
+#include "fluxion/threads.h"
 
 namespace fluxion::internal {
 
@@ -111,8 +112,10 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
       p_ = r_;
     } else {
       const double beta = rho / rho_previous;
-      p_ *= beta;
-      p_ += r_;
+      // p = p·β + r, entry by entry (any split over the threads gives the same bits).
+      ParallelFor(p_.size(), kVectorGrain, [&](Index begin, Index end) {
+        for (Index i = begin; i < end; ++i) p_[i] = p_[i] * beta + r_[i];
+      });
     }
     Multiply(p_, q_);
     const double denominator = p_.dot(q_);
@@ -126,8 +129,12 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
       break;
     }
     const double alpha = rho / denominator;
-    x += alpha * p_;
-    r_ -= alpha * q_;
+    ParallelFor(x.size(), kVectorGrain, [&](Index begin, Index end) {
+      for (Index i = begin; i < end; ++i) {
+        x[i] += alpha * p_[i];
+        r_[i] -= alpha * q_[i];
+      }
+    });
     ++updates;
     rho_previous = rho;
   }

@@ -4,6 +4,7 @@
 
 #include "fluxion/errors.h"
 #include "mechanics/field_tangent.h"
+#include "fluxion/threads.h"
 
 namespace fluxion::internal {
 
@@ -76,7 +77,12 @@ void AssembledSystem::ProjectState(double time, State& state) const {
 }
 
 void AssembledSystem::ComputeForce(const State& state, Vector& f) const {
-  f.setZero(num_dofs_);
+  // f = 0, then each field adds its force (in parallel inside the large ones), then SOFA's
+  // externalForce. The zeroing is split over the threads that then add to the same entries.
+  if (f.size() != num_dofs_) f.resize(num_dofs_);
+  double* values = f.data();
+  ParallelFor(num_dofs_, kVectorGrain,
+              [values](Index begin, Index end) { std::fill(values + begin, values + end, 0.0); });
   for (const auto& field : force_fields_) field->AddForce(state, f);
   if (external_force_active_) f += external_force_;
 }

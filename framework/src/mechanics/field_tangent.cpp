@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "fluxion/threads.h"
+
 namespace fluxion::internal {
 
 FieldTangent::FieldTangent(const Vector& mass_diagonal,
@@ -76,7 +78,10 @@ void AddEntriesProduct(const std::vector<Index>& rows, const std::vector<Index>&
 
 void FieldTangent::Multiply(double m, double b, double k, const Vector& x, Vector& y) const {
   if (m != 0.0) {
-    y = (m * mass_diagonal_.array()) * x.array();
+    y.resize(x.size());
+    ParallelFor(x.size(), kVectorGrain, [&](Index begin, Index end) {
+      for (Index i = begin; i < end; ++i) y[i] = (m * mass_diagonal_[i]) * x[i];
+    });
     for (const auto& e : mass_couplings_) y[e.row()] += m * e.value() * x[e.col()];
   } else {
     y.setZero(x.size());

@@ -20,6 +20,8 @@ class ConstantForce final : public ForceField {
  private:
   std::vector<Index> dofs_;
   std::vector<double> values_;
+  bool increasing_ = true;  // dofs_ strictly increasing: each entry written once, in parallel
+  Index stride_ = 0;        // > 0 when dofs_[k] = dofs_[0] + k·stride_ (gravity on one axis)
 };
 
 /// SOFA's UniformVelocityDampingForceField: f −= c·v on the given DOFs. With `implicit` it also

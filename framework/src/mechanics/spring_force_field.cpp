@@ -1,6 +1,11 @@
 #include "mechanics/spring_force_field.h"
 
 #include <Eigen/Dense>
+#include <climits>
+#include <cstdint>
+
+#include "fluxion/errors.h"
+#include "fluxion/threads.h"
 
 namespace fluxion::internal {
 
@@ -9,7 +14,15 @@ SpringForceField::SpringForceField(int dimension, std::vector<Spring> springs,
     : dimension_(dimension),
       springs_(std::move(springs)),
       exact_damping_jacobian_(exact_damping_jacobian),
-      min_length_(min_length) {}
+      min_length_(min_length) {
+  packed_.reserve(springs_.size());
+  for (const Spring& spring : springs_) {
+    FLUXION_DEMAND(spring.a >= 0 && spring.b >= 0 && spring.a <= INT32_MAX &&
+                   spring.b <= INT32_MAX);
+    packed_.push_back({static_cast<std::int32_t>(spring.a), static_cast<std::int32_t>(spring.b),
+                       spring.stiffness, spring.damping, spring.rest_length});
+  }
+}
 
 namespace {
 template <int kDim>
@@ -28,8 +41,8 @@ struct SpringKinematics {
   double elongation = 0.0;      // e
 };
 
-template <int kDim>
-SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state, double min_length) {
+template <int kDim, class SpringType>
+SpringKinematics<kDim> Evaluate(const SpringType& spring, const State& state, double min_length) {
   SpringKinematics<kDim> k;
   const Vec<kDim> u = state.x.segment<kDim>(spring.b) - state.x.segment<kDim>(spring.a);
   k.length = u.norm();
@@ -47,14 +60,58 @@ SpringKinematics<kDim> Evaluate(const Spring& spring, const State& state, double
 }
 }  // namespace
 
+const PointPartition& SpringForceField::Partition(int tasks) const {
+  if (partition_.ranges() != tasks) {
+    std::vector<Index> ends;
+    ends.reserve(2 * springs_.size());
+    for (const Spring& spring : springs_) {
+      ends.push_back(spring.a);
+      ends.push_back(spring.b);
+    }
+    partition_ = PointPartition(tasks, ends, 2);
+  }
+  return partition_;
+}
+
 template <int kDim>
 void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
-  for (const Spring& spring : springs_) {
+  const int tasks = ParallelTaskCount(static_cast<Index>(springs_.size()), kSpringGrain);
+  if (tasks > 1) {
+    Partition(tasks);
+    struct Context {
+      const SpringForceField* self;
+      const State* state;
+      Vector* f;
+    } context{this, &state, &f};
+    RunParallelTasks(
+        tasks,
+        [](void* c, int range) {
+          const Context& ctx = *static_cast<const Context*>(c);
+          ctx.self->template AddForceRange<kDim>(*ctx.state, *ctx.f, range);
+        },
+        &context);
+    return;
+  }
+  for (const PackedSpring& spring : packed_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) continue;
     const Vec<kDim> force = k.direction * k.intensity;
     f.segment<kDim>(spring.a) += force;
     f.segment<kDim>(spring.b) -= force;
+  }
+}
+
+// The serial loop restricted to the ends range `range` owns: the same terms in the same order.
+template <int kDim>
+void SpringForceField::AddForceRange(const State& state, Vector& f, int range) const {
+  const PointPartition& partition = partition_;
+  for (const std::uint32_t index : partition.elements(range)) {
+    const PackedSpring& spring = packed_[index];
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
+    if (!k.active) continue;
+    const Vec<kDim> force = k.direction * k.intensity;
+    if (partition.Owns(range, spring.a)) f.segment<kDim>(spring.a) += force;
+    if (partition.Owns(range, spring.b)) f.segment<kDim>(spring.b) -= force;
   }
 }
 
@@ -103,6 +160,24 @@ const Index* AddSpringBlocks(const Mat<kDim>& D, const Index* slots, double* val
 template <int kDim>
 void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
                                         double* values) const {
+  const int tasks = ParallelTaskCount(static_cast<Index>(springs_.size()), kSpringGrain);
+  if (tasks > 1) {
+    Partition(tasks);
+    struct Context {
+      const SpringForceField* self;
+      const State* state;
+      const Index* slots;
+      double* values;
+    } context{this, &state, slots, values};
+    RunParallelTasks(
+        tasks,
+        [](void* c, int range) {
+          const Context& ctx = *static_cast<const Context*>(c);
+          ctx.self->template AddStiffnessRange<kDim>(*ctx.state, ctx.slots, ctx.values, range);
+        },
+        &context);
+    return;
+  }
   for (const Spring& spring : springs_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) {  // SOFA stores a zero tangent for an inactive spring
@@ -113,6 +188,34 @@ void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
     Mat<kDim> D = (spring.stiffness - tangent) * (k.direction * k.direction.transpose());
     D.diagonal().array() += tangent;
     slots = AddSpringBlocks<kDim>(D, slots, values);
+  }
+}
+
+// The serial loop restricted to the blocks whose column point range `range` owns: the blocks
+// (a,a), (b,a) of column a and (a,b), (b,b) of column b. A slot belongs to one column, so each is
+// written by one thread, with its terms in spring order.
+template <int kDim>
+void SpringForceField::AddStiffnessRange(const State& state, const Index* slots, double* values,
+                                         int range) const {
+  constexpr int kBlock = kDim * kDim;
+  const PointPartition& partition = partition_;
+  for (const std::uint32_t index : partition.elements(range)) {
+    const Spring& spring = springs_[index];
+    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
+    if (!k.active) continue;
+    const double tangent = k.intensity * k.inverse_length;
+    Mat<kDim> D = (spring.stiffness - tangent) * (k.direction * k.direction.transpose());
+    D.diagonal().array() += tangent;
+    const Index* spring_slots = slots + static_cast<std::size_t>(index) * 4 * kBlock;
+    const bool owns[4] = {partition.Owns(range, spring.a), partition.Owns(range, spring.b),
+                          partition.Owns(range, spring.a), partition.Owns(range, spring.b)};
+    for (int block = 0; block < 4; ++block) {
+      if (!owns[block]) continue;
+      const double sign = (block == 0 || block == 3) ? 1.0 : -1.0;
+      const Index* block_slots = spring_slots + block * kBlock;
+      for (int c = 0; c < kDim; ++c)
+        for (int r = 0; r < kDim; ++r) values[*block_slots++] += sign * D(r, c);
+    }
   }
 }
 
@@ -174,21 +277,26 @@ template <int kDim>
 void SpringForceField::LinearizeImpl(const State& state, bool damping, double* tangent) const {
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
   if (damping) tangent += springs_.size() * kBlock;
-  for (const Spring& spring : springs_) {
-    const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
-    Mat<kDim> D = Mat<kDim>::Zero();
-    if (k.active) {
-      if (damping) {
-        D = spring.damping * (k.direction * k.direction.transpose());
-      } else {
-        const double tangent_factor = k.intensity * k.inverse_length;
-        D = (spring.stiffness - tangent_factor) * (k.direction * k.direction.transpose());
-        D.diagonal().array() += tangent_factor;
+  // Each spring writes its own block only: the springs split over the threads in any way.
+  ParallelFor(static_cast<Index>(packed_.size()), kSpringGrain, [&](Index begin, Index end) {
+    double* out = tangent + static_cast<std::size_t>(begin) * kBlock;
+    for (Index s = begin; s < end; ++s) {
+      const PackedSpring& spring = packed_[static_cast<std::size_t>(s)];
+      const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
+      Mat<kDim> D = Mat<kDim>::Zero();
+      if (k.active) {
+        if (damping) {
+          D = spring.damping * (k.direction * k.direction.transpose());
+        } else {
+          const double tangent_factor = k.intensity * k.inverse_length;
+          D = (spring.stiffness - tangent_factor) * (k.direction * k.direction.transpose());
+          D.diagonal().array() += tangent_factor;
+        }
       }
+      for (int r = 0; r < kDim; ++r)
+        for (int c = r; c < kDim; ++c) *out++ = D(r, c);
     }
-    for (int r = 0; r < kDim; ++r)
-      for (int c = r; c < kDim; ++c) *tangent++ = D(r, c);
-  }
+  });
 }
 
 void SpringForceField::LinearizeStiffness(const State& state, double* tangent) const {
@@ -242,18 +350,53 @@ Vec<kDim> SymmetricProduct(const double* s, const Vec<kDim>& d) {
 template <int kDim>
 void SpringForceField::AddTangentProductImpl(const double* tangent, double b, double k,
                                              const Vector& x, Vector& y) const {
+  const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
+  if (tasks <= 1) {
+    AddTangentProductRange<kDim>(tangent, b, k, x, y, -1);
+    return;
+  }
+  Partition(tasks);
+  struct Context {
+    const SpringForceField* self;
+    const double* tangent;
+    double b, k;
+    const Vector* x;
+    Vector* y;
+  } context{this, tangent, b, k, &x, &y};
+  RunParallelTasks(
+      tasks,
+      [](void* c, int range) {
+        const Context& ctx = *static_cast<const Context*>(c);
+        ctx.self->template AddTangentProductRange<kDim>(ctx.tangent, ctx.b, ctx.k, *ctx.x, *ctx.y,
+                                                        range);
+      },
+      &context);
+}
+
+// y_a −= t, y_b += t with t = (k·D + b·B)·(x_b − x_a), spring by spring. With range = −1 every
+// spring and every end (the serial loop); otherwise the springs touching the partition's range,
+// adding only to the ends it owns: each point gets the same terms in the same order either way.
+template <int kDim>
+void SpringForceField::AddTangentProductRange(const double* tangent, double b, double k,
+                                              const Vector& x, Vector& y, int range) const {
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
   const double* damping = tangent + springs_.size() * kBlock;
   const bool with_damping = b != 0.0 && exact_damping_jacobian_;
-  for (const Spring& spring : springs_) {
+  const auto one = [&](std::size_t s, bool add_a, bool add_b) {
+    const PackedSpring& spring = packed_[s];
     const Vec<kDim> d = x.segment<kDim>(spring.b) - x.segment<kDim>(spring.a);
-    Vec<kDim> t = k * SymmetricProduct<kDim>(tangent, d);
-    if (with_damping) t += b * SymmetricProduct<kDim>(damping, d);
-    y.segment<kDim>(spring.a) -= t;
-    y.segment<kDim>(spring.b) += t;
-    tangent += kBlock;
-    damping += kBlock;
+    Vec<kDim> t = k * SymmetricProduct<kDim>(tangent + s * kBlock, d);
+    if (with_damping) t += b * SymmetricProduct<kDim>(damping + s * kBlock, d);
+    if (add_a) y.segment<kDim>(spring.a) -= t;
+    if (add_b) y.segment<kDim>(spring.b) += t;
+  };
+  if (range < 0) {
+    for (std::size_t s = 0; s < packed_.size(); ++s) one(s, true, true);
+    return;
   }
+  const PointPartition& partition = partition_;
+  for (const std::uint32_t s : partition.elements(range))
+    one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
 }
 
 void SpringForceField::AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
