@@ -134,21 +134,19 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
                              state.parts[k].mass_couplings.empty();
     const bool uses_matrices = !(traits.flags & kExplicitMethod) || needs_linear_solver;
     if (uses_matrices) {
-      const double entries =
-          matrix_free ? 0.0
-                      : 36.0 * static_cast<double>(state.total_springs) +
-                            static_cast<double>(state.parts[k].num_dofs);
+      const double entries = matrix_free ? 0.0
+                                         : 36.0 * static_cast<double>(state.total_springs) +
+                                               static_cast<double>(state.parts[k].num_dofs);
       const double bytes = state.estimated_bytes() + entries * kBytesPerMatrixEntry +
                            (matrix_free ? 96.0 * static_cast<double>(state.total_springs) : 0.0);
       if (bytes > state.memory.bytes) {
-        state.problems.Scene(solver.element->line,
-                             solver.entry->spec.name +
-                                 (matrix_free ? std::string(" needs its tangent blocks")
-                                              : " assembles matrices of about " +
-                                                    FormatReal(entries) + " entries") +
-                                 ": the scene would take about " +
-                                 FormatBytes(bytes) + " of memory (expected at most " +
-                                 state.MemoryBudgetText() + ")");
+        state.problems.Scene(
+            solver.element->line,
+            solver.entry->spec.name +
+                (matrix_free ? std::string(" needs its tangent blocks")
+                             : " assembles matrices of about " + FormatReal(entries) + " entries") +
+                ": the scene would take about " + FormatBytes(bytes) +
+                " of memory (expected at most " + state.MemoryBudgetText() + ")");
         continue;
       }
     }

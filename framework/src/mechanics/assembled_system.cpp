@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "fluxion/errors.h"
-#include "mechanics/field_tangent.h"
 #include "fluxion/threads.h"
+#include "mechanics/field_tangent.h"
 
 namespace fluxion::internal {
 

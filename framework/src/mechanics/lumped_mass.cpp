@@ -11,7 +11,9 @@ namespace {
 
 using MassPoint3 = std::array<double, 3>;
 
-MassPoint3 Minus(const MassPoint3& a, const MassPoint3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+MassPoint3 Minus(const MassPoint3& a, const MassPoint3& b) {
+  return {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+}
 MassPoint3 Cross(const MassPoint3& a, const MassPoint3& b) {
   return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
 }
@@ -28,7 +30,8 @@ double TriangleArea(const MassPoint3& a, const MassPoint3& b, const MassPoint3& 
   return 0.5 * std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
 }
 
-double TetrahedronVolume(const MassPoint3& a, const MassPoint3& b, const MassPoint3& c, const MassPoint3& d) {
+double TetrahedronVolume(const MassPoint3& a, const MassPoint3& b, const MassPoint3& c,
+                         const MassPoint3& d) {
   const MassPoint3 n = Cross(Minus(b, a), Minus(c, a));
   const MassPoint3 e = Minus(d, a);
   return std::abs((n[0] * e[0] + n[1] * e[1] + n[2] * e[2]) / 6.0);
@@ -39,7 +42,8 @@ namespace {
 // Calls visit(kind, element, measure) for each element of the topology's highest kind (SOFA's
 // getMassTopologyType): 5 hexahedra, 4 tetrahedra, 3 quads, 2 triangles, 1 edges.
 template <class Visit>
-void ForEachMassElement(const Topology& topology, const std::vector<MassPoint3>& points, Visit visit) {
+void ForEachMassElement(const Topology& topology, const std::vector<MassPoint3>& points,
+                        Visit visit) {
   const auto p = [&](Index i) -> const MassPoint3& { return points[static_cast<std::size_t>(i)]; };
   if (!topology.hexahedra.empty()) {
     for (const auto& h : topology.hexahedra)

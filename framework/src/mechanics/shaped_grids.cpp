@@ -27,8 +27,8 @@ GridPoint3 Normalized(const GridPoint3& a) {
 // Moves every point of `grid` (SOFA's numbering: i fastest, then j, then k) to `place(i, j, k)`
 // given in the frame's coordinates, around `center`.
 template <class Place>
-void Reshape(Topology& grid, const std::array<Index, 3>& n, const GridPoint3& center, const GridPoint3& axis,
-             Place place) {
+void Reshape(Topology& grid, const std::array<Index, 3>& n, const GridPoint3& center,
+             const GridPoint3& axis, Place place) {
   const auto frame = SofaGridFrame(axis);
   for (Index k = 0; k < n[2]; ++k)
     for (Index j = 0; j < n[1]; ++j)
@@ -51,12 +51,13 @@ std::array<GridPoint3, 3> SofaGridFrame(const GridPoint3& axis) {
   return {Normalized(x), Normalized(y), z};
 }
 
-Topology MakeCylinderGrid(const std::array<Index, 3>& n, const GridPoint3& center, const GridPoint3& axis,
-                          double radius, double length) {
+Topology MakeCylinderGrid(const std::array<Index, 3>& n, const GridPoint3& center,
+                          const GridPoint3& axis, double radius, double length) {
   Topology grid = MakeRegularGrid(n, {0.0, 0.0, 0.0}, {1.0, 1.0, 1.0});
   Reshape(grid, n, center, axis, [&](Index i, Index j, Index k) {
     GridPoint3 p = {static_cast<double>(i) * 2 * radius / static_cast<double>(n[0] - 1) - radius,
-              static_cast<double>(j) * 2 * radius / static_cast<double>(n[1] - 1) - radius, 0.0};
+                    static_cast<double>(j) * 2 * radius / static_cast<double>(n[1] - 1) - radius,
+                    0.0};
     const double norm = Norm(p);
     if (norm > 1e-7) {
       const double scale = std::max(std::abs(p[0]), std::abs(p[1])) / norm;
@@ -68,13 +69,13 @@ Topology MakeCylinderGrid(const std::array<Index, 3>& n, const GridPoint3& cente
   return grid;
 }
 
-Topology MakeSphereGrid(const std::array<Index, 3>& n, const GridPoint3& center, const GridPoint3& axis,
-                        double radius) {
+Topology MakeSphereGrid(const std::array<Index, 3>& n, const GridPoint3& center,
+                        const GridPoint3& axis, double radius) {
   Topology grid = MakeRegularGrid(n, {0.0, 0.0, 0.0}, {1.0, 1.0, 1.0});
   Reshape(grid, n, center, axis, [&](Index i, Index j, Index k) {
     GridPoint3 p = {static_cast<double>(i) * 2 * radius / static_cast<double>(n[0] - 1) - radius,
-              static_cast<double>(j) * 2 * radius / static_cast<double>(n[1] - 1) - radius,
-              static_cast<double>(k) * 2 * radius / static_cast<double>(n[2] - 1) - radius};
+                    static_cast<double>(j) * 2 * radius / static_cast<double>(n[1] - 1) - radius,
+                    static_cast<double>(k) * 2 * radius / static_cast<double>(n[2] - 1) - radius};
     const double norm = Norm(p);
     if (norm > 1e-7) {
       const double scale = std::max({std::abs(p[0]), std::abs(p[1]), std::abs(p[2])}) / norm;

@@ -30,6 +30,18 @@ using Vec = Eigen::Matrix<double, kDim, 1>;
 template <int kDim>
 using Mat = Eigen::Matrix<double, kDim, kDim>;
 
+// Calls body.operator()<kDim>() with kDim = dimension (1, 2, or 3 for anything else): one
+// dispatch from the field's run-time template to the loops compiled for each dimension.
+template <class Body>
+void WithDimension(int dimension, Body&& body) {
+  if (dimension == 1)
+    body.template operator()<1>();
+  else if (dimension == 2)
+    body.template operator()<2>();
+  else
+    body.template operator()<3>();
+}
+
 // The spring's geometry and force intensity at a state: what force and tangent share.
 template <int kDim>
 struct SpringKinematics {
@@ -116,17 +128,7 @@ void SpringForceField::AddForceRange(const State& state, Vector& f, int range) c
 }
 
 void SpringForceField::AddForce(const State& state, Vector& f) const {
-  switch (dimension_) {
-    case 1:
-      AddForceImpl<1>(state, f);
-      break;
-    case 2:
-      AddForceImpl<2>(state, f);
-      break;
-    default:
-      AddForceImpl<3>(state, f);
-      break;
-  }
+  WithDimension(dimension_, [&]<int kDim>() { AddForceImpl<kDim>(state, f); });
 }
 
 void SpringForceField::Entries(std::vector<MatrixEntry>& entries) const {
@@ -220,17 +222,7 @@ void SpringForceField::AddStiffnessRange(const State& state, const Index* slots,
 }
 
 void SpringForceField::AddStiffness(const State& state, const Index* slots, double* values) const {
-  switch (dimension_) {
-    case 1:
-      AddStiffnessImpl<1>(state, slots, values);
-      break;
-    case 2:
-      AddStiffnessImpl<2>(state, slots, values);
-      break;
-    default:
-      AddStiffnessImpl<3>(state, slots, values);
-      break;
-  }
+  WithDimension(dimension_, [&]<int kDim>() { AddStiffnessImpl<kDim>(state, slots, values); });
 }
 
 void SpringForceField::DampingEntries(std::vector<MatrixEntry>& entries) const {
@@ -253,17 +245,7 @@ void SpringForceField::AddDampingImpl(const State& state, const Index* slots,
 
 void SpringForceField::AddDamping(const State& state, const Index* slots, double* values) const {
   if (!exact_damping_jacobian_) return;
-  switch (dimension_) {
-    case 1:
-      AddDampingImpl<1>(state, slots, values);
-      break;
-    case 2:
-      AddDampingImpl<2>(state, slots, values);
-      break;
-    default:
-      AddDampingImpl<3>(state, slots, values);
-      break;
-  }
+  WithDimension(dimension_, [&]<int kDim>() { AddDampingImpl<kDim>(state, slots, values); });
 }
 
 std::ptrdiff_t SpringForceField::TangentSize() const {
@@ -300,32 +282,12 @@ void SpringForceField::LinearizeImpl(const State& state, bool damping, double* t
 }
 
 void SpringForceField::LinearizeStiffness(const State& state, double* tangent) const {
-  switch (dimension_) {
-    case 1:
-      LinearizeImpl<1>(state, false, tangent);
-      break;
-    case 2:
-      LinearizeImpl<2>(state, false, tangent);
-      break;
-    default:
-      LinearizeImpl<3>(state, false, tangent);
-      break;
-  }
+  WithDimension(dimension_, [&]<int kDim>() { LinearizeImpl<kDim>(state, false, tangent); });
 }
 
 void SpringForceField::LinearizeDamping(const State& state, double* tangent) const {
   if (!exact_damping_jacobian_) return;
-  switch (dimension_) {
-    case 1:
-      LinearizeImpl<1>(state, true, tangent);
-      break;
-    case 2:
-      LinearizeImpl<2>(state, true, tangent);
-      break;
-    default:
-      LinearizeImpl<3>(state, true, tangent);
-      break;
-  }
+  WithDimension(dimension_, [&]<int kDim>() { LinearizeImpl<kDim>(state, true, tangent); });
 }
 
 namespace {
@@ -401,17 +363,7 @@ void SpringForceField::AddTangentProductRange(const double* tangent, double b, d
 
 void SpringForceField::AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
                                          Vector& y) const {
-  switch (dimension_) {
-    case 1:
-      AddTangentProductImpl<1>(tangent, b, k, x, y);
-      break;
-    case 2:
-      AddTangentProductImpl<2>(tangent, b, k, x, y);
-      break;
-    default:
-      AddTangentProductImpl<3>(tangent, b, k, x, y);
-      break;
-  }
+  WithDimension(dimension_, [&]<int kDim>() { AddTangentProductImpl<kDim>(tangent, b, k, x, y); });
 }
 
 // SOFA's SpringForceField::getPotentialEnergy: every spring counts, including one shorter than
