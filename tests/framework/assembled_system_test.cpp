@@ -10,6 +10,8 @@
 #include <utility>
 
 #include "fluxion/errors.h"
+#include "fluxion/implicit_system.h"
+#include "fluxion/linear_solver.h"
 #include "mechanics/simple_force_fields.h"
 #include "mechanics/spring_force_field.h"
 #include "support/test_support.h"
@@ -196,6 +198,57 @@ struct ProjectedSystem {
     system = std::make_unique<AssembledSystem>(std::move(parts));
   }
 };
+
+// Hands the implicit system's matrix-free operator to the test instead of solving with it.
+class OperatorCapture final : public LinearSolver {
+ public:
+  const std::string& name() const override { return name_; }
+  LinearSolveResult Factorize(const SparseMatrix&) override { return {}; }
+  bool accepts_operator() const override { return true; }
+  LinearSolveResult FactorizeOperator(const LinearOperator& A) override {
+    captured = &A;
+    return {};
+  }
+  LinearSolveResult Solve(const Vector&, Vector&) override { return {}; }
+  const LinearOperator* captured = nullptr;
+
+ private:
+  std::string name_ = "OperatorCapture";
+};
+
+// CG's operator (ImplicitSystem, matrix-free) is the matrix ProjectMatrix assembles,
+// P·(m·M + k·K)·P + (I − P): for an input P leaves as it is (fixed and projected points at 0, the
+// path that skips copying P·x) and for any input, in an order that makes each path follow the
+// other. Round-off: products of entries ≤ ~200, ≤ 1e-12 relative.
+TEST(AssembledSystem, MatrixFreeImplicitOperatorIsTheProjectedMatrix) {
+  const ProjectedSystem projected;
+  const AssembledSystem& system = *projected.system;
+  const State state = SmallSystem::MakeState(0.1);
+  OperatorCapture capture;
+  ImplicitSystem implicit;
+  implicit.Initialize(system, &capture);
+  implicit.AssembleStiffness(state);
+  ASSERT_EQ(implicit.Factorize(1.3, 0.0, 0.02).status, StepStatus::kOk);
+  ASSERT_NE(capture.captured, nullptr);
+
+  SparseMatrix K = system.CreateMatrix(), A = system.CreateMatrix();
+  system.AssembleStiffness(state, K);
+  CombineMatrices(1.3, system.mass(), 0.0, nullptr, 0.02, K, A);
+  system.ProjectMatrix(A);
+  Vector any(ProjectedSystem::kDofs);
+  for (Index i = 0; i < any.size(); ++i) any[i] = 0.3 + 0.17 * static_cast<double>((i * 5) % 7);
+  Vector unchanged_by_p = any;
+  unchanged_by_p.head(9).setZero();  // the fixed point and the two projected points
+  Vector check = unchanged_by_p;
+  system.ProjectResponse(check);
+  ASSERT_EQ(check, unchanged_by_p);
+  for (const Vector* x : {&unchanged_by_p, &any, &unchanged_by_p, &any}) {
+    Vector y;
+    capture.captured->Apply(*x, y);
+    const Vector expected = A * *x;
+    EXPECT_LE((y - expected).cwiseAbs().maxCoeff(), 1e-12 * expected.cwiseAbs().maxCoeff());
+  }
+}
 
 // ProjectMatrix with projectors: A ← P·A·P + (I − P), then the fixed rows and columns cleared
 // with 1 on the diagonal. Round-off: two 3-term products of entries ≤ ~200: ≤ 1e-12.

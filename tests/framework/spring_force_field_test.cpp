@@ -445,9 +445,9 @@ TEST(PointPartition, OwnsEachPointOnceAndListsTouchingElements) {
   }
 }
 
-// Force and stiffness with one and two threads are the same to the bit, on springs in random
-// order between random points (not a mesh numbered by rows: many springs cross the ranges), many
-// of them sharing points (each point's terms must still come in spring order).
+// Force, stiffness and tangent product with one and two threads are the same to the bit, on springs
+// in random order between random points (not a mesh numbered by rows: many springs cross the
+// ranges), many of them sharing points (each point's terms must still come in spring order).
 TEST(SpringForceField, OneAndTwoThreadsGiveTheSameBits) {
   SpringSet set;
   const Index points = 3000;
@@ -466,6 +466,18 @@ TEST(SpringForceField, OneAndTwoThreadsGiveTheSameBits) {
         (a + 1 + static_cast<Index>(uniform() * static_cast<double>(points - 1))) % points;
     set.links.push_back({a, b, 10 + uniform(), uniform(), 0.3 * uniform()});
   }
+  // Runs of springs sharing their first end (the product keeps that end's sum in registers),
+  // one of them interrupted by a spring that ends at the run's point from a point of the other
+  // thread's range (it must add to the running sum, not to the stale stored value).
+  for (const auto& [a, b] : {std::pair<Index, Index>{2000, 5},
+                             {2000, 9},
+                             {100, 2000},
+                             {2000, 7},
+                             {2000, 2001},
+                             {2001, 2000},
+                             {7, 8},
+                             {7, 2500}})
+    set.links.push_back({a, b, 10 + uniform(), uniform(), 0.3 * uniform()});
   const SpringForceField field = set.Field();
   const State state = set.MakeState();
   std::vector<MatrixEntry> entries;
@@ -476,22 +488,37 @@ TEST(SpringForceField, OneAndTwoThreadsGiveTheSameBits) {
   for (const MatrixEntry& e : entries)
     slots.push_back(
         slot_of.emplace(std::pair{e.row, e.col}, static_cast<Index>(slot_of.size())).first->second);
-  const auto evaluate = [&](int threads, Vector& f, std::vector<double>& values) {
+  Vector direction(set.num_dofs());
+  for (Index i = 0; i < direction.size(); ++i) direction[i] = uniform() - 0.5;
+  const double k = 0.37;
+  std::vector<double> tangent(static_cast<std::size_t>(field.TangentSize()));
+  const auto evaluate = [&](int threads, Vector& f, std::vector<double>& values, Vector& product) {
     SetThreadCount(threads);
     f.setZero(set.num_dofs());
     field.AddForce(state, f);
     values.assign(slot_of.size(), 0.0);
     field.AddStiffness(state, slots.data(), values.data());
+    field.LinearizeStiffness(state, tangent.data());
+    product.setZero(set.num_dofs());
+    field.AddTangentProduct(tangent.data(), 0.0, k, direction, product);
   };
-  Vector f1, f2;
+  Vector f1, f2, y1, y2;
   std::vector<double> k1, k2;
-  evaluate(1, f1, k1);
-  evaluate(2, f2, k2);
+  evaluate(1, f1, k1, y1);
+  evaluate(2, f2, k2, y2);
   SetThreadCount(0);
-  EXPECT_EQ(std::memcmp(f1.data(), f2.data(), sizeof(double) * static_cast<std::size_t>(f1.size())),
-            0);
-  EXPECT_EQ(std::memcmp(k1.data(), k2.data(), sizeof(double) * k1.size()), 0);
+  const auto same_bits = [](const double* a, const double* b, std::size_t n) {
+    return std::memcmp(a, b, sizeof(double) * n) == 0;
+  };
+  EXPECT_TRUE(same_bits(f1.data(), f2.data(), static_cast<std::size_t>(f1.size())));
+  EXPECT_TRUE(same_bits(k1.data(), k2.data(), k1.size()));
+  EXPECT_TRUE(same_bits(y1.data(), y2.data(), static_cast<std::size_t>(y1.size())));
   EXPECT_GT(f1.cwiseAbs().maxCoeff(), 0.0);
+  // The product is k·K·direction with K = −∂f/∂x: against the assembled entries.
+  Vector expected = Vector::Zero(set.num_dofs());
+  for (const auto& [where, slot] : slot_of)
+    expected[where.first] += k * k1[static_cast<std::size_t>(slot)] * direction[where.second];
+  EXPECT_LT((y1 - expected).norm(), 1e-12 * expected.norm());
 }
 
 }  // namespace

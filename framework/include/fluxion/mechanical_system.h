@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "fluxion/export.h"
 #include "fluxion/state.h"
@@ -97,6 +98,12 @@ class FLUXION_API MechanicalSystem {
   /// Clears the rows and columns of fixed DOFs and sets their diagonal to 1 (SOFA's
   /// applyConstraint); A ← P·A·P + (I − P) for projected points.
   virtual void ProjectMatrix(SparseMatrix& matrix) const = 0;
+  /// The DOFs `ProjectResponse` may change (fixed DOFs, the DOFs of projected points, points a
+  /// constraint may hold), sorted, or null when the system does not list them (then any DOF may
+  /// change). It leaves every other entry as it is, whatever the time: so a vector is projected,
+  /// or checked to be, in time proportional to the list (the matrix-free operator of the implicit
+  /// solvers does that instead of copying its whole input). The default returns null.
+  virtual const std::vector<Index>* projected_dofs() const;
 
   /// A tangent operator for matrix-free products (CGLinearSolver's path). The default works for
   /// any system, over matrices from CreateMatrix and sparse products; the framework's system

@@ -1,5 +1,7 @@
 #include "fluxion/implicit_system.h"
 
+#include <bit>
+#include <cstdint>
 #include <utility>
 
 #include "fluxion/errors.h"
@@ -10,10 +12,21 @@ namespace implicit_detail {
 // A = P[m·M + b·B + k·K]P + (I − P), applied as products: the operator form of the projected
 // matrix of ImplicitSystem::Factorize (MechanicalSystem::ProjectMatrix), so that CG iterates as
 // on the assembled matrix. y = P·T·(P·x) + (x − P·x) with T the tangent operator.
+//
+// CG's directions are projected already (its right-hand side is, and A maps projected vectors
+// to projected vectors), so P·x = x and the product is y = P·T·x. When the system lists the DOFs
+// its projection can change (MechanicalSystem::projected_dofs), the operator checks that on those
+// DOFs only — bit for bit, so a −0 where P writes +0 takes the general path — and then skips the
+// copy of x and the pass adding x − P·x, two of the few full-vector passes of a CG iteration
+// besides the product itself. The result is the general formula's, except that a zero entry of
+// y may keep the sign the product gave it (x − P·x adds +0).
 class ProjectedTangent final : public LinearOperator {
  public:
   ProjectedTangent(const MechanicalSystem& system, const TangentOperator& tangent)
-      : system_(system), tangent_(tangent), projected_(Vector::Zero(system.num_dofs())) {}
+      : system_(system),
+        tangent_(tangent),
+        projected_dofs_(system.projected_dofs()),
+        projected_(Vector::Zero(system.num_dofs())) {}
 
   void SetFactors(double m, double b, double k) {
     m_ = m;
@@ -22,17 +35,42 @@ class ProjectedTangent final : public LinearOperator {
   }
   Index size() const override { return system_.num_dofs(); }
   void Apply(const Vector& x, Vector& y) const override {
+    if (IsProjected(x)) {
+      tangent_.Multiply(m_, b_, k_, x, y);
+      system_.ProjectResponse(y);
+      return;
+    }
     projected_ = x;
     system_.ProjectResponse(projected_);
     tangent_.Multiply(m_, b_, k_, projected_, y);
     system_.ProjectResponse(y);
     y += x - projected_;
+    Clear();
   }
 
  private:
+  // P·x = x bit for bit, from the listed DOFs: projected_ is zero elsewhere, and ProjectResponse
+  // changes nothing else, so it sees x there and computes (P·x) there.
+  bool IsProjected(const Vector& x) const {
+    if (projected_dofs_ == nullptr) return false;
+    for (const Index i : *projected_dofs_) projected_[i] = x[i];
+    system_.ProjectResponse(projected_);
+    bool same = true;
+    for (const Index i : *projected_dofs_)
+      same =
+          same && std::bit_cast<std::uint64_t>(projected_[i]) == std::bit_cast<std::uint64_t>(x[i]);
+    for (const Index i : *projected_dofs_) projected_[i] = 0.0;
+    return same;
+  }
+  // Back to zero outside the listed DOFs after the general path used the whole vector.
+  void Clear() const {
+    if (projected_dofs_ != nullptr) projected_.setZero();
+  }
+
   const MechanicalSystem& system_;
   const TangentOperator& tangent_;
-  mutable Vector projected_;  // scratch: P·x
+  const std::vector<Index>* projected_dofs_;
+  mutable Vector projected_;  // scratch: P·x (zero outside the projected DOFs between calls)
   double m_ = 0.0, b_ = 0.0, k_ = 0.0;
 };
 }  // namespace implicit_detail

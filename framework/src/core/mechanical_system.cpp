@@ -42,6 +42,8 @@ std::unique_ptr<TangentOperator> MechanicalSystem::CreateTangentOperator() const
 
 Vector MechanicalSystem::mass_diagonal() const { return mass().diagonal(); }
 
+const std::vector<Index>* MechanicalSystem::projected_dofs() const { return nullptr; }
+
 void CombineMatrices(double m, const SparseMatrix& M, double b, const SparseMatrix* B, double k,
                      const SparseMatrix& K, SparseMatrix& A) {
   const Index nnz = A.nonZeros();

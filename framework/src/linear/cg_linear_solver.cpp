@@ -42,6 +42,7 @@ void CgLinearSolver::Resize(Index size) {
     r_.setZero(size);
     p_.setZero(size);
     q_.setZero(size);
+    sums_.Resize(size);
   }
 }
 
@@ -87,12 +88,14 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
     x.setZero();
     r_ = b;
   }
-  const double norm_b = b.norm();
+  // Dot products over fixed chunks (linear/chunked_sums.h): the same bits for any thread count.
+  const double norm_b = std::sqrt(sums_.Dot(b, b));
   if (norm_b == 0.0) {  // the solution of A x = 0 is 0 (SOFA: "null norm of vector b")
     x.setZero();
     return result;
   }
 
+  double rho = sums_.Dot(r_, r_);
   double rho_previous = 1.0;
   double error = 0.0;
   int updates = 0;  // iterations that moved x (matrix-vector products A·p)
@@ -100,7 +103,6 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
   const char* stop_reason = nullptr;
   const char* end_condition = "iterations";  // SOFA's endcond, for the debug log
   for (long iteration = 1; iteration <= max_iterations_; ++iteration) {
-    const double rho = r_.squaredNorm();
     error = std::sqrt(rho) / norm_b;
     const bool exempt = iteration == 1 && first_solve;
     if (error <= tolerance_ && !exempt) {
@@ -118,7 +120,7 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
       });
     }
     Multiply(p_, q_);
-    const double denominator = p_.dot(q_);
+    const double denominator = sums_.Dot(p_, q_);
     if (denominator == 0.0) {  // SOFA: "den = 0.0, break the iterations"
       stop_reason = "pᵀAp = 0 (the matrix is singular)";
       break;
@@ -129,16 +131,12 @@ LinearSolveResult CgLinearSolver::Solve(const Vector& b, Vector& x) {
       break;
     }
     const double alpha = rho / denominator;
-    ParallelFor(x.size(), kVectorGrain, [&](Index begin, Index end) {
-      for (Index i = begin; i < end; ++i) {
-        x[i] += alpha * p_[i];
-        r_[i] -= alpha * q_[i];
-      }
-    });
-    ++updates;
     rho_previous = rho;
+    // x += α·p, r −= α·q, and the next ρ = rᵀr, in one pass.
+    rho = sums_.UpdateAndSquaredNorm(alpha, p_, q_, x, r_);
+    ++updates;
   }
-  if (!stopped) error = r_.norm() / norm_b;
+  if (!stopped) error = std::sqrt(rho) / norm_b;
   if (stop_reason != nullptr) end_condition = "pᵀAp = 0";
   if (ShouldLog(LogLevel::kDebug))  // SOFA's printLog line: how the iterations ended
     LogDebug("CGLinearSolver: " + std::to_string(updates) + " iterations, ended on " +

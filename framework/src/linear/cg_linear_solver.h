@@ -7,6 +7,7 @@
 #include "fluxion/linear_solver.h"
 #include "fluxion/parameters.h"
 #include "fluxion/types.h"
+#include "linear/chunked_sums.h"
 
 namespace fluxion::internal {
 
@@ -42,6 +43,7 @@ class CgLinearSolver final : public LinearSolver {
   const LinearOperator* operator_ = nullptr;
   long solves_ = 0;  // SOFA's timeStepCount: solves done since construction
   Vector r_, p_, q_;
+  ChunkedSums sums_;  // the dot products
 };
 
 }  // namespace fluxion::internal

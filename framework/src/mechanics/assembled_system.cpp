@@ -47,6 +47,17 @@ AssembledSystem::AssembledSystem(SystemParts parts)
   }
   holding_.assign(constraints_.size(), 0);
   SetTime(0.0);
+
+  // Every DOF ProjectResponse can change, whichever constraints hold at the time.
+  projected_dofs_ = fixed_dofs_;
+  for (const PointProjector& projector : projectors_)
+    for (int a = 0; a < projector.dimension; ++a)
+      projected_dofs_.push_back(projector.first_dof + a);
+  for (const StateConstraint& c : constraints_)
+    projected_dofs_.insert(projected_dofs_.end(), c.held_dofs.begin(), c.held_dofs.end());
+  std::sort(projected_dofs_.begin(), projected_dofs_.end());
+  projected_dofs_.erase(std::unique(projected_dofs_.begin(), projected_dofs_.end()),
+                        projected_dofs_.end());
 }
 
 const MatrixLayout& AssembledSystem::Layout() const {

@@ -66,6 +66,7 @@ class AssembledSystem final : public MechanicalSystem {
   void AssembleDamping(const State& state, SparseMatrix& B) const override;
   void ProjectResponse(Vector& vector) const override;
   void ProjectMatrix(SparseMatrix& matrix) const override;
+  const std::vector<Index>* projected_dofs() const override { return &projected_dofs_; }
   /// Matrix-free (FieldTangent): springs multiply with their own tangent blocks, other fields
   /// with their own entries; no sparse pattern is built for it.
   std::unique_ptr<TangentOperator> CreateTangentOperator() const override;
@@ -99,6 +100,7 @@ class AssembledSystem final : public MechanicalSystem {
   Vector mass_diagonal_;  // M's diagonal, and its off-diagonal entries (consistent masses)
   std::vector<Eigen::Triplet<double, int>> mass_couplings_;
   std::vector<Index> fixed_dofs_;
+  std::vector<Index> projected_dofs_;  // fixed, projected and holdable DOFs, sorted, unique
   Vector external_force_;
   bool external_force_active_ = false;
   std::vector<std::unique_ptr<ForceField>> force_fields_;

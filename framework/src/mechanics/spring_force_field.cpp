@@ -72,6 +72,49 @@ SpringKinematics<kDim> Evaluate(const SpringType& spring, const State& state, do
 }
 }  // namespace
 
+// (A named namespace: lambdas of the member loops capture it.)
+namespace spring_loops {
+// Sums a loop's terms into y for springs taken in list order, keeping the sum of the current
+// first end in registers while consecutive springs share it. A sorted edge list has runs of two to
+// four such springs (a grid point's right, lower and diagonal neighbours); without this, each
+// spring stores y_a and the next reloads it — a chain through memory (store, forwarded load, add)
+// whose latency, not the arithmetic, bounds the loop. The additions are the same, in the same
+// order (x − t is x + (−t)), so the bits are too.
+template <int kDim>
+class RunningEndSum {
+ public:
+  explicit RunningEndSum(Vector& y) : y_(y) {}
+  /// y_point += term, `point` being the spring's first end.
+  void AddToFirst(Index point, const Vec<kDim>& term) {
+    if (point != point_) {
+      Flush();
+      point_ = point;
+      sum_ = y_.template segment<kDim>(point);
+    }
+    sum_ += term;
+  }
+  /// y_point += term for the other end, which may be the point whose sum is held.
+  void AddToSecond(Index point, const Vec<kDim>& term) {
+    if (point == point_)
+      sum_ += term;
+    else
+      y_.template segment<kDim>(point) += term;
+  }
+  /// Stores the held sum; call once after the loop.
+  void Flush() {
+    if (point_ >= 0) y_.template segment<kDim>(point_) = sum_;
+    point_ = -1;
+  }
+
+ private:
+  Vector& y_;
+  Index point_ = -1;
+  Vec<kDim> sum_ = Vec<kDim>::Zero();
+};
+}  // namespace spring_loops
+
+using spring_loops::RunningEndSum;
+
 const PointPartition& SpringForceField::Partition(int tasks) const {
   if (partition_.ranges() != tasks) {
     std::vector<Index> ends;
@@ -104,27 +147,31 @@ void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
         &context);
     return;
   }
+  RunningEndSum<kDim> sum(f);
   for (const PackedSpring& spring : packed_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) continue;
     const Vec<kDim> force = k.direction * k.intensity;
-    f.segment<kDim>(spring.a) += force;
-    f.segment<kDim>(spring.b) -= force;
+    sum.AddToFirst(spring.a, force);
+    sum.AddToSecond(spring.b, -force);
   }
+  sum.Flush();
 }
 
 // The serial loop restricted to the ends range `range` owns: the same terms in the same order.
 template <int kDim>
 void SpringForceField::AddForceRange(const State& state, Vector& f, int range) const {
   const PointPartition& partition = partition_;
+  RunningEndSum<kDim> sum(f);
   for (const std::uint32_t index : partition.elements(range)) {
     const PackedSpring& spring = packed_[index];
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) continue;
     const Vec<kDim> force = k.direction * k.intensity;
-    if (partition.Owns(range, spring.a)) f.segment<kDim>(spring.a) += force;
-    if (partition.Owns(range, spring.b)) f.segment<kDim>(spring.b) -= force;
+    if (partition.Owns(range, spring.a)) sum.AddToFirst(spring.a, force);
+    if (partition.Owns(range, spring.b)) sum.AddToSecond(spring.b, -force);
   }
+  sum.Flush();
 }
 
 void SpringForceField::AddForce(const State& state, Vector& f) const {
@@ -344,21 +391,23 @@ void SpringForceField::AddTangentProductRange(const double* tangent, double b, d
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
   const double* damping = tangent + springs_.size() * kBlock;
   const bool with_damping = b != 0.0 && exact_damping_jacobian_;
+  RunningEndSum<kDim> sum(y);
   const auto one = [&](std::size_t s, bool add_a, bool add_b) {
     const PackedSpring& spring = packed_[s];
     const Vec<kDim> d = x.segment<kDim>(spring.b) - x.segment<kDim>(spring.a);
     Vec<kDim> t = k * SymmetricProduct<kDim>(tangent + s * kBlock, d);
     if (with_damping) t += b * SymmetricProduct<kDim>(damping + s * kBlock, d);
-    if (add_a) y.segment<kDim>(spring.a) -= t;
-    if (add_b) y.segment<kDim>(spring.b) += t;
+    if (add_a) sum.AddToFirst(spring.a, -t);
+    if (add_b) sum.AddToSecond(spring.b, t);
   };
   if (range < 0) {
     for (std::size_t s = 0; s < packed_.size(); ++s) one(s, true, true);
-    return;
+  } else {
+    const PointPartition& partition = partition_;
+    for (const std::uint32_t s : partition.elements(range))
+      one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
   }
-  const PointPartition& partition = partition_;
-  for (const std::uint32_t s : partition.elements(range))
-    one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
+  sum.Flush();
 }
 
 void SpringForceField::AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
