@@ -19,17 +19,22 @@ const std::string kScene = R"(
     <RegularGridTopology n="6 1 6" min="0 0 0" max="1 0 1"/>
     <MechanicalObject name="dofs" velocity="0 0.5 0"/>
     <UniformMass totalMass="1"/>
-    <FixedProjectiveConstraint indices="0 5"/>
+    <FixedProjectiveConstraint indices="0 5" activate_projectVelocity="1"/>
     <MeshSpringForceField linesStiffness="100" linesDamping="0.1"/>
   </Node>
   <Node name="ground"><MechanicalObject name="dofs" position="0 -1 0  1 -1 0"/></Node>
 </Node>
 )";
 
+LoadOptions Releasing() {
+  LoadOptions options;
+  options.keep_initial_data = false;
+  return options;
+}
+
 TEST(LoadOptions, ReleasingInitialDataEmptiesTheModelAndChangesNoBit) {
-  Simulation kept = internal::TestHost().LoadString(kScene, "cloth.scn");
-  Simulation released =
-      internal::TestHost().LoadString(kScene, "cloth.scn", LoadOptions{.keep_initial_data = false});
+  Simulation kept = testing::TestHost().LoadString(kScene, "cloth.scn");
+  Simulation released = testing::TestHost().LoadString(kScene, "cloth.scn", Releasing());
   const int cloth = kept.model().FindObject("root/cloth/dofs");
   const int ground = kept.model().FindObject("root/ground/dofs");
   ASSERT_GE(cloth, 0);
@@ -63,8 +68,7 @@ TEST(LoadOptions, ObserversKeepTheInitialData) {
   std::string scene = kScene;
   const std::string spring_field = "<MeshSpringForceField";
   scene.insert(scene.find(spring_field), R"(<Monitor indices="0"/>)");
-  Simulation simulation =
-      internal::TestHost().LoadString(scene, "cloth.scn", LoadOptions{.keep_initial_data = false});
+  Simulation simulation = testing::TestHost().LoadString(scene, "cloth.scn", Releasing());
   const ObjectModel& cloth = simulation.model().objects.front();
   EXPECT_NE(cloth.topology, nullptr);
   EXPECT_EQ(cloth.rest_position.size(), cloth.num_dofs());
