@@ -445,6 +445,24 @@ TEST(PointPartition, OwnsEachPointOnceAndListsTouchingElements) {
   }
 }
 
+// The boundaries are the ends of rank total·r/ranges in ascending order, whether they are read
+// from a count per index (dense indices, as DOFs) or from a sorted copy (indices spread wide):
+// the ring scaled by 10⁶ is cut between the same elements.
+TEST(PointPartition, SparseIndicesAreCutAtTheSameRanks) {
+  const std::vector<Index> dense = {0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 0};
+  std::vector<Index> sparse;
+  for (const Index e : dense) sparse.push_back(1'000'000 * e + 7);
+  const PointPartition a(3, dense, 2), b(3, sparse, 2);
+  for (int r = 0; r < 3; ++r) {
+    const auto la = a.elements(r), lb = b.elements(r);
+    EXPECT_EQ(std::vector<std::uint32_t>(la.begin(), la.end()),
+              std::vector<std::uint32_t>(lb.begin(), lb.end()))
+        << "range " << r;
+  }
+  for (std::size_t k = 0; k < dense.size(); ++k)
+    for (int r = 0; r < 3; ++r) EXPECT_EQ(a.Owns(r, dense[k]), b.Owns(r, sparse[k]));
+}
+
 // Force, stiffness and tangent product with one and two threads are the same to the bit, on springs
 // in random order between random points (not a mesh numbered by rows: many springs cross the
 // ranges), many of them sharing points (each point's terms must still come in spring order).

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "fluxion/threads.h"
 #include "mechanics/assembled_system.h"
 #include "mechanics/spring_force_field.h"
 
@@ -42,7 +43,8 @@ struct Fixture {
   std::unique_ptr<AssembledSystem> system;
   State state;
 
-  Fixture(int dimension, bool native, bool moving = true) : dim(dimension) {
+  Fixture(int dimension, bool native, bool moving = true, bool exact_damping = true)
+      : dim(dimension) {
     const Index points = 5;
     const Index n = points * dim;
     state.x.resize(n);
@@ -63,7 +65,7 @@ struct Fixture {
     parts.mass.resize(n);
     for (Index i = 0; i < n; ++i) parts.mass[i] = 0.5 + 0.1 * static_cast<double>(i / dim);
     parts.fixed.assign(static_cast<std::size_t>(n), false);
-    SpringForceField field(dim, springs, /*exact_damping_jacobian=*/true);
+    SpringForceField field(dim, springs, exact_damping);
     if (native)
       parts.force_fields.push_back(std::make_unique<SpringForceField>(std::move(field)));
     else
@@ -143,6 +145,70 @@ TEST(TangentOperator, ZeroBeforeLinearizationAndAfterAnInactiveSpring) {
   Vector y;
   tangent->Multiply(0.0, 1.0, 1.0, x, y);
   EXPECT_EQ(y, Vector::Zero(x.size()));
+}
+
+// TangentEvaluation::kRecomputed (the stability check's operator): springs without an exact
+// dashpot Jacobian store nothing and evaluate their blocks at each product, with the stored
+// product's arithmetic: the same bits. Springs with one are stored as before (B included).
+TEST(TangentOperator, RecomputedProductHasTheStoredProductsBits) {
+  for (const int dim : {1, 2, 3}) {
+    for (const bool exact_damping : {false, true}) {
+      Fixture fixture(dim, /*native=*/true, /*moving=*/true, exact_damping);
+      std::unique_ptr<TangentOperator> stored = fixture.system->CreateTangentOperator();
+      std::unique_ptr<TangentOperator> recomputed =
+          fixture.system->CreateTangentOperator(TangentEvaluation::kRecomputed);
+      for (TangentOperator* t : {stored.get(), recomputed.get()}) {
+        t->LinearizeStiffness(fixture.state);
+        t->LinearizeDamping(fixture.state);
+      }
+      const Vector x = fixture.Direction();
+      Vector y1, y2;
+      stored->Multiply(0.0, 0.0, 2.5e-3, x, y1);
+      recomputed->Multiply(0.0, 0.0, 2.5e-3, x, y2);
+      EXPECT_EQ(y1, y2) << dim << "-D, exact damping " << exact_damping;
+      stored->Multiply(0.8, 0.05, 3e-3, x, y1);
+      recomputed->Multiply(0.8, 0.05, 3e-3, x, y2);
+      EXPECT_EQ(y1, y2) << dim << "-D, exact damping " << exact_damping;
+    }
+  }
+}
+
+// The same on a chain long enough for the spring loops to run over two threads (more than
+// 2 × kSpringGrain springs): the recomputed product walks the same point partition.
+TEST(TangentOperator, RecomputedProductHasTheStoredProductsBitsOnTwoThreads) {
+  const Index points = 3 * kSpringGrain;
+  const Index n = 3 * points;
+  State state;
+  state.x.resize(n);
+  state.v.resize(n);
+  for (Index i = 0; i < n; ++i) {
+    state.x[i] = 0.01 * static_cast<double>(i / 3) + 1e-3 * static_cast<double>((i * 7) % 5);
+    state.v[i] = 1e-2 * static_cast<double>((i * 3) % 7);
+  }
+  std::vector<Spring> springs;
+  for (Index p = 0; p + 1 < points; ++p) springs.push_back({3 * p, 3 * p + 3, 50.0, 0.2, 0.012});
+  SystemParts parts;
+  parts.num_dofs = n;
+  parts.mass = Vector::Constant(n, 1e-3);
+  parts.fixed.assign(static_cast<std::size_t>(n), false);
+  parts.force_fields.push_back(std::make_unique<SpringForceField>(3, springs, false));
+  const AssembledSystem system(std::move(parts));
+  Vector x(n);
+  for (Index i = 0; i < n; ++i) x[i] = 0.2 + 0.13 * static_cast<double>((i * 5) % 9);
+  const int threads = ThreadCount();
+  for (const int count : {1, 2}) {
+    SetThreadCount(count);
+    std::unique_ptr<TangentOperator> stored = system.CreateTangentOperator();
+    std::unique_ptr<TangentOperator> recomputed =
+        system.CreateTangentOperator(TangentEvaluation::kRecomputed);
+    stored->LinearizeStiffness(state);
+    recomputed->LinearizeStiffness(state);
+    Vector y1, y2;
+    stored->Multiply(0.0, 0.0, 1.0, x, y1);
+    recomputed->Multiply(0.0, 0.0, 1.0, x, y2);
+    EXPECT_EQ(y1, y2) << count << " thread(s)";
+  }
+  SetThreadCount(threads);
 }
 
 INSTANTIATE_TEST_SUITE_P(DimensionsAndPaths, TangentOperatorTest,

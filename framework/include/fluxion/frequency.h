@@ -33,7 +33,10 @@ struct FrequencyEstimate {
 /// approaches λ_max from below (Golub & Van Loan, "Matrix Computations", 4th ed., §8.2.1). The
 /// start vector is a fixed pseudo-random one (the result is deterministic). A mass that is not
 /// diagonal is replaced by its row sums (the lumped mass: ω_max of a consistent mass is higher,
-/// by up to √3 for linear elements). Allocates: call it before stepping, not in a step.
+/// by up to √3 for linear elements). K·w comes from the system's tangent operator with
+/// TangentEvaluation::kRecomputed (springs store nothing; each product evaluates them from the
+/// state), and the iteration holds two vectors of the system's size (four while the damping is
+/// probed). Allocates: call it before stepping, not in a step.
 FLUXION_API FrequencyEstimate EstimateHighestFrequency(const MechanicalSystem& system,
                                                        const State& state, int max_iterations = 100,
                                                        double tolerance = 1e-4);

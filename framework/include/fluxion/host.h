@@ -88,6 +88,14 @@ struct LoadOptions {
   /// the machine has available (MemAvailable, the process's cgroup limit). scene-runner
   /// --memory-limit.
   std::uint64_t memory_limit = 0;
+  /// Keep the model's initial data once the simulation is built. With false, for a caller that
+  /// reads only the simulation's state (scene-runner writing CSV rows), the built model's
+  /// objects drop their topologies, and the objects a solver moves their initial vectors
+  /// (position, velocity, rest_position, external_force: the state holds what the run needs) —
+  /// for the 256² cloth 16 MB of topology and vectors nothing reads again. Those fields are then
+  /// empty (null topology, vectors of size 0). Ignored (kept) when the scene has observers
+  /// (exporters and recorders read them).
+  bool keep_initial_data = true;
 };
 
 /// A memory size as a user writes it: a positive number of bytes with an optional binary unit,

@@ -35,6 +35,19 @@ class FLUXION_API TangentOperator {
   virtual void Multiply(double m, double b, double k, const Vector& x, Vector& y) const = 0;
 };
 
+/// How a TangentOperator obtains K for its products (MechanicalSystem::CreateTangentOperator).
+enum class TangentEvaluation {
+  /// LinearizeStiffness evaluates and stores what the products need (for springs a symmetric
+  /// block each, 48 bytes); every product reads it. For many products at one state (CG).
+  kStored,
+  /// LinearizeStiffness keeps a reference to the state, which must stay alive and unchanged
+  /// while products are taken; each product evaluates the tangent anew from it where a force
+  /// field can (springs without an exact damping Jacobian: the stored product's bits), storing
+  /// nothing; other fields are stored. For a few products when memory matters (the stability
+  /// check's power iteration: no 48 bytes per spring), at the cost of a force evaluation each.
+  kRecomputed,
+};
+
 /// The assembled mechanics of the DOFs under one solver node: masses, force fields, gravity and
 /// projective constraints, in SOFA's conventions (sofa-notes §0):
 ///
@@ -106,9 +119,11 @@ class FLUXION_API MechanicalSystem {
   virtual const std::vector<Index>* projected_dofs() const;
 
   /// A tangent operator for matrix-free products (CGLinearSolver's path). The default works for
-  /// any system, over matrices from CreateMatrix and sparse products; the framework's system
-  /// evaluates force field by force field instead (ForceField::TangentSize), with no pattern.
-  virtual std::unique_ptr<TangentOperator> CreateTangentOperator() const;
+  /// any system, over matrices from CreateMatrix and sparse products (it ignores `evaluation`);
+  /// the framework's system evaluates force field by force field instead
+  /// (ForceField::TangentSize), with no pattern.
+  virtual std::unique_ptr<TangentOperator> CreateTangentOperator(
+      TangentEvaluation evaluation = TangentEvaluation::kStored) const;
 
   /// ½ vᵀ M v.
   virtual double KineticEnergy(const State& state) const = 0;

@@ -35,12 +35,16 @@ void LayOutSystems(BuildState& state) {
   for (SystemParts& system : state.parts) {
     system.mass = Vector::Zero(system.num_dofs);
     system.fixed.assign(static_cast<std::size_t>(system.num_dofs), false);
-    system.external_force = Vector::Zero(system.num_dofs);
   }
-  for (const ObjectModel& object : state.objects)
-    if (object.system >= 0 && object.mapped_from < 0)
-      state.parts[static_cast<std::size_t>(object.system)].external_force.segment(
-          object.offset, object.num_dofs()) = object.external_force;
+  // The systems' external force, allocated only for a system where some object has one (it is
+  // usually zero everywhere: a vector of the system's size that nothing reads).
+  for (const ObjectModel& object : state.objects) {
+    if (object.system < 0 || object.mapped_from >= 0 || object.external_force.isZero(0.0)) continue;
+    SystemParts& system = state.parts[static_cast<std::size_t>(object.system)];
+    if (system.external_force.size() != system.num_dofs)
+      system.external_force = Vector::Zero(system.num_dofs);
+    system.external_force.segment(object.offset, object.num_dofs()) = object.external_force;
+  }
 }
 
 // Force fields registered by plugins act on the MechanicalObject of their node. Their factories

@@ -100,8 +100,13 @@ void FinalizeMappings(BuildState& state) {
       if (own.mass[r] != 0.0) spread(r, r, own.mass[r]);
     for (const auto& coupling : own.mass_couplings)
       spread(coupling.row(), coupling.col(), coupling.value());
-    // SOFA's externalForce on the child acts through Jᵀ as well.
-    mapping.AddTransposed(own.external_force.data(), system.external_force.data());
+    // SOFA's externalForce on the child acts through Jᵀ as well (the system's vector is
+    // allocated for the first one).
+    if (!own.external_force.isZero(0.0)) {
+      if (system.external_force.size() != system.num_dofs)
+        system.external_force = Vector::Zero(system.num_dofs);
+      mapping.AddTransposed(own.external_force.data(), system.external_force.data());
+    }
     MappedRuntime runtime;
     runtime.object = mapped.object;
     runtime.system = child.system;

@@ -36,6 +36,28 @@ void DescribeComponents(const BuildState& state, Model& model) {
   });
 }
 
+// LoadOptions::keep_initial_data = false, once every component is built: the topologies (the
+// objects', the nodes', and the data they publish for links), which nothing reads any more.
+void ReleaseTopologies(BuildState& state) {
+  ForEachNode(*state.root, [](Node& node) { node.topology.reset(); });
+  // Their published data (for links, resolved before each component is built) hold them too.
+  for (const auto& [component, topology] : state.topologies) state.outputs.erase(component);
+  state.topologies.clear();
+  for (ObjectModel& object : state.objects) object.topology.reset();
+}
+
+// Then, once the solver nodes' states are filled from them, the initial vectors of the objects a
+// solver moves (static and mapped objects keep theirs: the simulation starts their states from
+// them).
+void ReleaseInitialVectors(BuildState& state) {
+  for (ObjectModel& object : state.objects) {
+    if (object.system < 0 || object.mapped_from >= 0) continue;
+    object.position = Vector();
+    object.velocity = Vector();
+    object.rest_position = Vector();
+    object.external_force = Vector();
+  }
+}
 }  // namespace
 
 Simulation BuildSimulation(const SceneDescription& scene,
@@ -84,8 +106,13 @@ Simulation BuildSimulation(const SceneDescription& scene,
   FinalizeMappings(state);
   CheckMasses(state);
   problems.ThrowIfAny();
+  // Without observers (exporters and recorders read the model), a caller that reads only the
+  // state lets the build drop what nothing reads again (LoadOptions::keep_initial_data).
+  const bool release = !options.keep_initial_data && state.observers.empty();
+  if (release) ReleaseTopologies(state);
   std::vector<SolverNode> nodes = CreateSolverNodes(state);
   problems.ThrowIfAny();
+  if (release) ReleaseInitialVectors(state);
 
   auto model = std::make_shared<Model>();
   model->file = scene.file;

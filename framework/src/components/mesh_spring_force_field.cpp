@@ -1,10 +1,12 @@
 #include "components/mesh_spring_force_field.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 
 #include "components/point_selection.h"
 #include "components/spring_components.h"
+#include "fluxion/errors.h"
 #include "mechanics/spring_force_field.h"
 #include "mechanics/topology_elements.h"
 
@@ -138,16 +140,23 @@ void MeshSpringForceFieldComponent::Build(BuildContext& context) {
   pairs.reserve(candidates);
   visit_pairs([&](Index m1, Index m2, double, double) { pairs.push_back({m1, m2}); });
   const std::vector<char> first = FirstOccurrences(pairs);
-  pairs = {};
+  std::vector<std::array<Index, 2>>().swap(pairs);  // freed (`pairs = {}` keeps the capacity)
   const std::size_t distinct = static_cast<std::size_t>(std::count(first.begin(), first.end(), 1));
   const bool too_many = distinct > budget;
   if (too_many) {
     context.ReserveSprings(distinct);  // reports the limit
     return;
   }
-  std::vector<Spring> springs;
+  // Listed as the field stores them (32 bytes each), so that a large mesh's springs are never
+  // held twice while the field is made.
+  std::vector<PackedSpring> springs;
   springs.reserve(distinct);
   const int dim = object.dimension;
+  const auto dof = [&](Index point) {
+    const Index first_dof = object.offset + point * dim;
+    FLUXION_DEMAND(first_dof >= 0 && first_dof <= std::numeric_limits<std::int32_t>::max());
+    return static_cast<std::int32_t>(first_dof);
+  };
   std::size_t k = 0;
   visit_pairs([&](Index m1, Index m2, double s, double d) {
     if (first[k++] == 0) return;
@@ -155,8 +164,7 @@ void MeshSpringForceFieldComponent::Build(BuildContext& context) {
         (object.rest_position.segment(m2 * dim, dim) - object.rest_position.segment(m1 * dim, dim))
             .norm();
     const bool divide = length > std::numeric_limits<double>::epsilon();
-    springs.push_back({object.offset + m1 * dim, object.offset + m2 * dim, divide ? s / length : s,
-                       divide ? d / length : d, length});
+    springs.push_back({dof(m1), dof(m2), divide ? s / length : s, divide ? d / length : d, length});
   });
   if (!context.ReserveSprings(springs.size()) || springs.empty()) return;
   context.AddForceField(object, std::make_unique<SpringForceField>(dim, std::move(springs),

@@ -36,7 +36,8 @@ class AssembledTangentOperator final : public TangentOperator {
 };
 }  // namespace
 
-std::unique_ptr<TangentOperator> MechanicalSystem::CreateTangentOperator() const {
+std::unique_ptr<TangentOperator> MechanicalSystem::CreateTangentOperator(
+    TangentEvaluation /*evaluation*/) const {
   return std::make_unique<AssembledTangentOperator>(*this);
 }
 

@@ -25,8 +25,10 @@ AssembledSystem::AssembledSystem(SystemParts parts)
     else if (mass_diagonal_[i] > 0.0)
       inverse_mass_[i] = 1.0 / mass_diagonal_[i];
   }
-  if (external_force_.size() != num_dofs_) external_force_.setZero(num_dofs_);
-  external_force_active_ = !external_force_.isZero(0.0);
+  // A zero external force (the usual case) is not kept: it would be a vector of the system's
+  // size read by nothing.
+  external_force_active_ = external_force_.size() == num_dofs_ && !external_force_.isZero(0.0);
+  if (!external_force_active_) external_force_ = Vector();
 
   // Whether some field has a damping matrix, asked field by field (the lists are dropped).
   std::vector<MatrixEntry> damping_entries;
@@ -188,8 +190,9 @@ void AssembledSystem::ProjectMatrix(SparseMatrix& matrix) const {
   }
 }
 
-std::unique_ptr<TangentOperator> AssembledSystem::CreateTangentOperator() const {
-  return std::make_unique<FieldTangent>(mass_diagonal_, mass_couplings_, force_fields_);
+std::unique_ptr<TangentOperator> AssembledSystem::CreateTangentOperator(
+    TangentEvaluation evaluation) const {
+  return std::make_unique<FieldTangent>(mass_diagonal_, mass_couplings_, force_fields_, evaluation);
 }
 
 double AssembledSystem::KineticEnergy(const State& state) const {

@@ -42,7 +42,8 @@ struct SystemParts {
   std::vector<PointProjector> projectors;     ///< at most one per point (products composed)
   std::map<Index, std::size_t> projector_at;  ///< first DOF of a point → its projector
   std::vector<StateConstraint> constraints;   ///< in document order
-  Vector external_force;  ///< SOFA's externalForce, applied during the first step only
+  Vector
+      external_force;  ///< SOFA's externalForce, applied during the first step only (empty: none)
   std::vector<std::unique_ptr<ForceField>> force_fields;  ///< gravity included (a ConstantForce)
 };
 
@@ -69,7 +70,8 @@ class AssembledSystem final : public MechanicalSystem {
   const std::vector<Index>* projected_dofs() const override { return &projected_dofs_; }
   /// Matrix-free (FieldTangent): springs multiply with their own tangent blocks, other fields
   /// with their own entries; no sparse pattern is built for it.
-  std::unique_ptr<TangentOperator> CreateTangentOperator() const override;
+  std::unique_ptr<TangentOperator> CreateTangentOperator(
+      TangentEvaluation evaluation = TangentEvaluation::kStored) const override;
   double KineticEnergy(const State& state) const override;
   double PotentialEnergy(const State& state) const override;
 

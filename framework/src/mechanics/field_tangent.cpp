@@ -4,12 +4,14 @@
 #include <numeric>
 
 #include "fluxion/threads.h"
+#include "mechanics/spring_force_field.h"
 
 namespace fluxion::internal {
 
 FieldTangent::FieldTangent(const Vector& mass_diagonal,
                            const std::vector<Eigen::Triplet<double, int>>& mass_couplings,
-                           const std::vector<std::unique_ptr<ForceField>>& fields)
+                           const std::vector<std::unique_ptr<ForceField>>& fields,
+                           TangentEvaluation evaluation)
     : mass_diagonal_(mass_diagonal), mass_couplings_(mass_couplings) {
   std::size_t native_size = 0, largest = 0;
   std::vector<MatrixEntry> entries;
@@ -17,7 +19,11 @@ FieldTangent::FieldTangent(const Vector& mass_diagonal,
     Part part;
     part.field = field.get();
     const std::ptrdiff_t size = field->TangentSize();
-    if (size >= 0) {
+    const auto* springs = dynamic_cast<const SpringForceField*>(field.get());
+    if (evaluation == TangentEvaluation::kRecomputed && springs != nullptr &&
+        !springs->exact_damping_jacobian()) {
+      part.recomputed = springs;  // no B; K from the state at each product
+    } else if (size >= 0) {
       part.native = true;
       part.offset = native_size;
       native_size += static_cast<std::size_t>(size);
@@ -46,7 +52,9 @@ FieldTangent::FieldTangent(const Vector& mass_diagonal,
 }
 
 void FieldTangent::LinearizeStiffness(const State& state) {
+  state_ = &state;
   for (Part& part : parts_) {
+    if (part.recomputed != nullptr) continue;
     if (part.native) {
       part.field->LinearizeStiffness(state, native_.data() + part.offset);
     } else {
@@ -88,6 +96,10 @@ void FieldTangent::Multiply(double m, double b, double k, const Vector& x, Vecto
   }
   if (b == 0.0 && k == 0.0) return;
   for (const Part& part : parts_) {
+    if (part.recomputed != nullptr) {
+      if (k != 0.0 && state_ != nullptr) part.recomputed->AddStiffnessProductAt(*state_, k, x, y);
+      continue;
+    }
     if (part.native) {
       part.field->AddTangentProduct(native_.data() + part.offset, b, k, x, y);
       continue;

@@ -11,6 +11,8 @@
 
 namespace fluxion::internal {
 
+class SpringForceField;
+
 /// y = (m·M + b·B + k·K)·x evaluated as SOFA's `addMBKdx` does: the mass term point by point,
 /// then each force field's own product in the system's field order. No sparse pattern exists:
 ///
@@ -21,6 +23,10 @@ namespace fluxion::internal {
 ///    StiffnessEntries and DampingEntries — and multiplied entry by entry. Correct for every
 ///    field; the cost is the field's own entry count, not a global pattern.
 ///
+/// With TangentEvaluation::kRecomputed, springs without an exact damping Jacobian store nothing:
+/// LinearizeStiffness keeps the state and each product evaluates their blocks from it
+/// (SpringForceField::AddStiffnessProductAt).
+///
 /// Sizes are fixed at construction: Linearize* and Multiply never allocate.
 class FieldTangent final : public TangentOperator {
  public:
@@ -28,7 +34,8 @@ class FieldTangent final : public TangentOperator {
   /// The fields must outlive the operator.
   FieldTangent(const Vector& mass_diagonal,
                const std::vector<Eigen::Triplet<double, int>>& mass_couplings,
-               const std::vector<std::unique_ptr<ForceField>>& fields);
+               const std::vector<std::unique_ptr<ForceField>>& fields,
+               TangentEvaluation evaluation = TangentEvaluation::kStored);
 
   void LinearizeStiffness(const State& state) override;
   void LinearizeDamping(const State& state) override;
@@ -44,7 +51,8 @@ class FieldTangent final : public TangentOperator {
   struct Part {
     const ForceField* field = nullptr;
     bool native = false;
-    std::size_t offset = 0;  // native: where its tangent starts in native_
+    const SpringForceField* recomputed = nullptr;  // kRecomputed springs: products from state_
+    std::size_t offset = 0;                        // native: where its tangent starts in native_
     AssembledEntries stiffness, damping;
   };
 
@@ -52,6 +60,7 @@ class FieldTangent final : public TangentOperator {
   std::vector<Eigen::Triplet<double, int>> mass_couplings_;
   std::vector<Part> parts_;
   std::vector<double> native_;
+  const State* state_ = nullptr;       // the state last linearised, for recomputed parts
   std::vector<Index> identity_slots_;  // 0, 1, 2, …: AddStiffness writes entry k at values[k]
 };
 

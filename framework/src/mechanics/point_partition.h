@@ -27,6 +27,16 @@ class PointPartition {
   PointPartition() = default;
   /// `ends`: `ends_per_element` point indices per element, element after element.
   PointPartition(int ranges, std::span<const Index> ends, int ends_per_element);
+  /// The same with the ends read in place: end k of element e is `end_of(e, k)` (no list of the
+  /// ends is made: a partition of a large mesh's springs costs its element lists only).
+  template <class EndOf>
+  PointPartition(int ranges, std::size_t elements, int ends_per_element, const EndOf& end_of)
+      : PointPartition(
+            ranges, elements, ends_per_element,
+            [](const void* context, std::size_t e, int k) {
+              return (*static_cast<const EndOf*>(context))(e, k);
+            },
+            &end_of) {}
 
   int ranges() const { return static_cast<int>(bounds_.size()) - 1; }
   /// Range r owns the points p with begin(r) ≤ p < end(r) (the first and last ranges are open).
@@ -41,6 +51,10 @@ class PointPartition {
   }
 
  private:
+  using EndReader = Index (*)(const void* context, std::size_t element, int end);
+  PointPartition(int ranges, std::size_t elements, int ends_per_element, EndReader end_of,
+                 const void* context);
+
   std::vector<Index> bounds_ = {0, 0};  // ranges + 1 boundaries; the outer two are ±∞
   std::vector<std::size_t> offsets_ = {0, 0};
   std::vector<std::uint32_t> element_ids_;

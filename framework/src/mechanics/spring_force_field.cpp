@@ -9,19 +9,31 @@
 
 namespace fluxion::internal {
 
-SpringForceField::SpringForceField(int dimension, std::vector<Spring> springs,
-                                   bool exact_damping_jacobian, double min_length)
-    : dimension_(dimension),
-      springs_(std::move(springs)),
-      exact_damping_jacobian_(exact_damping_jacobian),
-      min_length_(min_length) {
-  packed_.reserve(springs_.size());
-  for (const Spring& spring : springs_) {
+namespace {
+std::vector<PackedSpring> Packed(const std::vector<Spring>& springs) {
+  std::vector<PackedSpring> packed;
+  packed.reserve(springs.size());
+  for (const Spring& spring : springs) {
     FLUXION_DEMAND(spring.a >= 0 && spring.b >= 0 && spring.a <= INT32_MAX &&
                    spring.b <= INT32_MAX);
-    packed_.push_back({static_cast<std::int32_t>(spring.a), static_cast<std::int32_t>(spring.b),
-                       spring.stiffness, spring.damping, spring.rest_length});
+    packed.push_back({static_cast<std::int32_t>(spring.a), static_cast<std::int32_t>(spring.b),
+                      spring.stiffness, spring.damping, spring.rest_length});
   }
+  return packed;
+}
+}  // namespace
+
+SpringForceField::SpringForceField(int dimension, const std::vector<Spring>& springs,
+                                   bool exact_damping_jacobian, double min_length)
+    : SpringForceField(dimension, Packed(springs), exact_damping_jacobian, min_length) {}
+
+SpringForceField::SpringForceField(int dimension, std::vector<PackedSpring> springs,
+                                   bool exact_damping_jacobian, double min_length)
+    : dimension_(dimension),
+      packed_(std::move(springs)),
+      exact_damping_jacobian_(exact_damping_jacobian),
+      min_length_(min_length) {
+  for (const PackedSpring& spring : packed_) FLUXION_DEMAND(spring.a >= 0 && spring.b >= 0);
 }
 
 namespace {
@@ -117,20 +129,16 @@ using spring_loops::RunningEndSum;
 
 const PointPartition& SpringForceField::Partition(int tasks) const {
   if (partition_.ranges() != tasks) {
-    std::vector<Index> ends;
-    ends.reserve(2 * springs_.size());
-    for (const Spring& spring : springs_) {
-      ends.push_back(spring.a);
-      ends.push_back(spring.b);
-    }
-    partition_ = PointPartition(tasks, ends, 2);
+    partition_ = PointPartition(tasks, packed_.size(), 2, [this](std::size_t s, int end) {
+      return Index{end == 0 ? packed_[s].a : packed_[s].b};
+    });
   }
   return partition_;
 }
 
 template <int kDim>
 void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
-  const int tasks = ParallelTaskCount(static_cast<Index>(springs_.size()), kSpringGrain);
+  const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
   if (tasks > 1) {
     Partition(tasks);
     struct Context {
@@ -180,7 +188,7 @@ void SpringForceField::AddForce(const State& state, Vector& f) const {
 
 void SpringForceField::Entries(std::vector<MatrixEntry>& entries) const {
   // Four dim×dim blocks per spring, in the order (a,a), (a,b), (b,a), (b,b), each column-major.
-  for (const Spring& spring : springs_) {
+  for (const PackedSpring& spring : packed_) {
     const Index ends[2] = {spring.a, spring.b};
     for (const Index row_point : ends)
       for (const Index col_point : ends)
@@ -209,7 +217,7 @@ const Index* AddSpringBlocks(const Mat<kDim>& D, const Index* slots, double* val
 template <int kDim>
 void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
                                         double* values) const {
-  const int tasks = ParallelTaskCount(static_cast<Index>(springs_.size()), kSpringGrain);
+  const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
   if (tasks > 1) {
     Partition(tasks);
     struct Context {
@@ -227,7 +235,7 @@ void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
         &context);
     return;
   }
-  for (const Spring& spring : springs_) {
+  for (const PackedSpring& spring : packed_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) {  // SOFA stores a zero tangent for an inactive spring
       slots += 4 * kDim * kDim;
@@ -249,7 +257,7 @@ void SpringForceField::AddStiffnessRange(const State& state, const Index* slots,
   constexpr int kBlock = kDim * kDim;
   const PointPartition& partition = partition_;
   for (const std::uint32_t index : partition.elements(range)) {
-    const Spring& spring = springs_[index];
+    const PackedSpring& spring = packed_[index];
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) continue;
     const double tangent = k.intensity * k.inverse_length;
@@ -279,7 +287,7 @@ void SpringForceField::DampingEntries(std::vector<MatrixEntry>& entries) const {
 template <int kDim>
 void SpringForceField::AddDampingImpl(const State& state, const Index* slots,
                                       double* values) const {
-  for (const Spring& spring : springs_) {
+  for (const PackedSpring& spring : packed_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) {
       slots += 4 * kDim * kDim;
@@ -296,7 +304,7 @@ void SpringForceField::AddDamping(const State& state, const Index* slots, double
 }
 
 std::ptrdiff_t SpringForceField::TangentSize() const {
-  return static_cast<std::ptrdiff_t>(springs_.size() * BlockSize() *
+  return static_cast<std::ptrdiff_t>(packed_.size() * BlockSize() *
                                      (exact_damping_jacobian_ ? 2 : 1));
 }
 
@@ -305,7 +313,7 @@ std::ptrdiff_t SpringForceField::TangentSize() const {
 template <int kDim>
 void SpringForceField::LinearizeImpl(const State& state, bool damping, double* tangent) const {
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
-  if (damping) tangent += springs_.size() * kBlock;
+  if (damping) tangent += packed_.size() * kBlock;
   // Each spring writes its own block only: the springs split over the threads in any way.
   ParallelFor(static_cast<Index>(packed_.size()), kSpringGrain, [&](Index begin, Index end) {
     double* out = tangent + static_cast<std::size_t>(begin) * kBlock;
@@ -389,7 +397,7 @@ template <int kDim>
 void SpringForceField::AddTangentProductRange(const double* tangent, double b, double k,
                                               const Vector& x, Vector& y, int range) const {
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
-  const double* damping = tangent + springs_.size() * kBlock;
+  const double* damping = tangent + packed_.size() * kBlock;
   const bool with_damping = b != 0.0 && exact_damping_jacobian_;
   RunningEndSum<kDim> sum(y);
   const auto one = [&](std::size_t s, bool add_a, bool add_b) {
@@ -415,11 +423,71 @@ void SpringForceField::AddTangentProduct(const double* tangent, double b, double
   WithDimension(dimension_, [&]<int kDim>() { AddTangentProductImpl<kDim>(tangent, b, k, x, y); });
 }
 
+// y_a −= k·D·(x_b − x_a), y_b += k·D·(x_b − x_a) with D computed from the state as
+// LinearizeImpl stores it (upper triangle, then SymmetricProduct: the stored product's bits).
+// range = −1: every spring and end; otherwise the partition's range, as AddTangentProductRange.
+template <int kDim>
+void SpringForceField::AddStiffnessProductRange(const State& state, double k, const Vector& x,
+                                                Vector& y, int range) const {
+  constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
+  const auto one = [&](std::size_t s, bool add_a, bool add_b) {
+    const PackedSpring& spring = packed_[s];
+    const SpringKinematics<kDim> kinematics = Evaluate<kDim>(spring, state, min_length_);
+    if (!kinematics.active) return;  // its stored block is zero: nothing to add
+    const double tangent_factor = kinematics.intensity * kinematics.inverse_length;
+    Mat<kDim> D = (spring.stiffness - tangent_factor) *
+                  (kinematics.direction * kinematics.direction.transpose());
+    D.diagonal().array() += tangent_factor;
+    double block[kBlock];
+    double* out = block;
+    for (int r = 0; r < kDim; ++r)
+      for (int c = r; c < kDim; ++c) *out++ = D(r, c);
+    const Vec<kDim> d = x.segment<kDim>(spring.b) - x.segment<kDim>(spring.a);
+    const Vec<kDim> t = k * SymmetricProduct<kDim>(block, d);
+    if (add_a) y.segment<kDim>(spring.a) -= t;
+    if (add_b) y.segment<kDim>(spring.b) += t;
+  };
+  if (range < 0) {
+    for (std::size_t s = 0; s < packed_.size(); ++s) one(s, true, true);
+    return;
+  }
+  const PointPartition& partition = partition_;
+  for (const std::uint32_t s : partition.elements(range))
+    one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
+}
+
+void SpringForceField::AddStiffnessProductAt(const State& state, double k, const Vector& x,
+                                             Vector& y) const {
+  WithDimension(dimension_, [&]<int kDim>() {
+    const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
+    if (tasks <= 1) {
+      AddStiffnessProductRange<kDim>(state, k, x, y, -1);
+      return;
+    }
+    Partition(tasks);
+    struct Context {
+      const SpringForceField* self;
+      const State* state;
+      double k;
+      const Vector* x;
+      Vector* y;
+    } context{this, &state, k, &x, &y};
+    RunParallelTasks(
+        tasks,
+        [](void* c, int range) {
+          const Context& ctx = *static_cast<const Context*>(c);
+          ctx.self->template AddStiffnessProductRange<kDim>(*ctx.state, ctx.k, *ctx.x, *ctx.y,
+                                                            range);
+        },
+        &context);
+  });
+}
+
 // SOFA's SpringForceField::getPotentialEnergy: every spring counts, including one shorter than
 // the force's activity threshold (its energy ½·ks·L0² stays continuous at d = 0).
 double SpringForceField::PotentialEnergy(const State& state) const {
   double energy = 0.0;
-  for (const Spring& spring : springs_) {
+  for (const PackedSpring& spring : packed_) {
     Vector::ConstSegmentReturnType xa = state.x.segment(spring.a, dimension_);
     Vector::ConstSegmentReturnType xb = state.x.segment(spring.b, dimension_);
     const double elongation = (xb - xa).norm() - spring.rest_length;

@@ -21,6 +21,17 @@ struct Spring {
   double rest_length = 0.0;  ///< L0 [m]
 };
 
+/// A spring as the field stores it: 32 bytes instead of 40 (32-bit DOF indices), so that the
+/// loops over a large mesh's springs move a fifth less memory. The field keeps only this list;
+/// a component building many springs (a mesh's) may list them so directly.
+struct PackedSpring {
+  std::int32_t a = 0;
+  std::int32_t b = 0;
+  double stiffness = 0.0;
+  double damping = 0.0;
+  double rest_length = 0.0;
+};
+
 /// SOFA's SpringForceField (sofa-notes §3). For a spring from a to b:
 ///
 ///   u = x_b − x_a,  d = ‖u‖,  û = u/d,  e = d − L0,  ė = û·(v_b − v_a)
@@ -43,7 +54,10 @@ struct Spring {
 class SpringForceField final : public ForceField {
  public:
   /// `min_length`: the activity threshold (SOFA's bending springs use 1e-4).
-  SpringForceField(int dimension, std::vector<Spring> springs, bool exact_damping_jacobian,
+  SpringForceField(int dimension, const std::vector<Spring>& springs, bool exact_damping_jacobian,
+                   double min_length = kMinimumSpringLength);
+  /// The same from packed springs (no copy: the list is the field's).
+  SpringForceField(int dimension, std::vector<PackedSpring> springs, bool exact_damping_jacobian,
                    double min_length = kMinimumSpringLength);
 
   void AddForce(const State& state, Vector& f) const override;
@@ -62,7 +76,13 @@ class SpringForceField final : public ForceField {
   void AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
                          Vector& y) const override;
 
-  const std::vector<Spring>& springs() const { return springs_; }
+  bool exact_damping_jacobian() const { return exact_damping_jacobian_; }
+
+  /// K·x at `state` evaluated spring by spring from the state, storing nothing: y += k·K(state)·x
+  /// with the blocks D of LinearizeStiffness, each computed when used (the same bits as a product
+  /// with the stored tangent). For a few products (the stability check's power iteration), where
+  /// the stored tangent would cost 48 bytes per spring.
+  void AddStiffnessProductAt(const State& state, double k, const Vector& x, Vector& y) const;
 
  private:
   template <int kDim>
@@ -81,6 +101,9 @@ class SpringForceField final : public ForceField {
   template <int kDim>
   void LinearizeImpl(const State& state, bool damping, double* tangent) const;
   template <int kDim>
+  void AddStiffnessProductRange(const State& state, double k, const Vector& x, Vector& y,
+                                int range) const;
+  template <int kDim>
   void AddTangentProductImpl(const double* tangent, double b, double k, const Vector& x,
                              Vector& y) const;
   template <int kDim>
@@ -91,16 +114,8 @@ class SpringForceField final : public ForceField {
     return static_cast<std::size_t>(dimension_ * (dimension_ + 1) / 2);
   }
 
-  // The springs as the force loop reads them: 32 bytes instead of 40 (32-bit DOF indices), so
-  // that the loop over a large mesh's springs moves a fifth less memory.
-  struct PackedSpring {
-    std::int32_t a, b;
-    double stiffness, damping, rest_length;
-  };
-
   int dimension_;
-  std::vector<Spring> springs_;
-  std::vector<PackedSpring> packed_;
+  std::vector<PackedSpring> packed_;  // the springs, held once
   bool exact_damping_jacobian_;
   double min_length_;
   mutable PointPartition partition_;

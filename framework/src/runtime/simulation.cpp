@@ -13,6 +13,14 @@ namespace fluxion {
 
 namespace internal {
 
+namespace {
+// The largest |x_i| and |v_i| of a state (0 for an empty one).
+StateSize SizeOf(const State& state) {
+  return {state.x.size() > 0 ? state.x.cwiseAbs().maxCoeff() : 0.0,
+          state.v.size() > 0 ? state.v.cwiseAbs().maxCoeff() : 0.0};
+}
+}  // namespace
+
 Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
                                     std::vector<SolverNode> nodes,
                                     std::shared_ptr<const ComponentRegistry> registry,
@@ -34,6 +42,8 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
     impl->static_position[k] = object.position;
     impl->static_velocity[k] = object.velocity;
   }
+  // The nodes' states hold their objects' initial positions and velocities, not yet projected.
+  for (const SolverNode& node : impl->nodes) impl->start_sizes.push_back(SizeOf(node.state));
   for (SolverNode& node : impl->nodes) {
     node.state.time = impl->time;
     // SOFA's Simulation::init projects positions and velocities once, at the start time, before
@@ -275,24 +285,6 @@ std::string DescribeDof(const Model& model, const SolverNode& node, Index dof) {
   return {};
 }
 
-// The largest |x_i| and |v_i| of a state, or of a node's objects at the start of the run.
-struct StateSize {
-  double position = 0.0;
-  double velocity = 0.0;
-};
-
-StateSize InitialSize(const Model& model, const SolverNode& node) {
-  StateSize size;
-  for (const int index : node.objects) {
-    const ObjectModel& object = model.objects[static_cast<std::size_t>(index)];
-    if (object.position.size() > 0)
-      size.position = std::max(size.position, object.position.cwiseAbs().maxCoeff());
-    if (object.velocity.size() > 0)
-      size.velocity = std::max(size.velocity, object.velocity.cwiseAbs().maxCoeff());
-  }
-  return size;
-}
-
 std::string Short(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3g", value);
@@ -303,11 +295,10 @@ std::string Short(double value) {
 /// state has grown that much: whether a rejected step (a non-finite state, an implicit matrix that
 /// is not positive definite) comes from a motion that was already blowing up or from one step
 /// too large for a calm state, the numbers tell the user.
-std::string DescribeGrowth(const Model& model, const SolverNode& node) {
+std::string DescribeGrowth(const Model& model, const SolverNode& node,
+                           const internal::StateSize& start) {
   // Solver::Step restored the state the step started from.
-  const StateSize now{node.state.x.size() > 0 ? node.state.x.cwiseAbs().maxCoeff() : 0.0,
-                      node.state.v.size() > 0 ? node.state.v.cwiseAbs().maxCoeff() : 0.0};
-  const StateSize start = InitialSize(model, node);
+  const internal::StateSize now = internal::SizeOf(node.state);
   std::string text = "; at the step's start max |x| = " + Short(now.position) +
                      " and max |v| = " + Short(now.velocity) + " (" + Short(start.position) +
                      " and " + Short(start.velocity) + " at t = " + Short(model.start_time) + ")";
@@ -344,10 +335,13 @@ void Simulation::Step() {
       }
       // Names from the scene are shown quoted and cut (one error, one line); the solver's line
       // lets the tools print "FILE:LINE: numerical failure at …".
-      throw NumericalError(impl_->step_count + 1, impl_->clock.TimeAt(impl_->step_count + 1),
-                           node.solver_type + " in node '" + internal::Shown(node.node_path) +
-                               "': " + message + DescribeGrowth(*impl_->model, node),
-                           SolverLine(*impl_->model, node));
+      throw NumericalError(
+          impl_->step_count + 1, impl_->clock.TimeAt(impl_->step_count + 1),
+          node.solver_type + " in node '" + internal::Shown(node.node_path) + "': " + message +
+              DescribeGrowth(
+                  *impl_->model, node,
+                  impl_->start_sizes[static_cast<std::size_t>(&node - impl_->nodes.data())]),
+          SolverLine(*impl_->model, node));
     }
     // SOFA's DefaultAnimationLoop projects positions and velocities after the ODE solver, before
     // it advances the node's time: constraints see the time the step started at. The solver's

@@ -14,6 +14,14 @@
 
 namespace fluxion {
 
+namespace internal {
+/// The largest |x_i| and |v_i| of a state.
+struct StateSize {
+  double position = 0.0;
+  double velocity = 0.0;
+};
+}  // namespace internal
+
 struct Simulation::Impl {
   std::shared_ptr<const Model> model;
   std::shared_ptr<const internal::ComponentRegistry> registry;
@@ -30,6 +38,10 @@ struct Simulation::Impl {
   /// Current positions / velocities of static objects (an observer may play them), indexed like
   /// Model::objects; empty vectors for objects a solver moves.
   std::vector<Vector> static_position, static_velocity;
+  /// Per solver node, the size of its objects' initial state (for the message of a rejected
+  /// step), taken when the simulation is created: a load may release the model's initial
+  /// vectors afterwards (LoadOptions::keep_initial_data).
+  std::vector<internal::StateSize> start_sizes;
   /// Mapped objects: their current state is kept in static_position / static_velocity, computed
   /// from their system's by UpdateMapped after every change of a solver state.
   std::vector<internal::MappedRuntime> mapped;
