@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "conformance/allocation_counter.h"
 #include "fluxion/errors.h"
 #include "support/test_support.h"
 
@@ -120,6 +121,89 @@ TEST_F(TetrahedronHyperelasticityScenes, ImplicitSolversReachTheSameEquilibrium)
   EXPECT_LT(sag, 0.5);
   // Damped dynamics after 20 s settle on the static solution (to 1e-6 of the sag).
   EXPECT_LT((xs - xd).cwiseAbs().maxCoeff(), 1e-6 * sag);
+}
+
+TEST_F(TetrahedronHyperelasticityScenes, ImplicitStepsDoNotAllocate) {
+  // The field's forces, energy and stiffness use fixed-size matrices only: steady-state steps of
+  // EulerImplicit, BDF + Newton (BDFOdeSolver.scn's solvers) and Static allocate nothing.
+  if (!conformance::CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer";
+  for (const char* solver :
+       {R"(<EulerImplicitSolver rayleighMass="0.1"/><SparseLDLSolver/>)",
+        R"(<BDFOdeSolver order="2" rayleighMass="0.01" rayleighStiffness="0.01"/>
+           <NewtonRaphsonSolver maxNbIterationsNewton="10"/><SparseLDLSolver/>)",
+        R"(<StaticSolver/><NewtonRaphsonSolver maxNbIterationsNewton="30"
+           absoluteResidualStoppingThreshold="1e-10"/><SparseLDLSolver/>)"}) {
+    Simulation simulation = LoadScene(Bar(solver));
+    for (int n = 0; n < 3; ++n) simulation.Step();
+    const long before = conformance::AllocationCount();
+    for (int n = 0; n < 5; ++n) simulation.Step();
+    EXPECT_EQ(conformance::AllocationCount() - before, 0) << solver;
+  }
+}
+
+// --- SOFA's reference states --------------------------------------------------------------------
+
+// SOFA's examples/Component/SolidMechanics/FEM/TetrahedronHyperelasticityFEMForceField.scn, its
+// ArrudaBoyce, StVenantKirchhoff, NeoHookean and MooneyRivlin nodes as they are (the collision
+// pipeline, the corotational and the Ogden nodes left out; the topological mapping's input
+// "@../" written "@../hexaGrid"): a 3×3×8 grid bar cut into tetrahedra, fixed at z = 0, under
+// gravity −9 along y; EulerImplicitSolver and CGLinearSolver (25 iterations), dt = 0.005.
+std::string SofaExampleNode(const std::string& material, double x0, const std::string& set) {
+  const std::string p0 = std::to_string(x0);
+  return R"(
+  <Node name=")" +
+         material +
+         R"(">
+    <EulerImplicitSolver name="cg_odesolver"/>
+    <CGLinearSolver iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9"/>
+    <RegularGridTopology name="hexaGrid" min="0 0 0" max="1 1 2.7" n="3 3 8" p0=")" +
+         p0 + R"( 0 0"/>
+    <MechanicalObject name="mechObj"/>
+    <MeshMatrixMass totalMass="1.0"/>
+    <Node name="tetras">
+      <MeshTopology name="Container"/>
+      <Hexa2TetraTopologicalMapping name="default28" input="@../hexaGrid" output="@Container" swapping="true"/>
+      <TetrahedronHyperelasticityFEMForceField name="FEM" ParameterSet=")" +
+         set + R"(" materialName=")" + material + R"("/>
+    </Node>
+    <BoxROI box=")" +
+         p0 + " 0 0 " + std::to_string(x0 + 1) +
+         R"( 1 0.05" name="box"/>
+    <FixedProjectiveConstraint indices="@box.indices"/>
+  </Node>)";
+}
+
+// Not a QuietTest: SOFA's CGLinearSolver stops after its 25 iterations short of its 1e-9
+// tolerance in most steps, and Fluxion's (rightly) warns each time.
+TEST(TetrahedronHyperelasticitySofaReference, MatchesSofasRegressionReferences) {
+  // SOFA's Regression project, references/examples/Component/SolidMechanics/FEM/
+  // TetrahedronHyperelasticityFEMForceField.scn.reference_{1,2,3,4}_mechObj_mstate.txt.gz: the
+  // positions after 99 steps (T = 0.495) of points 35 (x = 1, y = 1, z = 1.15714 from p0) and
+  // 71 (the free corner x = 1, y = 1, z = 2.7), printed by SOFA with 6 significant digits: one
+  // unit of the 6th digit, 1e-5, is the tolerance (the bars sag by 0.006–0.014 along y).
+  struct Expected {
+    int object;
+    int point;
+    std::array<double, 3> x;
+  };
+  const Expected expected[] = {
+      {0, 35, {2.99989, 0.994981, 1.15935}}, {0, 71, {3.0, 0.986195, 2.70274}},
+      {1, 35, {4.99991, 0.995534, 1.15902}}, {1, 71, {5.0, 0.988107, 2.7023}},
+      {2, 35, {6.99991, 0.995533, 1.15903}}, {2, 71, {7.0, 0.988105, 2.70231}},
+      {3, 35, {9.00006, 0.998326, 1.1582}},  {3, 71, {9.00001, 0.994241, 2.70135}}};
+  Simulation simulation =
+      LoadScene(R"(<Node name="root" dt="0.005" gravity="0 -9 0">)" +
+                SofaExampleNode("ArrudaBoyce", 2, "3448.2759 31034.483") +
+                SofaExampleNode("StVenantKirchhoff", 4, "3448.2759 31034.483") +
+                SofaExampleNode("NeoHookean", 6, "3448.2759 31034.483") +
+                SofaExampleNode("MooneyRivlin", 8, "5000 7000 10") + "\n</Node>");
+  for (int step = 0; step < 99; ++step) simulation.Step();
+  for (const Expected& e : expected) {
+    const auto x = simulation.position(e.object);
+    for (int c = 0; c < 3; ++c)
+      EXPECT_NEAR(x[3 * e.point + c], e.x[c], 1e-5)
+          << "object " << e.object << " point " << e.point << " axis " << c;
+  }
 }
 
 // --- Bad input ---------------------------------------------------------------------------------

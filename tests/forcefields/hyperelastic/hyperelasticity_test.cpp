@@ -177,6 +177,25 @@ TEST(TetrahedronHyperelasticity, StiffnessIsMinusTheForceJacobian) {
   }
 }
 
+TEST(TetrahedronHyperelasticity, InvertedElementsOfStVenantKirchhoffAndStableNeoHookean) {
+  // The deformed cube mirrored through z = 0 (every element inverted, J < 0, as in SOFA's
+  // TetrahedronHyperelasticityFEMForceField_invertedTets.scn): the two materials defined there
+  // still have forces = −∇W and K = −∂f/∂x; the others take ln J or J^(−2/3) (NaN, as SOFA's).
+  for (const MaterialCase& material : {Materials()[0], Materials()[2]}) {
+    const auto field = Field(material, CubeTets(), CubeRest());
+    Vector x = DeformedCube(6);
+    for (int n = 0; n < 8; ++n) x[3 * n + 2] = -x[3 * n + 2];
+    const Vector f = Force(*field, At(x));
+    ASSERT_GT(f.cwiseAbs().maxCoeff(), 10.0) << material.name;
+    EXPECT_LT((f - FiniteDifferenceForce(*field, x)).cwiseAbs().maxCoeff(), kDifferenceTolerance)
+        << material.name;
+    EXPECT_LT(
+        (Stiffness(*field, At(x)) - FiniteDifferenceStiffness(*field, x)).cwiseAbs().maxCoeff(),
+        kStiffnessTolerance)
+        << material.name;
+  }
+}
+
 TEST(TetrahedronHyperelasticity, StiffnessAtRestIsPositiveSemidefiniteWithSixRigidModes) {
   // At rest K is the linear-elastic stiffness: its null space is the six rigid motions.
   for (const MaterialCase& material : Materials()) {
