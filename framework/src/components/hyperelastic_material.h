@@ -16,8 +16,10 @@
 //   dS = 2·(dψ₁·I + dψ₂·(I₁·I − C) + ψ₂·(tr H·I − H)) + dψ_J·J·C⁻¹ + ψ_J·(dJ·C⁻¹ − J·C⁻¹·H·C⁻¹)
 // for dC = H, with dI₁ = tr H, dI₂ = I₁·tr H − C:H, dJ = ½·J·C⁻¹:H and dψ_k = Σ_m ψ_km·dI_m.
 // The stresses are SOFA's (each material's S is checked against SOFA's formula in the tests);
-// the tangent is the exact derivative of that S, which is what SOFA's applyElasticityTensor
-// computes for these materials.
+// the tangent is the exact derivative of that S (checked against finite differences). For
+// StVenantKirchhoff, NeoHookean and StableNeoHookean that is SOFA's applyElasticityTensor term by
+// term; SOFA's long hand-written tensors of MooneyRivlin and ArrudaBoyce were not compared term
+// by term (the trajectories of SOFA's example scene agree to its references' 6 digits).
 #pragma once
 
 #include <Eigen/Core>
