@@ -187,8 +187,11 @@ void TetrahedronHyperelasticityFEMForceFieldComponent::Build(BuildContext& conte
   }
   // The tetrahedra.
   const bool linked = p.has("topology") && !p.text("topology").empty();
-  const std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
+  std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
   if (linked && !topology) return;  // reported
+  // No link and no topology in the node: the object's node's, as SOFA's context search
+  // (getMeshTopologyLink) goes up the tree to it.
+  if (!linked && !topology) topology = object.topology;
   if (!topology || topology->tetrahedra.empty()) {
     context.Error(type + " needs a topology with tetrahedra in node '" + context.node_path() +
                   "' (SOFA's \"object must have a Tetrahedral Set Topology\")");

@@ -83,6 +83,26 @@ TEST_F(TetrahedronHyperelasticityScenes, TopologyLinkNamesTheContainer) {
   EXPECT_LT(simulation.velocity(0)[3], -1.0);
 }
 
+TEST_F(TetrahedronHyperelasticityScenes, WithoutATopologyInItsNodeItUsesTheObjectsNodes) {
+  // SOFA looks the topology up the tree: a field in a child node acts on the parent's object with
+  // the parent's tetrahedra.
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <MeshTopology name="mesh" position="0 0 0  1 0 0  0 1 0  0 0 1" tetrahedra="0 1 2 3"/>
+  <MechanicalObject position="0 0 0  1.1 0 0  0 1 0  0 0 1" rest_position="0 0 0  1 0 0  0 1 0  0 0 1"/>
+  <UniformMass vertexMass="1"/>
+  <Node name="fem">
+    <TetrahedronHyperelasticityFEMForceField ParameterSet="3448.2759 31034.483" materialName="StVenantKirchhoff"/>
+  </Node>
+</Node>)");
+  Simulation same_node =
+      LoadScene(OneTet(R"(ParameterSet="3448.2759 31034.483" materialName="StVenantKirchhoff")"));
+  simulation.Step();
+  same_node.Step();
+  EXPECT_EQ(simulation.velocity(0)[3], same_node.velocity(0)[3]);
+  EXPECT_LT(simulation.velocity(0)[3], -1.0);
+}
+
 // A bar of two unit cubes along x (12 points; Hexa2TetraTopologicalMapping cuts each cube into
 // tetrahedra), its face x = 0 fixed, sagging under gravity: StaticSolver's Newton iterations,
 // which use K, converge to the equilibrium (a step that does not converge would log a warning,
