@@ -82,6 +82,7 @@
 #include "components/subset_mapping.h"
 #include "components/surface_pressure_force_field.h"
 #include "components/tetra2_triangle_topological_mapping.h"
+#include "components/tetrahedron_hyperelasticity_fem_force_field.h"
 #include "components/tetrahedron_set_topology_container.h"
 #include "components/transform_engine.h"
 #include "components/transform_matrix_engine.h"
@@ -181,6 +182,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SphereForceFieldComponent>(registrar);
   Add<EllipsoidForceFieldComponent>(registrar);
   Add<SurfacePressureForceFieldComponent>(registrar);
+  Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);
