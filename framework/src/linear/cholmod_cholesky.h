@@ -46,7 +46,13 @@ class CholmodCholesky {
   /// How a numeric factorisation ended.
   enum class Status { kOk, kNotPositiveDefinite };
 
-  CholmodCholesky();
+  /// Whether the analysis may split the factorisation in two parts factorised at once (see the
+  /// class comment): kAuto splits large matrices when the BLAS may be entered by two threads at
+  /// once; kSplit splits whenever the elimination tree allows it, whatever the BLAS (the parts then
+  /// run one after the other unless it allows more; tests use it); kWhole never splits.
+  enum class Mode { kAuto, kSplit, kWhole };
+
+  explicit CholmodCholesky(Mode mode = Mode::kAuto);
   ~CholmodCholesky();
   CholmodCholesky(const CholmodCholesky&) = delete;
   CholmodCholesky& operator=(const CholmodCholesky&) = delete;
@@ -70,9 +76,12 @@ class CholmodCholesky {
   bool analysed() const;
   /// True when the analysis chose a supernodal factor.
   bool supernodal() const;
+  /// True when the analysis split the factorisation in two parts and S (see the class comment).
+  bool split() const;
   /// Entries of L (including its diagonal), from the analysis.
   double factor_nonzeros() const;
-  /// Floating-point operations of one numeric factorisation, from the analysis.
+  /// Floating-point operations of one numeric factorisation, from the analysis (split: both parts,
+  /// T's factorisation and the two products Gₕ·Gₕᵀ).
   double flops() const;
 
  private:
