@@ -209,10 +209,10 @@ class SerialOpenMp {
 
 // --- The BLAS CHOLMOD runs on ------------------------------------------------------------------
 //
-// The split factorisation (below) needs one BLAS call of its own (dsyrk) and must know whether
-// two threads may call the BLAS at once. Both are looked up in the BLAS CHOLMOD brought into the
-// process (libblas.so.3, whichever library Debian's alternatives point it to; RTLD_NOLOAD: never
-// loads one), so Fluxion is not linked to a BLAS of its own.
+// The split factorisation (below) needs one LAPACK call of its own (dlauum) and must know
+// whether two threads may call the BLAS at once. Both are looked up in the BLAS and LAPACK CHOLMOD
+// brought into the process (libblas.so.3 and liblapack.so.3, whichever libraries Debian's
+// alternatives point them to; RTLD_NOLOAD: never loads one), so Fluxion is not linked to them.
 //  - OpenBLAS says what it is by openblas_get_parallel(): 0 for the serial build, which Debian
 //    builds without USE_LOCKING (its buffer pool is shared between threads without a lock: two
 //    calls at once may crash or compute wrongly), so it is never entered by two threads; 1 or 2
@@ -223,13 +223,12 @@ class SerialOpenMp {
 //    docs/performance.md "Direct solver").
 //  - A BLAS without that function (the reference BLAS, BLIS, MKL) is reentrant.
 extern "C" {
-using Dsyrk = void (*)(const char* uplo, const char* trans, const int* n, const int* k,
-                       const double* alpha, const double* a, const int* lda, const double* beta,
-                       double* c, const int* ldc);
+// LAPACK's U·Uᵀ of an upper triangular U, in place (its upper triangle).
+using Dlauum = void (*)(const char* uplo, const int* n, double* a, const int* lda, int* info);
 }
 
 struct BlasControls {
-  Dsyrk dsyrk = nullptr;
+  Dlauum dlauum = nullptr;
   bool thread_safe = false;
 };
 
@@ -238,7 +237,9 @@ const BlasControls& CholmodBlas() {
     BlasControls found;
     void* library = dlopen("libblas.so.3", RTLD_LAZY | RTLD_NOLOAD);
     void* scope = library != nullptr ? library : RTLD_DEFAULT;
-    found.dsyrk = reinterpret_cast<Dsyrk>(dlsym(scope, "dsyrk_"));
+    void* lapack = dlopen("liblapack.so.3", RTLD_LAZY | RTLD_NOLOAD);
+    found.dlauum = reinterpret_cast<Dlauum>(dlsym(lapack != nullptr ? lapack : scope, "dlauum_"));
+    if (lapack != nullptr) dlclose(lapack);
     const auto get_parallel = reinterpret_cast<int (*)()>(dlsym(scope, "openblas_get_parallel"));
     const auto set_threads =
         reinterpret_cast<void (*)(int)>(dlsym(scope, "openblas_set_num_threads"));
@@ -248,7 +249,7 @@ const BlasControls& CholmodBlas() {
       set_threads(1);
       found.thread_safe = true;
     }
-    if (library != nullptr) dlclose(library);  // CHOLMOD keeps it loaded
+    if (library != nullptr) dlclose(library);  // CHOLMOD keeps both loaded
     return found;
   }();
   return controls;
@@ -420,12 +421,14 @@ cholmod_dense CholmodDenseView(double* values, Index size) {
 // (George, "Nested dissection of a regular finite element mesh", SIAM J. Numer. Anal. 10(2),
 // 1973; the two subtrees below the top separator of the elimination tree are independent: Liu,
 // "The role of elimination trees in sparse factorization", SIAM J. Matrix Anal. Appl. 11(1),
-// 1990). The cost over one factorisation of A is S's dense work done three times instead of once
-// (two dsyrk and the Cholesky of T, ≈ |S|³ flops: 1.1·10⁸ for the 128² cloth's |S| ≈ 390, against
-// 1.03·10⁹ for A). The solve A·x = b, with y the forward and x the backward solution:
-//   forward per part:  Lₕ-solve of Mₕ with right-hand side [bₕ; 0] gives [yₕ; tₕ], tₕ =
-//   −Gₕ⁻¹·Lₛₕ·yₕ S:                 T·xₛ = bₛ + G₁·t₁ + G₂·t₂     (= bₛ − Lₛ₁·y₁ − Lₛ₂·y₂ through
-//   Lₜ, Lₜᵀ) backward per part: Lₕᵀ-solve of Mₕ with [yₕ; Gₕᵀ·xₛ] gives [xₕ; xₛ].
+// 1990). The cost over one factorisation of A is S's dense work done three times instead of
+// once: the Cholesky of S's block in both Mₕ and of T, and the two products Gₕ·Gₕᵀ, 4·|S|³/3
+// flops (7.5·10⁷ for the 128² cloth's |S| = 384, against 1.03·10⁹ for A).
+//
+// The solve A·x = b, with y the forward and x the backward solution:
+//  - forward, per part: the L-solve of Mₕ with [bₕ; 0] gives [yₕ; tₕ], tₕ = −Gₕ⁻¹·Lₛₕ·yₕ;
+//  - S: T·xₛ = bₛ + G₁·t₁ + G₂·t₂ (= bₛ − Lₛ₁·y₁ − Lₛ₂·y₂, then through Lₜ and Lₜᵀ);
+//  - backward, per part: the Lᵀ-solve of Mₕ with [yₕ; Gₕᵀ·xₛ] gives [xₕ; xₛ].
 // Every step runs the same operations in the same order whatever the number of threads: the
 // parts only run at once (RunParallelTasks) or one after the other.
 
@@ -442,9 +445,9 @@ struct CholmodSplitPart {
   // (index in the factor's values, index in `g`) of Gₕ's entries, from the symbolic factor.
   std::vector<std::pair<size_t, size_t>> g_entries;
   std::vector<double> g;          // Gₕ, |S| × |S|, column major, zero above the diagonal
-  std::vector<double> g_product;  // Gₕ·Gₕᵀ (lower triangle)
+  std::vector<double> g_product;  // J·Gₕ·J, then J·Gₕ·Gₕᵀ·J (upper triangles; J reverses)
   std::vector<double> rhs;        // the solves' right-hand side, |Cₕ| + |S|
-  std::vector<double> s_vector;   // Gₕ·tₕ after the forward solve
+  std::vector<double> s_vector;  // Gₕ·tₕ after the forward solve
   int status = CHOLMOD_OK;
 };
 
@@ -740,7 +743,7 @@ bool CholmodCholesky::Impl::BuildSplit(const SparseMatrix& A,
     result->flops += result->schur.common.fl;
     result->factor_nonzeros += result->schur.common.lnz;
   }
-  result->flops += 2.0 * double(s) * double(s) * double(s);  // the two dsyrk
+  result->flops += 2.0 * double(s) * double(s) * double(s) / 3.0;  // the two dlauum
   split = std::move(result);
   return true;
 }
@@ -757,11 +760,14 @@ CholmodCholesky::Status CholmodCholesky::Impl::FactorizeSplit(const SparseMatrix
                                            part.inner.data(), part.values.data(), true);
     part.status = part.cholmod.Factorize(view);
     if (part.status != CHOLMOD_OK) return;
+    // Gₕ, and Gₕ with rows and columns reversed: an upper triangular U = J·Gₕ·J (J the reversal,
+    // entry k of an s × s array ↔ s² − 1 − k), whose U·Uᵀ = J·Gₕ·Gₕᵀ·J LAPACK's dlauum computes
+    // in s³/3 flops, a third of a general product's.
     const double* lx = static_cast<const double*>(part.cholmod.factor->x);
-    for (const auto& [from, to] : part.g_entries) part.g[to] = lx[from];
-    const double one = 1.0, zero = 0.0;
-    CholmodBlas().dsyrk("L", "N", &s, &s, &one, part.g.data(), &s, &zero, part.g_product.data(),
-                        &s);
+    const size_t last = part.g.size() - 1;
+    for (const auto& [from, to] : part.g_entries) part.g[to] = part.g_product[last - to] = lx[from];
+    int info = 0;
+    CholmodBlas().dlauum("U", &s, part.g_product.data(), &s, &info);
   });
   for (const CholmodSplitPart& part : split->parts) switch (part.status) {
       case CHOLMOD_OK:
@@ -777,13 +783,13 @@ CholmodCholesky::Status CholmodCholesky::Impl::FactorizeSplit(const SparseMatrix
       default:
         FLUXION_DEMAND(part.status == CHOLMOD_OK);  // a misuse of CHOLMOD by this class
     }
-  // T = G₁·G₁ᵀ + G₂·G₂ᵀ − Aₛₛ (upper triangle; the products' lower triangles hold it).
-  const size_t n = static_cast<size_t>(s);
+  // T = G₁·G₁ᵀ + G₂·G₂ᵀ − Aₛₛ, upper triangle: (Gₕ·Gₕᵀ)(j, i) is (U·Uᵀ)(s−1−j, s−1−i).
+  const size_t n = static_cast<size_t>(s), last = n * n - 1;
   const std::vector<double>& g1 = split->parts[0].g_product;
   const std::vector<double>& g2 = split->parts[1].g_product;
   double* t = split->t_values.data();
   for (size_t j = 0; j < n; ++j)
-    for (size_t i = 0; i <= j; ++i) *t++ = g1[j + i * n] + g2[j + i * n];
+    for (size_t i = 0; i <= j; ++i) *t++ = g1[last - (j + i * n)] + g2[last - (j + i * n)];
   for (const auto& [k, source] : split->a_ss) split->t_values[k] -= a[source];
   cholmod_sparse view =
       CholmodUpperView(s, static_cast<Index>(split->t_inner.size()), split->t_outer.data(),
@@ -849,8 +855,10 @@ void CholmodCholesky::Impl::SolveSplit(const Vector& b, Vector& x) {
   });
 }
 
-CholmodCholesky::CholmodCholesky(Mode mode) : impl_(std::make_unique<Impl>()) {
-  InstallMemoryFunctions();
+CholmodCholesky::CholmodCholesky(Mode mode) {
+  InstallMemoryFunctions();  // before CHOLMOD's first call
+  CholmodBlas();             // a threaded OpenBLAS is set to one thread before its first call
+  impl_ = std::make_unique<Impl>();
   impl_->mode = mode;
 }
 
@@ -896,7 +904,7 @@ void CholmodCholesky::Analyze(const SparseMatrix& A) {
       impl.mode == Mode::kSplit || (impl.mode == Mode::kAuto && CholmodBlas().thread_safe &&
                                     ThreadsAvailable() && impl.flops >= kSplitMinFlops);
   std::vector<signed char> column_part;
-  if (want_split && CholmodBlas().dsyrk != nullptr)
+  if (want_split && CholmodBlas().dlauum != nullptr)
     column_part = FindCholmodSplit(*impl.whole.factor, A, impl.flops);
   if (!column_part.empty() && impl.BuildSplit(A, column_part)) {
     impl.flops = impl.split->flops;
