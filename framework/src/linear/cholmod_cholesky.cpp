@@ -363,10 +363,11 @@ struct CholmodPart {
 
 namespace {
 
-// A read-only CHOLMOD view of a compressed column matrix (int indices, CHOLMOD's int interface):
-// with stype > 0, CHOLMOD reads the entries on and above the diagonal and ignores the others.
-cholmod_sparse CholmodUpperView(Index size, Index nonzeros, const int* outer, const int* inner,
-                                const double* values, bool sorted) {
+// A read-only CHOLMOD view of a symmetric compressed column matrix (int indices, CHOLMOD's int
+// interface): with stype > 0 CHOLMOD reads the entries on and above the diagonal, with stype < 0
+// those on and below it, and ignores the others.
+cholmod_sparse CholmodSymmetricView(Index size, Index nonzeros, const int* outer, const int* inner,
+                                    const double* values, bool sorted, int stype) {
   cholmod_sparse view{};
   view.nrow = static_cast<size_t>(size);
   view.ncol = static_cast<size_t>(size);
@@ -374,7 +375,7 @@ cholmod_sparse CholmodUpperView(Index size, Index nonzeros, const int* outer, co
   view.p = const_cast<int*>(outer);
   view.i = const_cast<int*>(inner);
   view.x = const_cast<double*>(values);
-  view.stype = 1;
+  view.stype = stype;
   view.itype = CHOLMOD_INT;
   view.xtype = CHOLMOD_REAL;
   view.dtype = CHOLMOD_DOUBLE;
@@ -385,8 +386,16 @@ cholmod_sparse CholmodUpperView(Index size, Index nonzeros, const int* outer, co
 
 cholmod_sparse CholmodView(const SparseMatrix& A) {
   // Eigen does not promise sorted columns; CHOLMOD does not need them.
-  return CholmodUpperView(A.rows(), A.nonZeros(), A.outerIndexPtr(), A.innerIndexPtr(),
-                          A.valuePtr(), false);
+  return CholmodSymmetricView(A.rows(), A.nonZeros(), A.outerIndexPtr(), A.innerIndexPtr(),
+                              A.valuePtr(), false, 1);
+}
+
+// The split's own matrices store their lower triangles: with the natural ordering, CHOLMOD's
+// supernodal factorisation reads a lower triangle in place, where it transposes an upper one
+// into a temporary in every call (cholmod_factorize.c).
+cholmod_sparse CholmodLowerView(Index size, Index nonzeros, const int* outer, const int* inner,
+                                const double* values, bool sorted) {
+  return CholmodSymmetricView(size, nonzeros, outer, inner, values, sorted, -1);
 }
 
 // A CHOLMOD view of a dense column vector (only read by CHOLMOD's solves).
@@ -439,7 +448,7 @@ struct CholmodSplitPart {
   CholmodPart cholmod;
   std::vector<int> columns;   // Mₕ's row/column → A's row/column
   Index separator_begin = 0;  // |Cₕ|: Mₕ's rows from here on are S's
-  // Mₕ's upper triangle (sorted compressed columns) and, per entry, its index in A's values.
+  // Mₕ's lower triangle (sorted compressed columns) and, per entry, its index in A's values.
   std::vector<int> outer, inner, source;
   std::vector<double> values;
   // (index in the factor's values, index in `g`) of Gₕ's entries, from the symbolic factor.
@@ -457,7 +466,7 @@ struct CholmodSplit {
   std::vector<int> separator;  // S's row → A's row
   std::vector<int> t_outer, t_inner;
   std::vector<double> t_values;
-  // (index in t_values, index in A's values) of the entries of Aₛₛ's upper triangle.
+  // (index in t_values, index in A's values) of Aₛₛ's entries (from A's upper triangle).
   std::vector<std::pair<size_t, int>> a_ss;
   std::vector<double> s_rhs;  // bₛ + G₁·t₁ + G₂·t₂
   double flops = 0, factor_nonzeros = 0;
@@ -681,12 +690,12 @@ bool CholmodCholesky::Impl::BuildSplit(const SparseMatrix& A,
       for (int h = 0; h < 2; ++h)
         if ((a == h || a == 2) && (b == h || b == 2)) {
           const int i = local_index(h, p), j = local_index(h, q);
-          entries[h].push_back({std::max(i, j), std::min(i, j), k});
+          entries[h].push_back({std::min(i, j), std::max(i, j), k});
         }
       if (a == 2 && b == 2) {
         const int i = separator_local[static_cast<size_t>(p)];
         const int j = separator_local[static_cast<size_t>(q)];
-        separator_entries.push_back({std::max(i, j), std::min(i, j), k});
+        separator_entries.push_back({std::min(i, j), std::max(i, j), k});
       }
     }
   for (int h = 0; h < 2; ++h) {
@@ -710,7 +719,7 @@ bool CholmodCholesky::Impl::BuildSplit(const SparseMatrix& A,
     // again, so S stays last and the factor's numbering is Mₕ's.
     const ActiveBlocks active(part.cholmod.blocks);
     cholmod_sparse view =
-        CholmodUpperView(n, static_cast<Index>(part.inner.size()), part.outer.data(),
+        CholmodLowerView(n, static_cast<Index>(part.inner.size()), part.outer.data(),
                          part.inner.data(), part.values.data(), true);
     part.cholmod.Analyze(view, CHOLMOD_NATURAL, false, CHOLMOD_SUPERNODAL);
     const cholmod_factor& L = *part.cholmod.factor;
@@ -722,22 +731,21 @@ bool CholmodCholesky::Impl::BuildSplit(const SparseMatrix& A,
     result->flops += part.cholmod.common.fl;
     result->factor_nonzeros += part.cholmod.common.lnz;
   }
-  // T: dense, its upper triangle stored column by column.
+  // T: dense, its lower triangle stored column by column.
   result->t_outer.assign(static_cast<size_t>(s) + 1, 0);
   for (Index j = 0; j < s; ++j) {
-    for (Index i = 0; i <= j; ++i) result->t_inner.push_back(static_cast<int>(i));
+    for (Index i = j; i < s; ++i) result->t_inner.push_back(static_cast<int>(i));
     result->t_outer[static_cast<size_t>(j) + 1] = static_cast<int>(result->t_inner.size());
   }
   result->t_values.assign(result->t_inner.size(), 0.0);
   for (const auto& [column, row, source] : separator_entries)
-    result->a_ss.emplace_back(static_cast<size_t>(column) * static_cast<size_t>(column + 1) / 2 +
-                                  static_cast<size_t>(row),
-                              source);
+    result->a_ss.emplace_back(
+        static_cast<size_t>(result->t_outer[static_cast<size_t>(column)] + (row - column)), source);
   result->s_rhs.assign(static_cast<size_t>(s), 0.0);
   {
     const ActiveBlocks active(result->schur.blocks);
     cholmod_sparse view =
-        CholmodUpperView(s, static_cast<Index>(result->t_inner.size()), result->t_outer.data(),
+        CholmodLowerView(s, static_cast<Index>(result->t_inner.size()), result->t_outer.data(),
                          result->t_inner.data(), result->t_values.data(), true);
     result->schur.Analyze(view, CHOLMOD_NATURAL, false, CHOLMOD_SUPERNODAL);
     result->flops += result->schur.common.fl;
@@ -755,7 +763,7 @@ CholmodCholesky::Status CholmodCholesky::Impl::FactorizeSplit(const SparseMatrix
     // Mₕ's values from A's, its factorisation, Gₕ and Gₕ·Gₕᵀ.
     for (size_t k = 0; k < part.values.size(); ++k)
       part.values[k] = a[part.source[static_cast<size_t>(k)]];
-    cholmod_sparse view = CholmodUpperView(static_cast<Index>(part.columns.size()),
+    cholmod_sparse view = CholmodLowerView(static_cast<Index>(part.columns.size()),
                                            static_cast<Index>(part.inner.size()), part.outer.data(),
                                            part.inner.data(), part.values.data(), true);
     part.status = part.cholmod.Factorize(view);
@@ -783,16 +791,16 @@ CholmodCholesky::Status CholmodCholesky::Impl::FactorizeSplit(const SparseMatrix
       default:
         FLUXION_DEMAND(part.status == CHOLMOD_OK);  // a misuse of CHOLMOD by this class
     }
-  // T = G₁·G₁ᵀ + G₂·G₂ᵀ − Aₛₛ, upper triangle: (Gₕ·Gₕᵀ)(j, i) is (U·Uᵀ)(s−1−j, s−1−i).
+  // T = G₁·G₁ᵀ + G₂·G₂ᵀ − Aₛₛ, lower triangle: (Gₕ·Gₕᵀ)(i, j) is (U·Uᵀ)(s−1−i, s−1−j).
   const size_t n = static_cast<size_t>(s), last = n * n - 1;
   const std::vector<double>& g1 = split->parts[0].g_product;
   const std::vector<double>& g2 = split->parts[1].g_product;
   double* t = split->t_values.data();
   for (size_t j = 0; j < n; ++j)
-    for (size_t i = 0; i <= j; ++i) *t++ = g1[last - (j + i * n)] + g2[last - (j + i * n)];
+    for (size_t i = j; i < n; ++i) *t++ = g1[last - (i + j * n)] + g2[last - (i + j * n)];
   for (const auto& [k, source] : split->a_ss) split->t_values[k] -= a[source];
   cholmod_sparse view =
-      CholmodUpperView(s, static_cast<Index>(split->t_inner.size()), split->t_outer.data(),
+      CholmodLowerView(s, static_cast<Index>(split->t_inner.size()), split->t_outer.data(),
                        split->t_inner.data(), split->t_values.data(), true);
   const SerialOpenMp serial(0);
   switch (split->schur.Factorize(view)) {
