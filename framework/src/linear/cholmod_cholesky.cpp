@@ -352,12 +352,15 @@ struct CholmodPart {
     return common.status;
   }
 
-  // `solution` = the solution of system `sys` (CHOLMOD_A, CHOLMOD_L, …) for `rhs`.
-  void Solve(int sys, cholmod_dense& rhs) {
+  // `solution` = the solution of system `sys` (CHOLMOD_A, CHOLMOD_L, …) for `rhs`; false when
+  // CHOLMOD ran out of memory (the only way a solve with a valid factor fails).
+  [[nodiscard]] bool TrySolve(int sys, cholmod_dense& rhs) {
     const ActiveBlocks active(blocks);
-    const int solved = cholmod_solve2(sys, factor, &rhs, nullptr, &solution, nullptr, &workspace_y,
-                                      &workspace_e, &common);
-    if (!solved) throw std::bad_alloc();  // the only way a solve with a valid factor fails
+    return cholmod_solve2(sys, factor, &rhs, nullptr, &solution, nullptr, &workspace_y,
+                          &workspace_e, &common) != 0;
+  }
+  void Solve(int sys, cholmod_dense& rhs) {
+    if (!TrySolve(sys, rhs)) throw std::bad_alloc();
   }
 
   // The column of the first pivot that was not > 0, in the factor's (permuted) numbering.
@@ -463,6 +466,7 @@ struct CholmodSplitPart {
   std::vector<double> rhs;        // the solves' right-hand side, |Cₕ| + |S|
   std::vector<double> s_vector;  // Gₕ·tₕ after the forward solve
   int status = CHOLMOD_OK;
+  bool solved = true;  // false when a solve ran out of memory
 };
 
 struct CholmodSplit {
@@ -775,7 +779,7 @@ CholmodCholesky::Status CholmodCholesky::Impl::FactorizeSplit(const SparseMatrix
                                            static_cast<Index>(part.inner.size()), part.outer.data(),
                                            part.inner.data(), part.values.data(), true);
     part.status = part.cholmod.Factorize(view);
-    if (part.status != CHOLMOD_OK) return;
+    if (part.status != CHOLMOD_OK && part.status != CHOLMOD_DSMALL) return;
     // Gₕ, and Gₕ with rows and columns reversed: an upper triangular U = J·Gₕ·J (J the reversal,
     // entry k of an s × s array ↔ s² − 1 − k), whose U·Uᵀ = J·Gₕ·Gₕᵀ·J LAPACK's dlauum computes
     // in s³/3 flops, a third of a general product's.
@@ -787,6 +791,7 @@ CholmodCholesky::Status CholmodCholesky::Impl::FactorizeSplit(const SparseMatrix
   });
   for (const CholmodSplitPart& part : split->parts) switch (part.status) {
       case CHOLMOD_OK:
+      case CHOLMOD_DSMALL:  // a warning (tiny pivots, only with a dbound): the factor exists
         break;
       case CHOLMOD_NOT_POSDEF: {
         const Index column = part.cholmod.FailedColumn();
@@ -813,6 +818,7 @@ CholmodCholesky::Status CholmodCholesky::Impl::FactorizeSplit(const SparseMatrix
   const SerialOpenMp serial(0);
   switch (split->schur.Factorize(view)) {
     case CHOLMOD_OK:
+    case CHOLMOD_DSMALL:
       return Status::kOk;
     case CHOLMOD_NOT_POSDEF: {
       const Index column = split->schur.FailedColumn();
@@ -836,7 +842,8 @@ void CholmodCholesky::Impl::SolveSplit(const Vector& b, Vector& x) {
     for (size_t k = 0; k < own; ++k) part.rhs[k] = b[part.columns[k]];
     std::fill(part.rhs.begin() + static_cast<std::ptrdiff_t>(own), part.rhs.end(), 0.0);
     cholmod_dense rhs = CholmodDenseView(part.rhs.data(), static_cast<Index>(part.rhs.size()));
-    part.cholmod.Solve(CHOLMOD_L, rhs);
+    part.solved = part.cholmod.TrySolve(CHOLMOD_L, rhs);  // a task must not throw
+    if (!part.solved) return;
     const double* y = static_cast<const double*>(part.cholmod.solution->x);
     std::copy(y, y + own, part.rhs.begin());  // yₕ, for the backward solve
     const double* t = y + own;
@@ -844,6 +851,8 @@ void CholmodCholesky::Impl::SolveSplit(const Vector& b, Vector& x) {
     for (size_t j = 0; j < s; ++j)  // Gₕ·tₕ, column by column (Gₕ lower triangular)
       for (size_t i = j; i < s; ++i) part.s_vector[i] += part.g[i + j * s] * t[j];
   });
+  for (const CholmodSplitPart& part : split->parts)
+    if (!part.solved) throw std::bad_alloc();
   // S: T·xₛ = bₛ + G₁·t₁ + G₂·t₂.
   for (size_t j = 0; j < s; ++j)
     split->s_rhs[j] =
@@ -865,10 +874,13 @@ void CholmodCholesky::Impl::SolveSplit(const Vector& b, Vector& x) {
       part.rhs[own + j] = sum;
     }
     cholmod_dense rhs = CholmodDenseView(part.rhs.data(), static_cast<Index>(part.rhs.size()));
-    part.cholmod.Solve(CHOLMOD_Lt, rhs);
+    part.solved = part.cholmod.TrySolve(CHOLMOD_Lt, rhs);
+    if (!part.solved) return;
     const double* solved = static_cast<const double*>(part.cholmod.solution->x);
     for (size_t k = 0; k < own; ++k) x[part.columns[k]] = solved[k];
   });
+  for (const CholmodSplitPart& part : split->parts)
+    if (!part.solved) throw std::bad_alloc();
 }
 
 CholmodCholesky::CholmodCholesky(Mode mode) {
