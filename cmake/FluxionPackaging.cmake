@@ -51,9 +51,10 @@ else()
 endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "cmake (>= 3.20), g++")
 # SparseLDLSolver's CHOLMOD runs its dense kernels on whichever libblas.so.3 the system selects;
-# the serial OpenBLAS is several times faster than the reference BLAS and, being serial, keeps
-# results independent of any thread count (docs/performance.md "Direct solver").
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenblas0-serial")
+# the pthread OpenBLAS is several times faster than the reference BLAS and thread-safe, so the
+# factorisation's two halves run on two cores (Fluxion sets it to one thread of its own: results
+# do not depend on a thread count; docs/performance.md "Direct solver").
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenblas0-pthread")
 # The Python module (FLUXION_PYTHON) is built for one Python minor version (its file name carries
 # that ABI: _fluxion.cpython-311-…) and hands out NumPy arrays: it needs that python3 and
 # python3-numpy, as dh_python3 would declare. It does not link libpython, so dpkg-shlibdeps does

@@ -21,18 +21,28 @@ namespace fluxion::internal {
 /// only refactorises numerically into that factor; `Solve` runs the triangular solves with
 /// workspaces kept from call to call. Both forms are LLᵀ: a pivot that is not > 0 fails.
 ///
+/// Two cores: when the BLAS may be entered by two threads at once (the pthread OpenBLAS,
+/// libopenblas0-pthread, which Fluxion installs; not the serial one, whose buffer pool has no
+/// lock) and the factorisation is large (the 128² cloth and up), the analysis splits it below the
+/// top separator S of the nested dissection: the two subtrees' matrices, each with S last, are
+/// factorised by two CHOLMOD objects at once (RunParallelTasks, one per thread), and S's own factor
+/// comes from the dense Schur complement their last blocks give (cholmod_cholesky.cpp, "The split
+/// factorisation"). The solve runs the parts' forward and backward solves at once too.
+///
 /// Determinism: the numeric factorisation does the same operations in the same order whatever
-/// the number of threads. Debian's CHOLMOD forks OpenMP teams of a compile-time 4 threads in its
-/// supernodal scatter loops; every iteration of those loops writes its own entries, so they are
-/// deterministic, but the fork/join costs more than the loops do (2–3× the CPU time of a
-/// factorisation on 2 cores): this class makes them serial for the duration of its calls (libgomp's
-/// max-active-levels set to 0, then restored; where libgomp keeps that setting process-wide, an
-/// OpenMP region another thread opens meanwhile runs on one thread: same results, later). The dense
-/// kernels are the BLAS that libblas.so.3 resolves to; Fluxion installs the serial OpenBLAS
-/// (libopenblas0-serial), whose kernels do not depend on a thread count either. Neither METIS nor
-/// that OpenBLAS may be entered by two threads at once, so CHOLMOD calls are serialised
-/// process-wide (a mutex): any number of CholmodCholesky objects may be used from any threads, one
-/// call running at a time.
+/// the number of threads — the split's parts run at once or one after the other, nothing else
+/// changes — and whether to split depends on the matrix and the BLAS, never on the thread count.
+/// Debian's CHOLMOD forks OpenMP teams of a compile-time 4 threads in its supernodal scatter
+/// loops; every iteration of those loops writes its own entries, so they are deterministic, but
+/// the fork/join costs more than the loops do (2–3× the CPU time of a factorisation on 2 cores):
+/// this class makes them serial for the duration of its calls (libgomp's max-active-levels set to
+/// 0, or to 1 around the split's own region over its two parts, then restored; where libgomp keeps
+/// that setting process-wide, an OpenMP region another thread opens meanwhile runs on one thread:
+/// same results, later). The dense kernels are the BLAS that libblas.so.3 resolves to; a threaded
+/// OpenBLAS is set to one thread of its own (its dpotrf's blocking depends on its thread count),
+/// so every BLAS call runs on the thread that makes it. METIS may not be entered by two threads at
+/// once, nor the serial OpenBLAS, so CHOLMOD calls are serialised process-wide (a mutex): any
+/// number of CholmodCholesky objects may be used from any threads, one call running at a time.
 ///
 /// No heap allocation in the steady state. CHOLMOD's numeric factorisation allocates temporaries
 /// in every call (the transposed copy of A, the supernodal update matrix, its workspace); they go
@@ -46,7 +56,13 @@ class CholmodCholesky {
   /// How a numeric factorisation ended.
   enum class Status { kOk, kNotPositiveDefinite };
 
-  CholmodCholesky();
+  /// Whether the analysis may split the factorisation in two parts factorised at once (see the
+  /// class comment): kAuto splits large matrices when the BLAS may be entered by two threads at
+  /// once; kSplit splits whenever the elimination tree allows it, whatever the BLAS (the parts then
+  /// run one after the other unless it allows more; tests use it); kWhole never splits.
+  enum class Mode { kAuto, kSplit, kWhole };
+
+  explicit CholmodCholesky(Mode mode = Mode::kAuto);
   ~CholmodCholesky();
   CholmodCholesky(const CholmodCholesky&) = delete;
   CholmodCholesky& operator=(const CholmodCholesky&) = delete;
@@ -70,9 +86,12 @@ class CholmodCholesky {
   bool analysed() const;
   /// True when the analysis chose a supernodal factor.
   bool supernodal() const;
+  /// True when the analysis split the factorisation in two parts and S (see the class comment).
+  bool split() const;
   /// Entries of L (including its diagonal), from the analysis.
   double factor_nonzeros() const;
-  /// Floating-point operations of one numeric factorisation, from the analysis.
+  /// Floating-point operations of one numeric factorisation, from the analysis (split: both parts,
+  /// T's factorisation and the two products Gₕ·Gₕᵀ).
   double flops() const;
 
  private:
