@@ -1,5 +1,7 @@
 #include "build/solver_creation.h"
 
+#include <algorithm>
+
 #include "fluxion/log.h"
 #include "fluxion/text.h"
 #include "linear/pcg_linear_solver.h"
@@ -157,6 +159,16 @@ auto CreateReported(BuildState& state, const Component& component, Create create
 // PCG's line. No link: plain conjugate gradient (SOFA says so at info level).
 void AttachPreconditioner(BuildState& state, const Node& pcg_node, const Component& pcg,
                           PcgLinearSolver& solver) {
+  // The preconditioner's update rate: the PreconditionedMatrixFreeSystem the PCG's linearSystem
+  // links to, else the first one of its node (SOFA's MatrixLinearSolver::doCheckLinearSystem
+  // looks in the node only); none: SOFA's default system, rate 1.
+  const Component* system =
+      FindComponentByLink(state, pcg_node, pcg.parameters.text("linearSystem"), nullptr);
+  if (system != nullptr && system->kind() != ComponentKind::kLinearSystem) system = nullptr;
+  for (const Component& c : pcg_node.components)
+    if (system == nullptr && c.kind() == ComponentKind::kLinearSystem) system = &c;
+  if (system != nullptr)
+    solver.SetAssemblingRate(std::max(1L, system->parameters.integer("assemblingRate")));
   const std::string& link = solver.preconditioner_link();
   if (link.empty()) return;
   const auto problem = [&](const std::string& what) {

@@ -227,6 +227,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
   registrar.AddLinearSolver(PcgLinearSolver::Spec(), &CreateLinearSolver<PcgLinearSolver>);
+  registrar.AddComponent(PcgLinearSolver::PreconditionedSystemSpec(), nullptr);  // read by PCG
   registrar.AddLinearSolver(AsyncSparseLdlSolver::Spec(),
                             &CreateLinearSolver<AsyncSparseLdlSolver>);
   registrar.AddLinearSolver(JacobiPreconditioner::Spec(),

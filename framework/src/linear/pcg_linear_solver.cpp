@@ -41,6 +41,26 @@ ComponentSpec PcgLinearSolver::Spec() {
       .aliases = {}};
 }
 
+ComponentSpec PcgLinearSolver::PreconditionedSystemSpec() {
+  return ComponentSpec{
+      .name = "PreconditionedMatrixFreeSystem",
+      .kind = ComponentKind::kLinearSystem,
+      .summary =
+          "The matrix-free system of a PCGLinearSolver: how often its preconditioner is "
+          "rebuilt",
+      .fields = {FieldSpec::Integer("assemblingRate", 1,
+                                    "rebuild the PCG's preconditioner on every assemblingRate-th "
+                                    "system assembly (step or Newton iteration); 0 acts as 1")
+                     .AtLeast(0)
+                     .Alias("update_step"),
+                 FieldSpec::Text("template", "GraphScattered",
+                                 "SOFA matrix template (accepted for compatibility)"),
+                 FieldSpec::Link("preconditionerSystem",
+                                 "SOFA's link to the preconditioner's system: accepted; Fluxion "
+                                 "gives the preconditioner the PCG's assembled matrix")},
+      .aliases = {}};
+}
+
 PcgLinearSolver::PcgLinearSolver(const Parameters& parameters)
     : max_iterations_(parameters.integer("iterations")),
       tolerance_(parameters.real("tolerance")),

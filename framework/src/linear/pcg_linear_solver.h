@@ -50,6 +50,10 @@ namespace fluxion::internal {
 class PcgLinearSolver final : public LinearSolver {
  public:
   static ComponentSpec Spec();
+  /// SOFA's PreconditionedMatrixFreeSystem (PreconditionedMatrixFreeSystem.inl): the matrix-free
+  /// system of a PCG whose `assemblingRate` (alias update_step) is the preconditioner's update
+  /// rate; never built, read by the scene builder for the PCG of its node (SetAssemblingRate).
+  static ComponentSpec PreconditionedSystemSpec();
   explicit PcgLinearSolver(const Parameters& parameters);
   ~PcgLinearSolver() override;
 

@@ -133,6 +133,35 @@ TEST_F(PcgScene, WithoutPreconditionerMatchesWarmStartedCg) {
   EXPECT_LE(difference, 1e-13);
 }
 
+// SOFA's PreconditionedMatrixFreeSystem sets how often the preconditioner is rebuilt. With one PCG
+// iteration and tolerance 1e-20 (rᵀP⁻¹r/bᵀb), a step whose factor is fresh meets the tolerance
+// (the exact inverse leaves round-off, ~1e-30) and a step with an older factor does not (the
+// cloth's matrix changes from step to step: rᵀP⁻¹r/bᵀb is 1e-6 to 3e-2), which PCG reports as a
+// warning.
+// assemblingRate 5 (or its SOFA alias update_step): factors at steps 1 and 6, so steps 2–5 and
+// 7–10 warn; rate 1 (the default): none do.
+void RunClothWithRate(const std::string& system_xml, int steps) {
+  Simulation simulation = LoadScene(Cloth(6, system_xml + R"(
+  <PCGLinearSolver iterations="1" tolerance="1e-20" preconditioner="@p"/>
+  <AsyncSparseLDLSolver name="p"/>)"));
+  for (int step = 0; step < steps; ++step) simulation.Step();
+}
+
+TEST_F(PcgScene, AssemblingRateFiveLeavesFourStepsOfFiveWithAnOlderFactor) {
+  ExpectWarnings(8);
+  RunClothWithRate(R"(<PreconditionedMatrixFreeSystem assemblingRate="5"/>)", 10);
+}
+
+TEST_F(PcgScene, UpdateStepIsSofasAliasOfAssemblingRate) {
+  ExpectWarnings(8);
+  RunClothWithRate(R"(<PreconditionedMatrixFreeSystem update_step="5"/>)", 10);
+}
+
+TEST_F(PcgScene, DefaultAssemblingRateRefreshesEveryStep) {
+  RunClothWithRate("", 10);
+  RunClothWithRate(R"(<PreconditionedMatrixFreeSystem assemblingRate="1"/>)", 10);
+}
+
 // The ODE solver takes the first linear solver of its node that is no PCG's preconditioner, even
 // when the preconditioner is declared first (SOFA would take the first one declared; its scenes
 // declare the PCG first). Two unlinked linear solvers: the first, as SOFA.
