@@ -178,8 +178,7 @@ void AttachPreconditioner(BuildState& state, const Node& pcg_node, const Compone
                              "SparseLDLSolver, JacobiPreconditioner or BlockJacobiPreconditioner)");
   };
   if (link.front() != '@') return problem("does not start with '@'");
-  const Node* where = nullptr;
-  const Component* target = FindComponentByLink(state, pcg_node, link, &where);
+  const Component* target = FindComponentByLink(state, pcg_node, link, nullptr);
   if (target == nullptr)
     return problem("does not name a component in node '" + pcg_node.path + "' or below");
   if (target == &pcg) return problem("names the PCGLinearSolver itself");
