@@ -288,6 +288,27 @@ TEST(PcgLinearSolver, ReportsPreconditionerFailure) {
   EXPECT_THAT(result.message, ::testing::HasSubstr("diagonal entry of row 0 is 0"));
 }
 
+// An indefinite matrix (a Newton Jacobian past a buckling point) factorised by LDLᵀ through
+// FactorizeMass: with b along the negative direction δ = bᵀA⁻¹b = −2/3 < 0. SOFA's test δ > tol
+// would stop before the first iteration (x = 0); Fluxion's |δ| > tol takes one exact step.
+TEST(PcgLinearSolver, ExactIndefinitePreconditionerStillSolvesInOneIteration) {
+  Dense dense(3, 3);
+  dense << 2, 1, 0, 1, -1, 0, 0, 0, 3;
+  SparseMatrix A = dense.sparseView();
+  A.makeCompressed();
+  const Vector b = Vector::Unit(3, 1);
+  ASSERT_LT(b.dot(dense.inverse() * b), 0.0);
+  PcgLinearSolver pcg(PcgParameters("25", "1e-5"));
+  pcg.SetPreconditioner(Make<AsyncSparseLdlSolver>());
+  ASSERT_TRUE(pcg.FactorizeMass(A).ok);
+  Vector x;
+  const LinearSolveResult result = pcg.Solve(b, x);
+  EXPECT_TRUE(result.converged);
+  EXPECT_EQ(result.iterations, 1);
+  const Vector exact = dense.inverse() * b;  // (1/3, −2/3, 0)
+  EXPECT_LE((x - exact).norm(), 1e-14);
+}
+
 TEST(AsyncSparseLdlSolver, SolvesLikeDenseFactorisationSynchronously) {
   const Spd system = MakeSpd(25, 10);
   AsyncSparseLdlSolver ldl(ParseParameters(AsyncSparseLdlSolver::Spec(), {}));

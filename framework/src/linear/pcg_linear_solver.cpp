@@ -159,7 +159,7 @@ LinearSolveResult PcgLinearSolver::Solve(const Vector& b, Vector& x) {
 
   long iteration = 1;
   const char* stop_reason = nullptr;
-  while (iteration <= max_iterations_ && delta > tolerance) {
+  while (iteration <= max_iterations_ && std::abs(delta) > tolerance) {  // |δ|: see the header
     Multiply(w_, s_);
     const double denominator = w_.dot(s_);
     if (denominator == 0.0) {  // SOFA divides by it; Fluxion stops with x as it is
@@ -192,7 +192,7 @@ LinearSolveResult PcgLinearSolver::Solve(const Vector& b, Vector& x) {
              FormatReal(delta / b_norm) + ", ‖r‖/‖b‖ = " + FormatReal(residual));
   result.iterations = updates;
   result.residual = residual;
-  result.converged = delta <= tolerance;
+  result.converged = std::abs(delta) <= tolerance;
   if (!std::isfinite(delta) || !x.allFinite()) {
     result.ok = false;
     result.message =
