@@ -19,7 +19,7 @@ ComponentSpec PcgLinearSolver::Spec() {
       .fields =
           {FieldSpec::Integer("iterations", 25, "maximum number of PCG iterations").AtLeast(0),
            FieldSpec::Real("tolerance", 1e-5,
-                           "stop when rᵀP⁻¹r ≤ tolerance·bᵀb (a squared residual ratio)")
+                           "stop when rᵀP⁻¹r is within ±tolerance·bᵀb (a squared residual ratio)")
                .AtLeast(0),
            FieldSpec::Bool("use_precond", true,
                            "apply the linked preconditioner (false: plain conjugate gradient)"),
