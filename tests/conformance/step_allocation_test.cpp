@@ -136,6 +136,37 @@ TEST(MappedSceneStepAllocation, SteadyStateStepsDoNotAllocate) {
   }
 }
 
+// PCGLinearSolver with each preconditioner (the exact AsyncSparseLDLSolver, refreshed every step;
+// Jacobi; block Jacobi; at assemblingRate 1 each is rebuilt in every step) and without one
+// (matrix-free): its work vectors and the preconditioner's are sized in the first step.
+TEST(PcgStepAllocation, SteadyStateStepsDoNotAllocate) {
+  if (!CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer: nothing to count";
+  for (
+      const char* linear :
+      {R"(<PCGLinearSolver preconditioner="@p"/><AsyncSparseLDLSolver name="p"/>)",
+       R"(<PCGLinearSolver iterations="200" preconditioner="@p"/><JacobiPreconditioner name="p"/>)",
+       R"(<PCGLinearSolver iterations="200" preconditioner="@p"/>
+           <BlockJacobiPreconditioner name="p"/>)",
+       R"(<PCGLinearSolver iterations="200"/>)"}) {
+    Simulation simulation = LoadScene(Fill(R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
+  <EulerImplicitSolver rayleighStiffness="0.01" rayleighMass="0.1"/>
+  {linear}
+  <Node name="cloth">
+    <RegularGridTopology n="12 1 12" min="0 0 0" max="1 0 1"/>
+    <MechanicalObject name="dofs"/>
+    <UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 11"/>
+    <MeshSpringForceField linesStiffness="100" linesDamping="0.1"/>
+  </Node>
+</Node>)",
+                                           {{"linear", linear}}));
+    for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
+    const long before = AllocationCount();
+    for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
+    EXPECT_EQ(AllocationCount() - before, 0) << linear;
+  }
+}
+
 // SparseLDLSolver on a cloth large enough for CHOLMOD's supernodal factorisation (60 × 60 points,
 // 10 800 DOFs: BLAS kernels on supernodes), whose numeric phase allocates temporaries in every
 // call: they are recycled (linear/cholmod_cholesky.h), so steady-state steps do not allocate.

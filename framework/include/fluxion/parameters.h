@@ -97,6 +97,10 @@ enum class ComponentKind {
   /// never built. Inert in a scene without a pipeline — SOFA reaches collision models only
   /// through one — and refused in a scene with one (Fluxion detects no contacts).
   kCollisionModel,
+  /// Configures how a linear solver's system is stored and refreshed (SOFA's
+  /// PreconditionedMatrixFreeSystem, whose assemblingRate sets how often a PCGLinearSolver's
+  /// preconditioner is rebuilt): never built; the builder hands its fields to the linear solver.
+  kLinearSystem,
 };
 
 FLUXION_API std::string_view ComponentKindName(ComponentKind kind);

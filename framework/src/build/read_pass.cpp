@@ -270,8 +270,10 @@ class TreeReader {
       }
       return;
     }
+    // A missing required plugin explains an unknown name better than a near built-in name does
+    // (JacobiPreconditionedCGSolver, a plugin's, is close to SOFA's JacobiPreconditioner).
     const std::string suggestion = SuggestClosest(element.type, state_.registry.Names());
-    if (!suggestion.empty()) {
+    if (!suggestion.empty() && state_.missing_plugins.empty()) {
       problems_.Scene(element.line, "unknown component '" + Shown(element.type) +
                                         "' (did you mean '" + suggestion + "'?)");
     } else if (!state_.missing_plugins.empty()) {

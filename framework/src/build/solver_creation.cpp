@@ -1,25 +1,100 @@
 #include "build/solver_creation.h"
 
+#include <algorithm>
+
 #include "fluxion/log.h"
 #include "fluxion/text.h"
+#include "linear/pcg_linear_solver.h"
 
 namespace fluxion::internal {
 
 namespace {
 
+// The component a link names, seen from `from` (SOFA's object paths): "@name" is a component of
+// that name in `from` or below (SOFA's SearchDown, as FindLinked); "@a/b/name", "@../name" and
+// "@/a/name" walk the nodes by name and take the component of the last node reached. Null when
+// nothing of that name is found; `where` gets the component's node.
+const Component* FindComponentByLink(const BuildState& state, const Node& from,
+                                     const std::string& link, const Node** where) {
+  if (link.size() < 2 || link.front() != '@') return nullptr;
+  std::string path = link.substr(1);
+  const std::size_t slash = path.find_last_of('/');
+  const Component* found = nullptr;
+  if (slash == std::string::npos) {
+    ForEachNode(from, [&](const Node& node) {
+      for (const Component& c : node.components)
+        if (found == nullptr && c.name == path) {
+          found = &c;
+          if (where != nullptr) *where = &node;
+        }
+    });
+    return found;
+  }
+  const Node* node = &from;
+  std::string_view nodes(path.data(), slash);
+  if (!nodes.empty() && nodes.front() == '/') {
+    node = state.root.get();
+    nodes.remove_prefix(1);
+  }
+  while (!nodes.empty() && node != nullptr) {
+    const std::size_t end = std::min(nodes.find('/'), nodes.size());
+    const std::string_view segment = nodes.substr(0, end);
+    nodes.remove_prefix(std::min(end + 1, nodes.size()));
+    if (segment.empty() || segment == ".") continue;
+    if (segment == "..") {
+      node = node->parent;
+      continue;
+    }
+    const Node* child = nullptr;
+    for (const auto& candidate : node->children)
+      if (candidate->description->name == segment) child = candidate.get();
+    node = child;
+  }
+  if (node == nullptr) return nullptr;
+  const std::string name = path.substr(slash + 1);
+  for (const Component& c : node->components)
+    if (c.name == name) {
+      if (where != nullptr) *where = node;
+      return &c;
+    }
+  return nullptr;
+}
+
+// Whether `candidate` is named by the `preconditioner` link of a linear solver in `node` or below:
+// a preconditioner is not the ODE solver's linear solver (SOFA takes the first linear solver of
+// the node, which in its scenes is the PCG, declared before its preconditioner).
+bool IsPreconditioner(const BuildState& state, const Node& node, const Component& candidate) {
+  bool named = false;
+  ForEachNode(node, [&](const Node& n) {
+    for (const Component& c : n.components)
+      if (!named && &c != &candidate && c.kind() == ComponentKind::kLinearSolver &&
+          c.entry->spec.FindField("preconditioner") != nullptr &&
+          FindComponentByLink(state, n, c.parameters.text("preconditioner"), nullptr) == &candidate)
+        named = true;
+  });
+  return named;
+}
+
 // The component of `kind` an ODE solver uses through its link field `link_field`: the one the link
 // names ("@name" or "@path/name": the last segment names a component in the solver's subtree),
-// else the first one in its node or below (SOFA's SearchDown); null (reported for a link to
-// nothing) otherwise. `what` names the kind in the message.
+// else the first one in its node or below (SOFA's SearchDown) that is not a PCGLinearSolver's
+// preconditioner; null (reported for a link to nothing) otherwise. `what` names the kind in the
+// message; `where` (if not null) gets the component's node.
 const Component* FindLinked(BuildState& state, const Node& solver_node, ComponentKind kind,
-                            const char* link_field, const char* what) {
+                            const char* link_field, const char* what,
+                            const Node** where = nullptr) {
   const Component& solver = *solver_node.solver;
   const std::string& link = solver.parameters.text(link_field);
   const std::string name = link.empty() ? "" : link.substr(link.find_last_of("@/") + 1);
   const Component* found = nullptr;
   ForEachNode(solver_node, [&](const Node& node) {
     for (const Component& c : node.components)
-      if (!found && c.kind() == kind && (link.empty() || c.name == name)) found = &c;
+      if (!found && c.kind() == kind && (link.empty() || c.name == name) &&
+          (!link.empty() || kind != ComponentKind::kLinearSolver ||
+           !IsPreconditioner(state, solver_node, c))) {
+        found = &c;
+        if (where != nullptr) *where = &node;
+      }
   });
   if (found == nullptr && !link.empty())
     state.problems.Scene(solver.element->line, "'" + std::string(link_field) + "' link '" + link +
@@ -78,6 +153,46 @@ auto CreateReported(BuildState& state, const Component& component, Create create
   return nullptr;
 }
 
+// Gives a PCGLinearSolver (component `pcg` in node `pcg_node`) the linear solver its
+// `preconditioner` link names, created with that component's parameters; a link to nothing, to
+// something that is not a linear solver, or to another PCGLinearSolver is a scene problem at the
+// PCG's line. No link: plain conjugate gradient (SOFA says so at info level).
+void AttachPreconditioner(BuildState& state, const Node& pcg_node, const Component& pcg,
+                          PcgLinearSolver& solver) {
+  // The preconditioner's update rate: the PreconditionedMatrixFreeSystem the PCG's linearSystem
+  // links to, else the first one of its node (SOFA's MatrixLinearSolver::doCheckLinearSystem
+  // looks in the node only); none: SOFA's default system, rate 1.
+  const Component* system =
+      FindComponentByLink(state, pcg_node, pcg.parameters.text("linearSystem"), nullptr);
+  if (system != nullptr && system->kind() != ComponentKind::kLinearSystem) system = nullptr;
+  for (const Component& c : pcg_node.components)
+    if (system == nullptr && c.kind() == ComponentKind::kLinearSystem) system = &c;
+  if (system != nullptr)
+    solver.SetAssemblingRate(std::max(1L, system->parameters.integer("assemblingRate")));
+  const std::string& link = solver.preconditioner_link();
+  if (link.empty()) return;
+  const auto problem = [&](const std::string& what) {
+    state.problems.Scene(pcg.element->line,
+                         "PCGLinearSolver 'preconditioner' link '" + link + "' " + what +
+                             " (expected a linear solver such as AsyncSparseLDLSolver, "
+                             "SparseLDLSolver, JacobiPreconditioner or BlockJacobiPreconditioner)");
+  };
+  if (link.front() != '@') return problem("does not start with '@'");
+  const Component* target = FindComponentByLink(state, pcg_node, link, nullptr);
+  if (target == nullptr)
+    return problem("does not name a component in node '" + pcg_node.path + "' or below");
+  if (target == &pcg) return problem("names the PCGLinearSolver itself");
+  if (target->kind() != ComponentKind::kLinearSolver)
+    return problem("names a " + target->entry->spec.name + ", which is not a linear solver");
+  if (target->entry->spec.FindField("preconditioner") != nullptr)
+    return problem("names a " + target->entry->spec.name +
+                   ", which cannot be a preconditioner in Fluxion");
+  LinearSolverHandle preconditioner = CreateReported(state, *target, [&] {
+    return ComponentRegistry::CreateLinearSolver(*target->entry, target->parameters);
+  });
+  if (preconditioner) solver.SetPreconditioner(std::move(preconditioner));
+}
+
 }  // namespace
 
 std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
@@ -101,11 +216,14 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     // explicit solvers (SOFA's EulerExplicitSolver::solve).
     const bool mass_not_diagonal = !state.parts[k].mass_couplings.empty();
     const bool needs_linear_solver = (traits.flags & kNeedsLinearSolver) || mass_not_diagonal;
+    const Node* linear_node = nullptr;
     if (const Component* linear = FindLinked(state, owner, ComponentKind::kLinearSolver,
-                                             "linearSolver", "linear solver")) {
+                                             "linearSolver", "linear solver", &linear_node)) {
       node.linear_solver = CreateReported(state, *linear, [&] {
         return ComponentRegistry::CreateLinearSolver(*linear->entry, linear->parameters);
       });
+      if (auto* pcg = dynamic_cast<PcgLinearSolver*>(node.linear_solver.get()))
+        AttachPreconditioner(state, *linear_node, *linear, *pcg);
     } else if (needs_linear_solver && state.options.solver) {
       // The scene was written for another solver: give the replacement a direct solver.
       LogInfo(owner.path + ": " + solver.entry->spec.name +

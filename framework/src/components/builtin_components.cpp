@@ -99,6 +99,8 @@
 #include "components/write_state.h"
 #include "linear/cg_linear_solver.h"
 #include "linear/ldl_linear_solver.h"
+#include "linear/pcg_linear_solver.h"
+#include "linear/preconditioners.h"
 
 namespace fluxion::internal {
 
@@ -226,6 +228,14 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<VisualModelDataComponent>(registrar);  // ignored, but its geometry answers links
   registrar.AddLinearSolver(CgLinearSolver::Spec(), &CreateLinearSolver<CgLinearSolver>);
   registrar.AddLinearSolver(LdlLinearSolver::Spec(), &CreateLinearSolver<LdlLinearSolver>);
+  registrar.AddLinearSolver(PcgLinearSolver::Spec(), &CreateLinearSolver<PcgLinearSolver>);
+  registrar.AddComponent(PcgLinearSolver::PreconditionedSystemSpec(), nullptr);  // read by PCG
+  registrar.AddLinearSolver(AsyncSparseLdlSolver::Spec(),
+                            &CreateLinearSolver<AsyncSparseLdlSolver>);
+  registrar.AddLinearSolver(JacobiPreconditioner::Spec(),
+                            &CreateLinearSolver<JacobiPreconditioner>);
+  registrar.AddLinearSolver(BlockJacobiPreconditioner::Spec(),
+                            &CreateLinearSolver<BlockJacobiPreconditioner>);
   registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
   // Inert without a collision pipeline, refused with one (build/collision_pipeline.h).
   for (const ComponentSpec& collision_model : CollisionModelComponents::Specs())

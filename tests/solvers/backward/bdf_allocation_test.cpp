@@ -36,9 +36,11 @@ std::string Chain(int order, const std::string& linear) {
 
 TEST_F(BdfAllocationTest, SteadyStateStepsDoNotAllocateAtAnyOrder) {
   if (!CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer: nothing to count";
-  for (const char* linear :
-       {"<SparseLDLSolver/>",
-        R"(<CGLinearSolver iterations="3000" tolerance="1e-12" threshold="1e-12"/>)"}) {
+  for (
+      const char* linear :
+      {"<SparseLDLSolver/>",
+       R"(<CGLinearSolver iterations="3000" tolerance="1e-12" threshold="1e-12"/>)",
+       R"(<PCGLinearSolver iterations="1000" preconditioner="@p"/><AsyncSparseLDLSolver name="p"/>)"}) {
     for (int order = 1; order <= 6; ++order) {
       const long before_load = AllocationCount();
       Simulation simulation = fluxion::testing::LoadScene(Chain(order, linear));
