@@ -84,6 +84,7 @@ void PcgLinearSolver::Resize(Index size) {
     r_.setZero(size);
     w_.setZero(size);
     s_.setZero(size);
+    sums_.Resize(size);
   }
 }
 
@@ -143,7 +144,9 @@ LinearSolveResult PcgLinearSolver::Solve(const Vector& b, Vector& x) {
     throw UsageError("PCGLinearSolver::Solve called before Factorize");
   if (x.size() != b.size() || !x.allFinite()) x.setZero(b.size());
 
-  const double b_norm = b.squaredNorm();  // SOFA's b_norm is bᵀb
+  // Dot products over fixed chunks, as CGLinearSolver's (linear/chunked_sums.h): the same bits
+  // for any thread count, and without a preconditioner the same iterates as CG's.
+  const double b_norm = sums_.Dot(b, b);  // SOFA's b_norm is bᵀb
   const double tolerance = tolerance_ * b_norm;
   if (b_norm == 0.0) {  // A·x = 0 is solved by x = 0 (SOFA would iterate from x towards it)
     x.setZero();
@@ -155,13 +158,13 @@ LinearSolveResult PcgLinearSolver::Solve(const Vector& b, Vector& x) {
   r_ = b - r_;
   LinearSolveResult preconditioned = Precondition(r_, w_);
   if (!preconditioned.ok) return preconditioned;
-  double delta = r_.dot(w_);
+  double delta = sums_.Dot(r_, w_);
 
   long iteration = 1;
   const char* stop_reason = nullptr;
   while (iteration <= max_iterations_ && std::abs(delta) > tolerance) {  // |δ|: see the header
     Multiply(w_, s_);
-    const double denominator = w_.dot(s_);
+    const double denominator = sums_.Dot(w_, s_);
     if (denominator == 0.0) {  // SOFA divides by it; Fluxion stops with x as it is
       stop_reason = "wᵀAw = 0";
       break;
@@ -176,7 +179,7 @@ LinearSolveResult PcgLinearSolver::Solve(const Vector& b, Vector& x) {
     preconditioned = Precondition(r_, s_);
     if (!preconditioned.ok) return preconditioned;
     const double delta_old = delta;
-    delta = r_.dot(s_);
+    delta = sums_.Dot(r_, s_);
     const double beta = delta / delta_old;
     // w = w·β + s, entry by entry (any split over the threads gives the same bits).
     ParallelFor(w_.size(), kVectorGrain, [&](Index begin, Index end) {

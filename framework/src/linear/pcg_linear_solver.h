@@ -10,6 +10,7 @@
 #include "fluxion/parameters.h"
 #include "fluxion/simulation.h"
 #include "fluxion/types.h"
+#include "linear/chunked_sums.h"
 
 namespace fluxion::internal {
 
@@ -102,6 +103,7 @@ class PcgLinearSolver final : public LinearSolver {
   const SparseMatrix* matrix_ = nullptr;
   const LinearOperator* operator_ = nullptr;
   Vector r_, w_, s_;
+  ChunkedSums sums_;  // the dot products
 
   LinearSolveResult FactorizeMatrix(const SparseMatrix& A, bool mass);
   void Multiply(const Vector& x, Vector& y) const;             // y = A·x

@@ -310,28 +310,38 @@ std::ptrdiff_t SpringForceField::TangentSize() const {
 
 // One symmetric block per spring, upper triangle row by row: D for K (the tangent of
 // AddStiffnessImpl), kd·ûûᵀ for B. An inactive spring stores zeros, as SOFA's dfdx.
+namespace {
+// A spring's tangent block as stored for the products, its upper triangle row by row: the
+// stiffness D = (ks − fi/d)·ûûᵀ + (fi/d)·I (SOFA's dfdx) or the dashpot's kd·ûûᵀ; zero for an
+// inactive spring (SOFA stores a zero tangent).
+template <int kDim>
+void WriteTangentBlock(const PackedSpring& spring, const SpringKinematics<kDim>& k, bool damping,
+                       double* out) {
+  Mat<kDim> D = Mat<kDim>::Zero();
+  if (k.active) {
+    if (damping) {
+      D = spring.damping * (k.direction * k.direction.transpose());
+    } else {
+      const double tangent_factor = k.intensity * k.inverse_length;
+      D = (spring.stiffness - tangent_factor) * (k.direction * k.direction.transpose());
+      D.diagonal().array() += tangent_factor;
+    }
+  }
+  for (int r = 0; r < kDim; ++r)
+    for (int c = r; c < kDim; ++c) *out++ = D(r, c);
+}
+}  // namespace
+
 template <int kDim>
 void SpringForceField::LinearizeImpl(const State& state, bool damping, double* tangent) const {
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
   if (damping) tangent += packed_.size() * kBlock;
   // Each spring writes its own block only: the springs split over the threads in any way.
   ParallelFor(static_cast<Index>(packed_.size()), kSpringGrain, [&](Index begin, Index end) {
-    double* out = tangent + static_cast<std::size_t>(begin) * kBlock;
     for (Index s = begin; s < end; ++s) {
       const PackedSpring& spring = packed_[static_cast<std::size_t>(s)];
-      const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
-      Mat<kDim> D = Mat<kDim>::Zero();
-      if (k.active) {
-        if (damping) {
-          D = spring.damping * (k.direction * k.direction.transpose());
-        } else {
-          const double tangent_factor = k.intensity * k.inverse_length;
-          D = (spring.stiffness - tangent_factor) * (k.direction * k.direction.transpose());
-          D.diagonal().array() += tangent_factor;
-        }
-      }
-      for (int r = 0; r < kDim; ++r)
-        for (int c = r; c < kDim; ++c) *out++ = D(r, c);
+      WriteTangentBlock<kDim>(spring, Evaluate<kDim>(spring, state, min_length_), damping,
+                              tangent + static_cast<std::size_t>(s) * kBlock);
     }
   });
 }
@@ -430,30 +440,26 @@ template <int kDim>
 void SpringForceField::AddStiffnessProductRange(const State& state, double k, const Vector& x,
                                                 Vector& y, int range) const {
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
+  RunningEndSum<kDim> sum(y);
   const auto one = [&](std::size_t s, bool add_a, bool add_b) {
     const PackedSpring& spring = packed_[s];
     const SpringKinematics<kDim> kinematics = Evaluate<kDim>(spring, state, min_length_);
     if (!kinematics.active) return;  // its stored block is zero: nothing to add
-    const double tangent_factor = kinematics.intensity * kinematics.inverse_length;
-    Mat<kDim> D = (spring.stiffness - tangent_factor) *
-                  (kinematics.direction * kinematics.direction.transpose());
-    D.diagonal().array() += tangent_factor;
     double block[kBlock];
-    double* out = block;
-    for (int r = 0; r < kDim; ++r)
-      for (int c = r; c < kDim; ++c) *out++ = D(r, c);
+    WriteTangentBlock<kDim>(spring, kinematics, /*damping=*/false, block);
     const Vec<kDim> d = x.segment<kDim>(spring.b) - x.segment<kDim>(spring.a);
     const Vec<kDim> t = k * SymmetricProduct<kDim>(block, d);
-    if (add_a) y.segment<kDim>(spring.a) -= t;
-    if (add_b) y.segment<kDim>(spring.b) += t;
+    if (add_a) sum.AddToFirst(spring.a, -t);
+    if (add_b) sum.AddToSecond(spring.b, t);
   };
   if (range < 0) {
     for (std::size_t s = 0; s < packed_.size(); ++s) one(s, true, true);
-    return;
+  } else {
+    const PointPartition& partition = partition_;
+    for (const std::uint32_t s : partition.elements(range))
+      one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
   }
-  const PointPartition& partition = partition_;
-  for (const std::uint32_t s : partition.elements(range))
-    one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
+  sum.Flush();
 }
 
 void SpringForceField::AddStiffnessProductAt(const State& state, double k, const Vector& x,
