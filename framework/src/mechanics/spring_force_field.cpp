@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <climits>
 #include <cstdint>
+#include <type_traits>
 
 #include "fluxion/errors.h"
 #include "fluxion/threads.h"
@@ -136,25 +137,23 @@ const PointPartition& SpringForceField::Partition(int tasks) const {
   return partition_;
 }
 
+template <class RangeLoop>
+bool SpringForceField::RunOnRanges(RangeLoop&& loop) const {
+  const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
+  if (tasks <= 1) return false;
+  Partition(tasks);
+  RunParallelTasks(
+      tasks,
+      [](void* context, int range) {
+        (*static_cast<std::remove_reference_t<RangeLoop>*>(context))(range);
+      },
+      &loop);
+  return true;
+}
+
 template <int kDim>
 void SpringForceField::AddForceImpl(const State& state, Vector& f) const {
-  const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
-  if (tasks > 1) {
-    Partition(tasks);
-    struct Context {
-      const SpringForceField* self;
-      const State* state;
-      Vector* f;
-    } context{this, &state, &f};
-    RunParallelTasks(
-        tasks,
-        [](void* c, int range) {
-          const Context& ctx = *static_cast<const Context*>(c);
-          ctx.self->template AddForceRange<kDim>(*ctx.state, *ctx.f, range);
-        },
-        &context);
-    return;
-  }
+  if (RunOnRanges([&](int range) { AddForceRange<kDim>(state, f, range); })) return;
   RunningEndSum<kDim> sum(f);
   for (const PackedSpring& spring : packed_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
@@ -217,24 +216,7 @@ const Index* AddSpringBlocks(const Mat<kDim>& D, const Index* slots, double* val
 template <int kDim>
 void SpringForceField::AddStiffnessImpl(const State& state, const Index* slots,
                                         double* values) const {
-  const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
-  if (tasks > 1) {
-    Partition(tasks);
-    struct Context {
-      const SpringForceField* self;
-      const State* state;
-      const Index* slots;
-      double* values;
-    } context{this, &state, slots, values};
-    RunParallelTasks(
-        tasks,
-        [](void* c, int range) {
-          const Context& ctx = *static_cast<const Context*>(c);
-          ctx.self->template AddStiffnessRange<kDim>(*ctx.state, ctx.slots, ctx.values, range);
-        },
-        &context);
-    return;
-  }
+  if (RunOnRanges([&](int range) { AddStiffnessRange<kDim>(state, slots, values, range); })) return;
   for (const PackedSpring& spring : packed_) {
     const SpringKinematics<kDim> k = Evaluate<kDim>(spring, state, min_length_);
     if (!k.active) {  // SOFA stores a zero tangent for an inactive spring
@@ -377,27 +359,8 @@ Vec<kDim> SymmetricProduct(const double* s, const Vec<kDim>& d) {
 template <int kDim>
 void SpringForceField::AddTangentProductImpl(const double* tangent, double b, double k,
                                              const Vector& x, Vector& y) const {
-  const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
-  if (tasks <= 1) {
+  if (!RunOnRanges([&](int range) { AddTangentProductRange<kDim>(tangent, b, k, x, y, range); }))
     AddTangentProductRange<kDim>(tangent, b, k, x, y, -1);
-    return;
-  }
-  Partition(tasks);
-  struct Context {
-    const SpringForceField* self;
-    const double* tangent;
-    double b, k;
-    const Vector* x;
-    Vector* y;
-  } context{this, tangent, b, k, &x, &y};
-  RunParallelTasks(
-      tasks,
-      [](void* c, int range) {
-        const Context& ctx = *static_cast<const Context*>(c);
-        ctx.self->template AddTangentProductRange<kDim>(ctx.tangent, ctx.b, ctx.k, *ctx.x, *ctx.y,
-                                                        range);
-      },
-      &context);
 }
 
 // y_a −= t, y_b += t with t = (k·D + b·B)·(x_b − x_a), spring by spring. With range = −1 every
@@ -465,27 +428,8 @@ void SpringForceField::AddStiffnessProductRange(const State& state, double k, co
 void SpringForceField::AddStiffnessProductAt(const State& state, double k, const Vector& x,
                                              Vector& y) const {
   WithDimension(dimension_, [&]<int kDim>() {
-    const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
-    if (tasks <= 1) {
+    if (!RunOnRanges([&](int range) { AddStiffnessProductRange<kDim>(state, k, x, y, range); }))
       AddStiffnessProductRange<kDim>(state, k, x, y, -1);
-      return;
-    }
-    Partition(tasks);
-    struct Context {
-      const SpringForceField* self;
-      const State* state;
-      double k;
-      const Vector* x;
-      Vector* y;
-    } context{this, &state, k, &x, &y};
-    RunParallelTasks(
-        tasks,
-        [](void* c, int range) {
-          const Context& ctx = *static_cast<const Context*>(c);
-          ctx.self->template AddStiffnessProductRange<kDim>(*ctx.state, ctx.k, *ctx.x, *ctx.y,
-                                                            range);
-        },
-        &context);
   });
 }
 

@@ -92,6 +92,10 @@ class SpringForceField final : public ForceField {
   /// The partition for `tasks` ranges, built on first use for that count (it allocates then:
   /// only when the thread count changes, never in a steady run).
   const PointPartition& Partition(int tasks) const;
+  /// With springs enough to split (kSpringGrain), calls loop(range) for each range of the
+  /// partition, one per thread, and returns true; else returns false (the caller runs serially).
+  template <class RangeLoop>
+  bool RunOnRanges(RangeLoop&& loop) const;
   template <int kDim>
   void AddStiffnessImpl(const State& state, const Index* slots, double* values) const;
   template <int kDim>
