@@ -356,6 +356,30 @@ Vec<kDim> SymmetricProduct(const double* s, const Vec<kDim>& d) {
 }
 }  // namespace
 
+// y_a −= t, y_b += t for each spring whose term(s, spring, t) gives a t (returns true): every
+// spring and every end with range = −1 (the serial loop), otherwise the springs touching the
+// partition's range, adding only to the ends it owns — each point gets the same terms in the same
+// order either way.
+template <int kDim, class Term>
+void SpringForceField::ScatterOverRange(Vector& y, int range, Term&& term) const {
+  RunningEndSum<kDim> sum(y);
+  Vec<kDim> t;
+  const auto one = [&](std::size_t s, bool add_a, bool add_b) {
+    const PackedSpring& spring = packed_[s];
+    if (!term(s, spring, t)) return;
+    if (add_a) sum.AddToFirst(spring.a, -t);
+    if (add_b) sum.AddToSecond(spring.b, t);
+  };
+  if (range < 0) {
+    for (std::size_t s = 0; s < packed_.size(); ++s) one(s, true, true);
+  } else {
+    const PointPartition& partition = partition_;
+    for (const std::uint32_t s : partition.elements(range))
+      one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
+  }
+  sum.Flush();
+}
+
 template <int kDim>
 void SpringForceField::AddTangentProductImpl(const double* tangent, double b, double k,
                                              const Vector& x, Vector& y) const {
@@ -363,32 +387,19 @@ void SpringForceField::AddTangentProductImpl(const double* tangent, double b, do
     AddTangentProductRange<kDim>(tangent, b, k, x, y, -1);
 }
 
-// y_a −= t, y_b += t with t = (k·D + b·B)·(x_b − x_a), spring by spring. With range = −1 every
-// spring and every end (the serial loop); otherwise the springs touching the partition's range,
-// adding only to the ends it owns: each point gets the same terms in the same order either way.
+// t = (k·D + b·B)·(x_b − x_a) per spring from the stored blocks, scattered as ScatterOverRange.
 template <int kDim>
 void SpringForceField::AddTangentProductRange(const double* tangent, double b, double k,
                                               const Vector& x, Vector& y, int range) const {
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
   const double* damping = tangent + packed_.size() * kBlock;
   const bool with_damping = b != 0.0 && exact_damping_jacobian_;
-  RunningEndSum<kDim> sum(y);
-  const auto one = [&](std::size_t s, bool add_a, bool add_b) {
-    const PackedSpring& spring = packed_[s];
+  ScatterOverRange<kDim>(y, range, [&](std::size_t s, const PackedSpring& spring, Vec<kDim>& t) {
     const Vec<kDim> d = x.segment<kDim>(spring.b) - x.segment<kDim>(spring.a);
-    Vec<kDim> t = k * SymmetricProduct<kDim>(tangent + s * kBlock, d);
+    t = k * SymmetricProduct<kDim>(tangent + s * kBlock, d);
     if (with_damping) t += b * SymmetricProduct<kDim>(damping + s * kBlock, d);
-    if (add_a) sum.AddToFirst(spring.a, -t);
-    if (add_b) sum.AddToSecond(spring.b, t);
-  };
-  if (range < 0) {
-    for (std::size_t s = 0; s < packed_.size(); ++s) one(s, true, true);
-  } else {
-    const PointPartition& partition = partition_;
-    for (const std::uint32_t s : partition.elements(range))
-      one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
-  }
-  sum.Flush();
+    return true;
+  });
 }
 
 void SpringForceField::AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
@@ -396,33 +407,21 @@ void SpringForceField::AddTangentProduct(const double* tangent, double b, double
   WithDimension(dimension_, [&]<int kDim>() { AddTangentProductImpl<kDim>(tangent, b, k, x, y); });
 }
 
-// y_a −= k·D·(x_b − x_a), y_b += k·D·(x_b − x_a) with D computed from the state as
-// LinearizeImpl stores it (upper triangle, then SymmetricProduct: the stored product's bits).
-// range = −1: every spring and end; otherwise the partition's range, as AddTangentProductRange.
+// t = k·D·(x_b − x_a) with D computed from the state as LinearizeImpl stores it (upper triangle,
+// then SymmetricProduct: the stored product's bits), scattered as ScatterOverRange.
 template <int kDim>
 void SpringForceField::AddStiffnessProductRange(const State& state, double k, const Vector& x,
                                                 Vector& y, int range) const {
   constexpr std::size_t kBlock = kDim * (kDim + 1) / 2;
-  RunningEndSum<kDim> sum(y);
-  const auto one = [&](std::size_t s, bool add_a, bool add_b) {
-    const PackedSpring& spring = packed_[s];
+  ScatterOverRange<kDim>(y, range, [&](std::size_t, const PackedSpring& spring, Vec<kDim>& t) {
     const SpringKinematics<kDim> kinematics = Evaluate<kDim>(spring, state, min_length_);
-    if (!kinematics.active) return;  // its stored block is zero: nothing to add
+    if (!kinematics.active) return false;  // its stored block is zero: nothing to add
     double block[kBlock];
     WriteTangentBlock<kDim>(spring, kinematics, /*damping=*/false, block);
     const Vec<kDim> d = x.segment<kDim>(spring.b) - x.segment<kDim>(spring.a);
-    const Vec<kDim> t = k * SymmetricProduct<kDim>(block, d);
-    if (add_a) sum.AddToFirst(spring.a, -t);
-    if (add_b) sum.AddToSecond(spring.b, t);
-  };
-  if (range < 0) {
-    for (std::size_t s = 0; s < packed_.size(); ++s) one(s, true, true);
-  } else {
-    const PointPartition& partition = partition_;
-    for (const std::uint32_t s : partition.elements(range))
-      one(s, partition.Owns(range, packed_[s].a), partition.Owns(range, packed_[s].b));
-  }
-  sum.Flush();
+    t = k * SymmetricProduct<kDim>(block, d);
+    return true;
+  });
 }
 
 void SpringForceField::AddStiffnessProductAt(const State& state, double k, const Vector& x,

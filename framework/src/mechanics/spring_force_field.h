@@ -96,6 +96,8 @@ class SpringForceField final : public ForceField {
   /// partition, one per thread, and returns true; else returns false (the caller runs serially).
   template <class RangeLoop>
   bool RunOnRanges(RangeLoop&& loop) const;
+  template <int kDim, class Term>
+  void ScatterOverRange(Vector& y, int range, Term&& term) const;
   template <int kDim>
   void AddStiffnessImpl(const State& state, const Index* slots, double* values) const;
   template <int kDim>
