@@ -13,6 +13,7 @@
 
 #include "fluxion/errors.h"
 #include "fluxion/threads.h"
+#include "linear/cholmod_openmp.h"
 #include "linear/cholmod_runtime.h"
 
 namespace fluxion::internal {
@@ -391,13 +392,14 @@ template <class Task>
 void CholmodCholesky::Impl::ForBothParts(Task&& task) {
   const bool parallel = CholmodBlas().thread_safe && ThreadCount() >= 2;
   if (!parallel) {
-    const SerialOpenMp serial(0);
+    const SerialCholmodRegions serial(0);
     task(split->parts[0]);
     task(split->parts[1]);
     return;
   }
-  // One active level: this region forks, CHOLMOD's regions nested in it stay serial.
-  const SerialOpenMp serial(1);
+  // Each thread runs CHOLMOD's regions inline in its own scope; without the redirection, one
+  // active level: this region forks, CHOLMOD's regions nested in it stay inactive.
+  const SerialCholmodRegions serial(1);
   struct Context {
     Task* task;
     CholmodSplit* split;
@@ -406,6 +408,7 @@ void CholmodCholesky::Impl::ForBothParts(Task&& task) {
       2,
       [](void* c, int k) {
         const Context& ctx = *static_cast<const Context*>(c);
+        const SerialCholmodRegions serial_on_this_thread(-1);
         (*ctx.task)(ctx.split->parts[k]);
       },
       &context);
@@ -567,7 +570,7 @@ CholmodCholesky::Status CholmodCholesky::Impl::FactorizeSplit(const SparseMatrix
   cholmod_sparse view =
       CholmodLowerView(s, static_cast<Index>(split->t_inner.size()), split->t_outer.data(),
                        split->t_inner.data(), split->t_values.data(), true);
-  const SerialOpenMp serial(0);
+  const SerialCholmodRegions serial(0);
   switch (split->schur.Factorize(view)) {
     case CHOLMOD_OK:
     case CHOLMOD_DSMALL:
@@ -610,7 +613,7 @@ void CholmodCholesky::Impl::SolveSplit(const Vector& b, Vector& x) {
     split->s_rhs[j] =
         b[split->separator[j]] + split->parts[0].s_vector[j] + split->parts[1].s_vector[j];
   {
-    const SerialOpenMp serial(0);
+    const SerialCholmodRegions serial(0);
     cholmod_dense rhs = CholmodDenseView(split->s_rhs.data(), static_cast<Index>(s));
     split->schur.Solve(CHOLMOD_A, rhs);
   }
@@ -662,6 +665,7 @@ void CholmodCholesky::Analyze(const SparseMatrix& A) {
   impl.pattern_inner.assign(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros());
   if (impl.empty) return;  // nothing to factorise: x = A⁻¹·b is the empty vector
   const std::lock_guard<std::mutex> lock(CholmodMutex());
+  const SerialCholmodRegions serial(0);
   try {
     const ActiveBlocks active(impl.whole.blocks);
     // One ordering, not CHOLMOD's default trial of several: METIS's nested dissection on large
@@ -712,7 +716,7 @@ CholmodCholesky::Status CholmodCholesky::Factorize(const SparseMatrix& A) {
   const std::lock_guard<std::mutex> lock(CholmodMutex());
   impl.failed_row = -1;
   if (impl.split) return impl.FactorizeSplit(A);
-  const SerialOpenMp serial(0);
+  const SerialCholmodRegions serial(0);
   cholmod_sparse view = CholmodView(A);
   switch (impl.whole.Factorize(view)) {
     case CHOLMOD_OK:
@@ -744,6 +748,7 @@ void CholmodCholesky::Solve(const Vector& b, Vector& x) {
   }
   FLUXION_DEMAND(analysed() && b.size() == impl.size);
   const std::lock_guard<std::mutex> lock(CholmodMutex());
+  const SerialCholmodRegions serial(0);
   if (impl.split) {
     impl.SolveSplit(b, x);
     return;

@@ -32,13 +32,14 @@ namespace fluxion::internal {
 /// Determinism: the numeric factorisation does the same operations in the same order whatever
 /// the number of threads — the split's parts run at once or one after the other, nothing else
 /// changes — and whether to split depends on the matrix and the BLAS, never on the thread count.
-/// Debian's CHOLMOD forks OpenMP teams of a compile-time 4 threads in its supernodal scatter
-/// loops; every iteration of those loops writes its own entries, so they are deterministic, but
-/// the fork/join costs more than the loops do (2–3× the CPU time of a factorisation on 2 cores):
-/// this class makes them serial for the duration of its calls (libgomp's max-active-levels set to
-/// 0, or to 1 around the split's own region over its two parts, then restored; where libgomp keeps
-/// that setting process-wide, an OpenMP region another thread opens meanwhile runs on one thread:
-/// same results, later). The dense kernels are the BLAS that libblas.so.3 resolves to; a threaded
+/// Debian's CHOLMOD opens OpenMP regions (teams of a compile-time 4 threads) around the scatter
+/// loops of its supernodal factorisation, several per supernode; every iteration of those loops
+/// writes its own entries, so they are deterministic, but a region costs more than its loop
+/// (a team allocated and freed, a futex system call). Fluxion runs them inline on the calling
+/// thread: libcholmod's three OpenMP imports are redirected once to functions that call the
+/// region's body directly inside Fluxion's calls (linear/cholmod_openmp.h; where that cannot be
+/// done, the regions are made inactive through libgomp's max-active-levels instead: slower, the
+/// same results). The dense kernels are the BLAS that libblas.so.3 resolves to; a threaded
 /// OpenBLAS is set to one thread of its own (its dpotrf's blocking depends on its thread count),
 /// so every BLAS call runs on the thread that makes it. METIS may not be entered by two threads at
 /// once, nor the serial OpenBLAS, so CHOLMOD calls are serialised process-wide (a mutex): any

@@ -114,54 +114,6 @@ void InstallMemoryFunctions() {
 ActiveBlocks::ActiveBlocks(CholmodBlocks& blocks) { active_blocks = &blocks; }
 ActiveBlocks::~ActiveBlocks() { active_blocks = nullptr; }
 
-// --- Serial OpenMP regions inside CHOLMOD ------------------------------------------------------
-//
-// Debian's CHOLMOD runs the scatter loops of its supernodal factorisation in OpenMP teams of
-// CHOLMOD_OMP_NUM_THREADS = 4 (a compile-time constant), one fork and join per supernode: on two
-// cores that oversubscribes them, and the fork/join costs more than the loops (the factorisation
-// of the 128² cloth takes 2–3× the CPU time). Setting the runtime's max-active-levels to 0 makes
-// every region inactive (one thread) while CHOLMOD runs; it is restored after, for the caller's
-// own regions. The functions are looked up in the OpenMP runtime CHOLMOD brought into the process
-// (RTLD_NOLOAD: never loads one): no OpenMP flags or runtime at Fluxion's build, so clang builds
-// (the fuzz targets) need none, and a CHOLMOD built without OpenMP simply has nothing to
-// serialise.
-namespace {
-struct OpenMpControls {
-  void (*set_max_active_levels)(int) = nullptr;
-  int (*get_max_active_levels)() = nullptr;
-};
-
-const OpenMpControls& OpenMp() {
-  static const OpenMpControls controls = [] {
-    OpenMpControls found;
-    void* runtime = dlopen("libgomp.so.1", RTLD_LAZY | RTLD_NOLOAD);
-    if (runtime == nullptr) return found;
-    // dlsym returns void*; POSIX guarantees it converts to a function pointer.
-    found.set_max_active_levels =
-        reinterpret_cast<void (*)(int)>(dlsym(runtime, "omp_set_max_active_levels"));
-    found.get_max_active_levels =
-        reinterpret_cast<int (*)()>(dlsym(runtime, "omp_get_max_active_levels"));
-    if (found.set_max_active_levels == nullptr || found.get_max_active_levels == nullptr)
-      found = {};
-    dlclose(runtime);  // CHOLMOD keeps it loaded: the functions stay valid
-    return found;
-  }();
-  return controls;
-}
-
-}  // namespace
-
-SerialOpenMp::SerialOpenMp(int active_levels) {
-  const OpenMpControls& openmp = OpenMp();
-  if (openmp.set_max_active_levels == nullptr) return;
-  saved_ = openmp.get_max_active_levels();
-  openmp.set_max_active_levels(active_levels);
-}
-
-SerialOpenMp::~SerialOpenMp() {
-  if (saved_ >= 0) OpenMp().set_max_active_levels(saved_);
-}
-
 // --- The BLAS CHOLMOD runs on ------------------------------------------------------------------
 //
 // The split factorisation (below) needs one LAPACK call of its own (dlauum) and must know

@@ -1,5 +1,5 @@
 // The process-wide environment CHOLMOD runs in: recycled memory (no allocation in a steady
-// step), OpenMP regions kept serial, the BLAS it brought in, and one call at a time.
+// step), the BLAS it brought in, and one call at a time (its OpenMP regions: cholmod_openmp.h).
 #pragma once
 
 #include <cstddef>
@@ -49,20 +49,6 @@ class ActiveBlocks {
   ~ActiveBlocks();
   ActiveBlocks(const ActiveBlocks&) = delete;
   ActiveBlocks& operator=(const ActiveBlocks&) = delete;
-};
-
-/// Limits OpenMP's active levels for the scope, then restores them: 0 makes every region inside
-/// CHOLMOD run on one thread; 1 lets the split factorisation's own region over its two halves
-/// fork while the CHOLMOD regions nested in it stay serial.
-class SerialOpenMp {
- public:
-  explicit SerialOpenMp(int active_levels);
-  ~SerialOpenMp();
-  SerialOpenMp(const SerialOpenMp&) = delete;
-  SerialOpenMp& operator=(const SerialOpenMp&) = delete;
-
- private:
-  int saved_ = -1;
 };
 
 extern "C" {
