@@ -19,6 +19,7 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 namespace {
 
@@ -53,46 +54,104 @@ class EulerExplicitSolver final : public fluxion::Solver {
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
                              fluxion::State& s) override {
     system.ComputeForce(s, force_);
-    if (auto r = ComputeAcceleration(system, force_, acceleration_); !r.accepted()) return r;
-    // One pass over the DOFs, split over the threads (each DOF's update is independent). It
-    // reads x and v anyway: it keeps the base's backup of them and checks the new values'
-    // finiteness (a double is not finite when its exponent bits are all ones), for the base
-    // (BacksUpState).
-    const double* a = acceleration_.data();
+    // With a diagonal M and a known list of projected DOFs, a = P·M⁻¹·f is computed inside the
+    // update pass (one pass over the DOFs and the vector a fewer), then redone on the projected
+    // DOFs; else by the base first. The same values either way, bit for bit.
+    const fluxion::Vector* mass = diagonal_mass();
+    const std::vector<fluxion::Index>* projected = system.projected_dofs();
+    bool all_finite = false;
+    if (mass != nullptr && projected != nullptr) {
+      const UnprojectedAcceleration acceleration{
+          force_.data(), system.inverse_mass_diagonal().data(), mass->data()};
+      all_finite = UpdatePass(acceleration, h, s);
+      if (!projected->empty())
+        all_finite = RedoProjected(system, acceleration, *projected, h, s) && all_finite;
+      if (!all_finite) all_finite = AllFinite(s);  // the first pass saw unprojected values
+    } else {
+      if (auto r = ComputeAcceleration(system, force_, acceleration_); !r.accepted()) return r;
+      all_finite = UpdatePass(StoredAcceleration{acceleration_.data()}, h, s);
+    }
+    StateBackedUp(all_finite);
+    return fluxion::StepResult::Ok();
+  }
+
+  // a_i before P: 0 where the inverse mass is 0 (fixed or massless DOFs), else f_i / m_i — a
+  // division, as the base's ComputeAcceleration and SOFA's accFromF.
+  struct UnprojectedAcceleration {
+    const double* force;
+    const double* inverse_mass;
+    const double* mass;
+    double operator()(fluxion::Index i) const {
+      return inverse_mass[i] == 0.0 ? 0.0 : force[i] / mass[i];
+    }
+  };
+  struct StoredAcceleration {
+    const double* a;
+    double operator()(fluxion::Index i) const { return a[i]; }
+  };
+
+  // DOF i's update from its old values, as SOFA's EulerExplicitSolver orders it.
+  void UpdateDof(double xi, double vi, double ai, double h, double& new_x, double& new_v) const {
+    if (symplectic_) {
+      new_v = vi + ai * h;     // velocity first ...
+      new_x = xi + new_v * h;  // ... then the position with the new velocity
+    } else {
+      new_x = xi + vi * h;  // the position with the old velocity
+      new_v = vi + ai * h;
+    }
+  }
+
+  static bool IsFinite(double value) {  // its exponent bits are not all ones
+    constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL;
+    return (std::bit_cast<std::uint64_t>(value) & kExponent) != kExponent;
+  }
+
+  // One pass over the DOFs, split over the threads (each DOF's update is independent). It reads
+  // x and v anyway: it keeps the base's backup of them and checks the new values' finiteness,
+  // for the base (BacksUpState). True when every new value is finite.
+  template <class Acceleration>
+  bool UpdatePass(const Acceleration& acceleration, double h, fluxion::State& s) {
     double* x = s.x.data();
     double* v = s.v.data();
     double* old_x = backup_x();
     double* old_v = backup_v();
-    const bool symplectic = symplectic_;
     std::atomic<bool> all_finite{true};
-    fluxion::ParallelFor(
-        s.x.size(), fluxion::kVectorGrain, [&, h](fluxion::Index b, fluxion::Index e) {
-          constexpr std::uint64_t kExponent = 0x7ff0000000000000ULL;
-          std::uint64_t bad = 0;
-          for (fluxion::Index i = b; i < e; ++i) {
-            const double xi = x[i], vi = v[i];
-            old_x[i] = xi;
-            old_v[i] = vi;
-            double new_x, new_v;
-            if (symplectic) {
-              new_v = vi + a[i] * h;   // velocity first ...
-              new_x = xi + new_v * h;  // ... then the position with the new velocity
-            } else {
-              new_x = xi + vi * h;  // the position with the old velocity
-              new_v = vi + a[i] * h;
-            }
-            x[i] = new_x;
-            v[i] = new_v;
-            bad |= static_cast<std::uint64_t>((std::bit_cast<std::uint64_t>(new_x) & kExponent) ==
-                                              kExponent) |
-                   static_cast<std::uint64_t>((std::bit_cast<std::uint64_t>(new_v) & kExponent) ==
-                                              kExponent);
-          }
-          if (bad != 0) all_finite.store(false, std::memory_order_relaxed);
-        });
-    StateBackedUp(all_finite.load(std::memory_order_relaxed));
-    return fluxion::StepResult::Ok();
+    fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
+                         [&, h](fluxion::Index b, fluxion::Index e) {
+                           std::uint64_t bad = 0;  // no branch in the loop
+                           for (fluxion::Index i = b; i < e; ++i) {
+                             const double xi = x[i], vi = v[i];
+                             old_x[i] = xi;
+                             old_v[i] = vi;
+                             double new_x, new_v;
+                             UpdateDof(xi, vi, acceleration(i), h, new_x, new_v);
+                             x[i] = new_x;
+                             v[i] = new_v;
+                             bad |= static_cast<std::uint64_t>(!IsFinite(new_x)) |
+                                    static_cast<std::uint64_t>(!IsFinite(new_v));
+                           }
+                           if (bad != 0) all_finite.store(false, std::memory_order_relaxed);
+                         });
+    return all_finite.load(std::memory_order_relaxed);
   }
+
+  // The projected DOFs again, from their backed-up values, with P applied to their acceleration
+  // (ProjectResponse reads and changes only the DOFs projected_dofs() lists). True when their
+  // new values are finite.
+  bool RedoProjected(const fluxion::MechanicalSystem& system,
+                     const UnprojectedAcceleration& acceleration,
+                     const std::vector<fluxion::Index>& projected, double h, fluxion::State& s) {
+    for (const fluxion::Index i : projected) acceleration_[i] = acceleration(i);
+    system.ProjectResponse(acceleration_);
+    bool finite = true;
+    for (const fluxion::Index i : projected) {
+      UpdateDof(backup_x()[i], backup_v()[i], acceleration_[i], h, s.x[i], s.v[i]);
+      finite = finite && IsFinite(s.x[i]) && IsFinite(s.v[i]);
+    }
+    return finite;
+  }
+
+  static bool AllFinite(const fluxion::State& s) { return s.x.allFinite() && s.v.allFinite(); }
 
   bool BacksUpState() const override { return true; }
 

@@ -409,6 +409,9 @@ TEST_F(MechanicalMapping, SubsetMappingFindsPointsWithinTheRadius) {
   EXPECT_EQ(mapped[1], 7.0);
   EXPECT_EQ(mapped[4], 5.0);
   EXPECT_THROW(simulation.SetPosition(ends, mapped), UsageError);
+  // Reading an object that is not there (FindObject's −1 for a wrong path) is a usage error too.
+  EXPECT_THROW((void)simulation.position(simulation.FindObject("root/body/nowhere")), UsageError);
+  EXPECT_THROW((void)simulation.velocity(2), UsageError);
 }
 
 TEST_F(MechanicalMapping, AVisualModelsMappingIsSkipped) {

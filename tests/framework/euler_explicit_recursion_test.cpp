@@ -2,6 +2,10 @@
 // sofa-notes §2.1): the fixed point + mass + spring scene, y compared before every step.
 #include <cmath>
 
+#include <vector>
+
+#include "fluxion/mechanical_system.h"
+#include "fluxion/solver.h"
 #include "fluxion/text.h"
 #include "support/test_support.h"
 
@@ -165,6 +169,131 @@ TEST_P(EulerExplicitUpdateOrder, TwoObjectSpringFollowsRecursion) {
     }
     ASSERT_EQ(simulation.position(0), anchor);  // fixed: every increment projected out
   }
+}
+
+// The bob kept in a plane through the anchor (PlaneProjectiveConstraint, P = I − n·nᵀ with n along
+// (1, 1, 0)): its acceleration is projected, a = P·(f/m), which the solver applies to the DOFs the
+// system lists as projected after its pass over all of them (the acceleration is computed inside
+// that pass when M is diagonal). Gravity has a component in the plane and one out of it.
+TEST_P(EulerExplicitUpdateOrder, BobInATiltedPlaneFollowsRecursion) {
+  const bool symplectic = GetParam();
+  const double k = 150.0, m = 1.5, rest = 1.2, h = 0.004;
+  Simulation simulation =
+      fluxion::testing::LoadScene(std::string(R"(<Node name="root" gravity="0 -10 0" dt="0.004">
+  <EulerExplicitSolver symplectic=")") +
+                                  (symplectic ? "1" : "0") + R"("/>
+  <MechanicalObject position="0 0 0  1 -1 0.5" velocity="0 0 0  -0.25 0.25 1"/>
+  <UniformMass vertexMass="1.5"/>
+  <FixedProjectiveConstraint indices="0"/>
+  <PlaneProjectiveConstraint indices="1" normal="1 1 0"/>
+  <SpringForceField spring="0 1 150 0 1.2"/>
+</Node>)");
+  const Eigen::Vector3d n = Eigen::Vector3d(1.0, 1.0, 0.0).normalized();
+  const Eigen::Matrix3d P = Eigen::Matrix3d::Identity() - n * n.transpose();
+  const Eigen::Vector3d gravity(0.0, -10.0, 0.0);
+  Eigen::Vector3d x(1.0, -1.0, 0.5), v(-0.25, 0.25, 1.0);  // v in the plane, across the spring
+  const double speed_scale = std::sqrt(k / m);
+  for (int step = 1; step <= 300; ++step) {
+    simulation.Step();
+    const double d = x.norm();
+    const Eigen::Vector3d a = P * ((-k * (d - rest) * x / d + m * gravity) / m);
+    if (symplectic) {
+      v = v + h * a;
+      x = x + h * v;
+    } else {
+      x = x + h * v;
+      v = v + h * a;
+    }
+    ASSERT_GT(d, 0.5);
+    for (int c = 0; c < 3; ++c) {
+      ASSERT_NEAR(simulation.position(0)[3 + c], x[c], kStepTolerance * (std::abs(x[c]) + 1.0))
+          << "step " << step << " axis " << c;
+      ASSERT_NEAR(simulation.velocity(0)[3 + c], v[c],
+                  kStepTolerance * (std::abs(v[c]) + speed_scale))
+          << "step " << step << " axis " << c;
+    }
+    ASSERT_NEAR(simulation.position(0).segment<3>(3).dot(n), 0.0, 1e-12) << "step " << step;
+    ASSERT_EQ(simulation.position(0).head<3>(), Eigen::Vector3d::Zero());  // fixed
+  }
+}
+
+// A system of two points with a diagonal mass, a constant force and a projector P = I − n·nᵀ on
+// point 1 only in ProjectResponse — no state constraint that would project the state after the
+// step and hide a wrong acceleration. The solver computes a = f/m inside its update pass and then
+// redoes the DOFs projected_dofs() lists with a = P·(f/m): one step must give exactly the hand
+// computation (same operations, so the same bits).
+class ProjectedPointSystem final : public MechanicalSystem {
+ public:
+  ProjectedPointSystem() : mass_diagonal_(6), force_(6) {
+    const Eigen::Vector3d n = Eigen::Vector3d(1.0, 2.0, 2.0) / 3.0;
+    projector_ = Eigen::Matrix3d::Identity() - n * n.transpose();
+    mass_diagonal_ << 2.0, 2.0, 2.0, 3.0, 3.0, 3.0;
+    inverse_ = mass_diagonal_.cwiseInverse();
+    force_ << 1.0, -2.0, 0.5, 3.0, -1.5, 4.0;
+    mass_ = Eigen::MatrixXd(mass_diagonal_.asDiagonal()).sparseView();
+    mass_.makeCompressed();
+  }
+  Index num_dofs() const override { return 6; }
+  const SparseMatrix& mass() const override { return mass_; }
+  bool is_mass_diagonal() const override { return true; }
+  Vector mass_diagonal() const override { return mass_diagonal_; }
+  const Vector& inverse_mass_diagonal() const override { return inverse_; }
+  void ComputeForce(const State& /*state*/, Vector& f) const override { f = force_; }
+  SparseMatrix CreateMatrix() const override { return mass_ * 0.0; }
+  void AssembleStiffness(const State& /*state*/, SparseMatrix& K) const override { K *= 0.0; }
+  bool has_damping_matrix() const override { return false; }
+  void AssembleDamping(const State& /*state*/, SparseMatrix& B) const override { B *= 0.0; }
+  void ProjectResponse(Vector& vector) const override { Project(vector.segment<3>(3)); }
+  void ProjectMatrix(SparseMatrix& /*matrix*/) const override {}
+  const std::vector<Index>* projected_dofs() const override { return &projected_; }
+  double KineticEnergy(const State& /*state*/) const override { return 0.0; }
+  double PotentialEnergy(const State& /*state*/) const override { return 0.0; }
+
+  // r ← P·r, row by row in a fixed order.
+  template <class Segment>
+  void Project(Segment&& r) const {
+    const Eigen::Vector3d in = r;
+    for (int i = 0; i < 3; ++i) {
+      double sum = 0.0;
+      for (int j = 0; j < 3; ++j) sum += projector_(i, j) * in[j];
+      r[i] = sum;
+    }
+  }
+  const Vector& force() const { return force_; }
+
+ private:
+  Eigen::Matrix3d projector_;
+  Vector mass_diagonal_, force_, inverse_;
+  SparseMatrix mass_;
+  std::vector<Index> projected_{3, 4, 5};
+};
+
+TEST_P(EulerExplicitUpdateOrder, ProjectedDofsGetTheProjectedAccelerationBitForBit) {
+  const bool symplectic = GetParam();
+  const ProjectedPointSystem system;
+  const SolverHandle solver = fluxion::testing::TestHost().CreateSolver(
+      {"EulerExplicitSolver", {{"symplectic", symplectic ? "1" : "0"}}});
+  solver->Initialize(system, nullptr);
+  State state;
+  state.x = Vector::LinSpaced(6, -1.0, 1.5);
+  state.v = Vector::LinSpaced(6, 0.3, -0.7);
+  const double h = 0.01;
+  // The hand computation: a = f/m, P on point 1, then the update in SOFA's order.
+  Vector a = system.force().cwiseQuotient(system.mass_diagonal());
+  system.Project(a.segment<3>(3));
+  Vector x = state.x, v = state.v;
+  for (Index i = 0; i < 6; ++i) {
+    if (symplectic) {
+      v[i] = v[i] + a[i] * h;
+      x[i] = x[i] + v[i] * h;
+    } else {
+      x[i] = x[i] + v[i] * h;
+      v[i] = v[i] + a[i] * h;
+    }
+  }
+  ASSERT_TRUE(solver->Step(system, h, state).accepted());
+  EXPECT_EQ(state.x, x);
+  EXPECT_EQ(state.v, v);
 }
 
 INSTANTIATE_TEST_SUITE_P(SymplecticFlag, EulerExplicitUpdateOrder, ::testing::Bool(),

@@ -113,9 +113,11 @@ class FLUXION_API MechanicalSystem {
   virtual void ProjectMatrix(SparseMatrix& matrix) const = 0;
   /// The DOFs `ProjectResponse` may change (fixed DOFs, the DOFs of projected points, points a
   /// constraint may hold), sorted, or null when the system does not list them (then any DOF may
-  /// change). It leaves every other entry as it is, whatever the time: so a vector is projected,
-  /// or checked to be, in time proportional to the list (the matrix-free operator of the implicit
-  /// solvers does that instead of copying its whole input). The default returns null.
+  /// change). It leaves every other entry as it is, whatever the time, and the new values of the
+  /// listed entries depend on listed entries only: so a vector is projected, or checked to be, in
+  /// time proportional to the list (the matrix-free operator of the implicit solvers does that
+  /// instead of copying its whole input; EulerExplicitSolver projects only these entries of its
+  /// acceleration). The default returns null.
   virtual const std::vector<Index>* projected_dofs() const;
 
   /// A tangent operator for matrix-free products (CGLinearSolver's path). The default works for

@@ -90,7 +90,8 @@ class FLUXION_API Simulation {
 
   /// Current positions / velocities of object `index`, point by point (for an object no solver
   /// moves: its initial ones, or what an observer such as ReadState last played into it). Valid
-  /// until the next call that changes the simulation.
+  /// until the next call that changes the simulation. Throws UsageError when there is no object
+  /// `index`.
   Eigen::Map<const Vector> position(int index) const;
   Eigen::Map<const Vector> velocity(int index) const;
   /// Sets the positions / velocities of object `index` (num_points × dimension values). The

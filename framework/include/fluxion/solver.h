@@ -147,6 +147,12 @@ class FLUXION_API Solver {
   /// a = P·M⁻¹·f: the projected acceleration. Uses the diagonal inverse when M is diagonal and
   /// the linear solver otherwise (failing if the scene has none). `a` must have num_dofs() entries.
   StepResult ComputeAcceleration(const MechanicalSystem& system, const Vector& f, Vector& a);
+  /// M's diagonal when M is diagonal (null otherwise), for a solver that computes the
+  /// acceleration inside its own pass over the DOFs instead of calling ComputeAcceleration (one
+  /// pass and one vector fewer): a_i = 0 where system.inverse_mass_diagonal()[i] is 0, f_i / m_i
+  /// elsewhere (a division, as ComputeAcceleration's), then P applied to the DOFs
+  /// system.projected_dofs() lists — to all of them when it is null.
+  const Vector* diagonal_mass() const;
 
   /// Solvers whose step overwrites x and v in one final pass that reads them anyway (explicit
   /// Euler: v += h·a, x += h·v) may keep the backup themselves, which saves Step a copy of the

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "core/sparse_product.h"
 #include "fluxion/errors.h"
 
 namespace fluxion {
@@ -179,7 +180,7 @@ void ImplicitSystem::MultiplyMass(const Vector& x, Vector& y) const {
   if (impl.matrix_free())
     impl.tangent->Multiply(1.0, 0.0, 0.0, x, y);
   else
-    y.noalias() = impl.system->mass() * x;
+    internal::MultiplyByRows(impl.system->mass(), x, y);
 }
 
 void ImplicitSystem::MultiplyStiffness(const Vector& x, Vector& y) const {
@@ -188,7 +189,7 @@ void ImplicitSystem::MultiplyStiffness(const Vector& x, Vector& y) const {
   if (impl.matrix_free())
     impl.tangent->Multiply(0.0, 0.0, 1.0, x, y);
   else
-    y.noalias() = impl.stiffness * x;
+    internal::MultiplyByRows(impl.stiffness, x, y);
 }
 
 void ImplicitSystem::MultiplyDamping(const Vector& x, Vector& y) const {
@@ -199,7 +200,7 @@ void ImplicitSystem::MultiplyDamping(const Vector& x, Vector& y) const {
   else if (impl.matrix_free())
     impl.tangent->Multiply(0.0, 1.0, 0.0, x, y);
   else
-    y.noalias() = impl.damping * x;
+    internal::MultiplyByRows(impl.damping, x, y);
 }
 
 StepResult ImplicitSystem::Factorize(double m, double b, double k) {

@@ -1,6 +1,7 @@
 #include "fluxion/mechanical_system.h"
 
 #include "fluxion/errors.h"
+#include "fluxion/threads.h"
 
 namespace fluxion {
 
@@ -56,12 +57,17 @@ void CombineMatrices(double m, const SparseMatrix& M, double b, const SparseMatr
   const double* m_values = M.valuePtr();
   const double* k_values = K.valuePtr();
   double* a_values = A.valuePtr();
+  // Entry by entry, split over the threads: the same bits for any thread count.
   if (B != nullptr && b != 0.0) {
     const double* b_values = B->valuePtr();
-    for (Index i = 0; i < nnz; ++i)
-      a_values[i] = m * m_values[i] + b * b_values[i] + k * k_values[i];
+    ParallelFor(nnz, kVectorGrain, [=](Index begin, Index end) {
+      for (Index i = begin; i < end; ++i)
+        a_values[i] = m * m_values[i] + b * b_values[i] + k * k_values[i];
+    });
   } else {
-    for (Index i = 0; i < nnz; ++i) a_values[i] = m * m_values[i] + k * k_values[i];
+    ParallelFor(nnz, kVectorGrain, [=](Index begin, Index end) {
+      for (Index i = begin; i < end; ++i) a_values[i] = m * m_values[i] + k * k_values[i];
+    });
   }
 }
 

@@ -57,6 +57,10 @@ void Solver::StateBackedUp(bool all_finite) {
   impl_->known_finite = all_finite;
 }
 bool Solver::history_valid() const { return impl_->history_valid; }
+const Vector* Solver::diagonal_mass() const {
+  return impl_->system != nullptr && impl_->system->is_mass_diagonal() ? &impl_->mass_diagonal
+                                                                       : nullptr;
+}
 void Solver::InvalidateHistory() { impl_->history_valid = false; }
 
 void Solver::Initialize(const MechanicalSystem& system, LinearSolver* linear_solver) {

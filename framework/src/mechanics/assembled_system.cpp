@@ -89,13 +89,19 @@ void AssembledSystem::ProjectState(double time, State& state) const {
   }
 }
 
+namespace {
+// values[0, n) = 0, split over the threads that then add to the same entries.
+void ClearValues(double* values, Index n) {
+  ParallelFor(n, kVectorGrain,
+              [values](Index begin, Index end) { std::fill(values + begin, values + end, 0.0); });
+}
+}  // namespace
+
 void AssembledSystem::ComputeForce(const State& state, Vector& f) const {
   // f = 0, then each field adds its force (in parallel inside the large ones), then SOFA's
-  // externalForce. The zeroing is split over the threads that then add to the same entries.
+  // externalForce.
   if (f.size() != num_dofs_) f.resize(num_dofs_);
-  double* values = f.data();
-  ParallelFor(num_dofs_, kVectorGrain,
-              [values](Index begin, Index end) { std::fill(values + begin, values + end, 0.0); });
+  ClearValues(f.data(), num_dofs_);
   for (const auto& field : force_fields_) field->AddForce(state, f);
   if (external_force_active_) f += external_force_;
 }
@@ -111,7 +117,7 @@ void AssembledSystem::CheckPattern(const SparseMatrix& matrix, const char* what)
 void AssembledSystem::AssembleStiffness(const State& state, SparseMatrix& K) const {
   CheckPattern(K, "AssembleStiffness");
   const MatrixLayout& layout = Layout();
-  std::fill(K.valuePtr(), K.valuePtr() + K.nonZeros(), 0.0);
+  ClearValues(K.valuePtr(), K.nonZeros());
   for (std::size_t i = 0; i < force_fields_.size(); ++i)
     force_fields_[i]->AddStiffness(
         state, layout.stiffness_slots.data() + layout.stiffness_offsets[i], K.valuePtr());
@@ -120,7 +126,7 @@ void AssembledSystem::AssembleStiffness(const State& state, SparseMatrix& K) con
 void AssembledSystem::AssembleDamping(const State& state, SparseMatrix& B) const {
   CheckPattern(B, "AssembleDamping");
   const MatrixLayout& layout = Layout();
-  std::fill(B.valuePtr(), B.valuePtr() + B.nonZeros(), 0.0);
+  ClearValues(B.valuePtr(), B.nonZeros());
   for (std::size_t i = 0; i < force_fields_.size(); ++i)
     force_fields_[i]->AddDamping(state, layout.damping_slots.data() + layout.damping_offsets[i],
                                  B.valuePtr());

@@ -225,11 +225,11 @@ long Simulation::step_count() const { return impl_->step_count; }
 const std::vector<SolverNode>& Simulation::solver_nodes() const { return impl_->nodes; }
 
 Eigen::Map<const Vector> Simulation::position(int index) const {
-  return impl_->Position(impl_->model->objects[static_cast<std::size_t>(index)], index);
+  return impl_->Position(impl_->ObjectAt(index, "position"), index);
 }
 
 Eigen::Map<const Vector> Simulation::velocity(int index) const {
-  return impl_->Velocity(impl_->model->objects[static_cast<std::size_t>(index)], index);
+  return impl_->Velocity(impl_->ObjectAt(index, "velocity"), index);
 }
 
 namespace {

@@ -69,10 +69,15 @@ struct Simulation::Impl {
   /// Current positions / velocities of `object` (number `index`).
   Eigen::Map<const Vector> Position(const ObjectModel& object, int index) const;
   Eigen::Map<const Vector> Velocity(const ObjectModel& object, int index) const;
-  SolverNode& NodeOf(int index, const char* what) {
+  /// The object `index`; UsageError naming `what` when there is none.
+  const ObjectModel& ObjectAt(int index, const char* what) const {
     if (index < 0 || index >= static_cast<int>(model->objects.size()))
-      throw UsageError(std::string(what) + ": no object " + std::to_string(index));
-    const ObjectModel& object = model->objects[static_cast<std::size_t>(index)];
+      throw UsageError(std::string(what) + ": no object " + std::to_string(index) +
+                       " (the scene has " + std::to_string(model->objects.size()) + ")");
+    return model->objects[static_cast<std::size_t>(index)];
+  }
+  SolverNode& NodeOf(int index, const char* what) {
+    const ObjectModel& object = ObjectAt(index, what);
     if (object.mapped_from >= 0)
       throw UsageError(std::string(what) + ": object '" + object.id + "' is mapped from '" +
                        model->objects[static_cast<std::size_t>(object.mapped_from)].id +
