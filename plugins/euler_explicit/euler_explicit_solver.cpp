@@ -49,6 +49,12 @@ class EulerExplicitSolver final : public fluxion::Solver {
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     force_.setZero(system.num_dofs());
     acceleration_.setZero(system.num_dofs());
+    // The DOFs whose acceleration is 0 (fixed or massless: inverse mass 0), a byte each: the
+    // update pass reads this instead of the inverse masses, 8 bytes each.
+    const fluxion::Vector& inverse = system.inverse_mass_diagonal();
+    massless_.resize(static_cast<std::size_t>(inverse.size()));
+    for (fluxion::Index i = 0; i < inverse.size(); ++i)
+      massless_[static_cast<std::size_t>(i)] = inverse[i] == 0.0 ? 1 : 0;
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
@@ -61,8 +67,7 @@ class EulerExplicitSolver final : public fluxion::Solver {
     const std::vector<fluxion::Index>* projected = system.projected_dofs();
     bool all_finite = false;
     if (mass != nullptr && projected != nullptr) {
-      const UnprojectedAcceleration acceleration{
-          force_.data(), system.inverse_mass_diagonal().data(), mass->data()};
+      const UnprojectedAcceleration acceleration{force_.data(), massless_.data(), mass->data()};
       all_finite = UpdatePass(acceleration, h, s);
       if (!projected->empty())
         all_finite = RedoProjected(system, acceleration, *projected, h, s) && all_finite;
@@ -79,10 +84,10 @@ class EulerExplicitSolver final : public fluxion::Solver {
   // division, as the base's ComputeAcceleration and SOFA's accFromF.
   struct UnprojectedAcceleration {
     const double* force;
-    const double* inverse_mass;
+    const std::uint8_t* massless;
     const double* mass;
     double operator()(fluxion::Index i) const {
-      return inverse_mass[i] == 0.0 ? 0.0 : force[i] / mass[i];
+      return massless[i] != 0 ? 0.0 : force[i] / mass[i];
     }
   };
   struct StoredAcceleration {
@@ -91,8 +96,9 @@ class EulerExplicitSolver final : public fluxion::Solver {
   };
 
   // DOF i's update from its old values, as SOFA's EulerExplicitSolver orders it.
-  void UpdateDof(double xi, double vi, double ai, double h, double& new_x, double& new_v) const {
-    if (symplectic_) {
+  template <bool kSymplectic>
+  static void UpdateDof(double xi, double vi, double ai, double h, double& new_x, double& new_v) {
+    if constexpr (kSymplectic) {
       new_v = vi + ai * h;     // velocity first ...
       new_x = xi + new_v * h;  // ... then the position with the new velocity
     } else {
@@ -106,32 +112,45 @@ class EulerExplicitSolver final : public fluxion::Solver {
     return (std::bit_cast<std::uint64_t>(value) & kExponent) != kExponent;
   }
 
+  // DOFs [begin, end): backup, update, and whether every new value is finite. Everything the
+  // loop reads arrives by value, so it stays in registers while the loop stores to x and v.
+  template <bool kSymplectic, class Acceleration>
+  static bool UpdateRange(Acceleration acceleration, double h, double* x, double* v, double* old_x,
+                          double* old_v, fluxion::Index begin, fluxion::Index end) {
+    std::uint64_t bad = 0;  // no branch in the loop
+    for (fluxion::Index i = begin; i < end; ++i) {
+      const double xi = x[i], vi = v[i];
+      old_x[i] = xi;
+      old_v[i] = vi;
+      double new_x, new_v;
+      UpdateDof<kSymplectic>(xi, vi, acceleration(i), h, new_x, new_v);
+      x[i] = new_x;
+      v[i] = new_v;
+      bad |= static_cast<std::uint64_t>(!IsFinite(new_x)) |
+             static_cast<std::uint64_t>(!IsFinite(new_v));
+    }
+    return bad == 0;
+  }
+
   // One pass over the DOFs, split over the threads (each DOF's update is independent). It reads
   // x and v anyway: it keeps the base's backup of them and checks the new values' finiteness,
   // for the base (BacksUpState). True when every new value is finite.
   template <class Acceleration>
-  bool UpdatePass(const Acceleration& acceleration, double h, fluxion::State& s) {
+  bool UpdatePass(Acceleration acceleration, double h, fluxion::State& s) {
     double* x = s.x.data();
     double* v = s.v.data();
     double* old_x = backup_x();
     double* old_v = backup_v();
+    const bool symplectic = symplectic_;
     std::atomic<bool> all_finite{true};
-    fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
-                         [&, h](fluxion::Index b, fluxion::Index e) {
-                           std::uint64_t bad = 0;  // no branch in the loop
-                           for (fluxion::Index i = b; i < e; ++i) {
-                             const double xi = x[i], vi = v[i];
-                             old_x[i] = xi;
-                             old_v[i] = vi;
-                             double new_x, new_v;
-                             UpdateDof(xi, vi, acceleration(i), h, new_x, new_v);
-                             x[i] = new_x;
-                             v[i] = new_v;
-                             bad |= static_cast<std::uint64_t>(!IsFinite(new_x)) |
-                                    static_cast<std::uint64_t>(!IsFinite(new_v));
-                           }
-                           if (bad != 0) all_finite.store(false, std::memory_order_relaxed);
-                         });
+    fluxion::ParallelFor(
+        s.x.size(), fluxion::kVectorGrain,
+        [=, &all_finite](fluxion::Index begin, fluxion::Index end) {
+          const bool finite =
+              symplectic ? UpdateRange<true>(acceleration, h, x, v, old_x, old_v, begin, end)
+                         : UpdateRange<false>(acceleration, h, x, v, old_x, old_v, begin, end);
+          if (!finite) all_finite.store(false, std::memory_order_relaxed);
+        });
     return all_finite.load(std::memory_order_relaxed);
   }
 
@@ -145,7 +164,10 @@ class EulerExplicitSolver final : public fluxion::Solver {
     system.ProjectResponse(acceleration_);
     bool finite = true;
     for (const fluxion::Index i : projected) {
-      UpdateDof(backup_x()[i], backup_v()[i], acceleration_[i], h, s.x[i], s.v[i]);
+      if (symplectic_)
+        UpdateDof<true>(backup_x()[i], backup_v()[i], acceleration_[i], h, s.x[i], s.v[i]);
+      else
+        UpdateDof<false>(backup_x()[i], backup_v()[i], acceleration_[i], h, s.x[i], s.v[i]);
       finite = finite && IsFinite(s.x[i]) && IsFinite(s.v[i]);
     }
     return finite;
@@ -157,6 +179,7 @@ class EulerExplicitSolver final : public fluxion::Solver {
 
   bool symplectic_;
   fluxion::Vector force_, acceleration_;
+  std::vector<std::uint8_t> massless_;
 };
 
 }  // namespace

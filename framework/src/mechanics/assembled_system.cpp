@@ -5,6 +5,7 @@
 #include "fluxion/errors.h"
 #include "fluxion/threads.h"
 #include "mechanics/field_tangent.h"
+#include "mechanics/simple_force_fields.h"
 
 namespace fluxion::internal {
 
@@ -29,6 +30,8 @@ AssembledSystem::AssembledSystem(SystemParts parts)
   // size read by nothing.
   external_force_active_ = external_force_.size() == num_dofs_ && !external_force_.isZero(0.0);
   if (!external_force_active_) external_force_ = Vector();
+  if (!force_fields_.empty())
+    leading_constant_force_ = dynamic_cast<const ConstantForce*>(force_fields_.front().get());
 
   // Whether some field has a damping matrix, asked field by field (the lists are dropped).
   std::vector<MatrixEntry> damping_entries;
@@ -101,8 +104,14 @@ void AssembledSystem::ComputeForce(const State& state, Vector& f) const {
   // f = 0, then each field adds its force (in parallel inside the large ones), then SOFA's
   // externalForce.
   if (f.size() != num_dofs_) f.resize(num_dofs_);
-  ClearValues(f.data(), num_dofs_);
-  for (const auto& field : force_fields_) field->AddForce(state, f);
+  // Gravity first (UniformMass before the springs, as SOFA's scenes declare them): f = 0 and
+  // m·g in one pass.
+  std::size_t next = 0;
+  if (leading_constant_force_ != nullptr && leading_constant_force_->SetForce(f))
+    next = 1;
+  else
+    ClearValues(f.data(), num_dofs_);
+  for (; next < force_fields_.size(); ++next) force_fields_[next]->AddForce(state, f);
   if (external_force_active_) f += external_force_;
 }
 

@@ -16,6 +16,8 @@
 
 namespace fluxion::internal {
 
+class ConstantForce;
+
 /// A linear projector on the DOFs of one point (BuildContext::ProjectPoint): r ← P·r.
 struct PointProjector {
   Index first_dof = 0;
@@ -106,6 +108,7 @@ class AssembledSystem final : public MechanicalSystem {
   Vector external_force_;
   bool external_force_active_ = false;
   std::vector<std::unique_ptr<ForceField>> force_fields_;
+  const ConstantForce* leading_constant_force_ = nullptr;  // force_fields_[0], if it is one
   std::vector<PointProjector> projectors_;
 
   mutable std::once_flag layout_once_;

@@ -1,5 +1,7 @@
 #include "mechanics/simple_force_fields.h"
 
+#include <algorithm>
+
 #include "fluxion/threads.h"
 
 namespace fluxion::internal {
@@ -36,6 +38,26 @@ void ConstantForce::AddForce(const State& /*state*/, Vector& f) const {
   } else {
     add(0, static_cast<Index>(dofs_.size()));
   }
+}
+
+bool ConstantForce::SetForce(Vector& f) const {
+  if (stride_ <= 0) return false;
+  const Index first = dofs_.front(), stride = stride_, count = static_cast<Index>(dofs_.size());
+  const double* values = values_.data();
+  double* out = f.data();
+  ParallelFor(f.size(), kVectorGrain, [=](Index begin, Index end) {
+    // Block by block, small enough to stay in the L1 cache: zeros, then the listed entries of the
+    // block, first + k·stride, each 0 + value as f = 0 followed by f += value would give.
+    constexpr Index kBlock = 2048;
+    Index k = begin <= first ? 0 : (begin - first + stride - 1) / stride;
+    for (Index block = begin; block < end; block += kBlock) {
+      const Index block_end = std::min(end, block + kBlock);
+      std::fill(out + block, out + block_end, 0.0);
+      for (; k < count && first + k * stride < block_end; ++k)
+        out[first + k * stride] = 0.0 + values[k];
+    }
+  });
+  return true;
 }
 
 double ConstantForce::PotentialEnergy(const State& state) const {

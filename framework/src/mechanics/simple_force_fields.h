@@ -15,6 +15,10 @@ class ConstantForce final : public ForceField {
   /// `dofs[k]` receives `values[k]`.
   ConstantForce(std::vector<Index> dofs, std::vector<double> values);
   void AddForce(const State& state, Vector& f) const override;
+  /// f = 0 and then AddForce, in one pass over f (each entry written once, the same bits: a
+  /// listed entry gets 0 + value), when the DOFs are evenly spaced; false (f untouched) otherwise.
+  /// The system's force starts with it when this field comes first (gravity).
+  bool SetForce(Vector& f) const;
   double PotentialEnergy(const State& state) const override;
 
  private:
