@@ -48,7 +48,9 @@ class EulerExplicitSolver final : public fluxion::Solver {
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     force_.setZero(system.num_dofs());
-    acceleration_.setZero(system.num_dofs());
+    // Sized, not cleared: with the acceleration computed in the update pass only the projected
+    // DOFs' entries are ever written and read, and the rest of its pages is never touched.
+    acceleration_.resize(system.num_dofs());
     // The DOFs whose acceleration is 0 (fixed or massless: inverse mass 0), a byte each: the
     // update pass reads this instead of the inverse masses, 8 bytes each.
     const fluxion::Vector& inverse = system.inverse_mass_diagonal();
