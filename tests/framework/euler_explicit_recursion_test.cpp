@@ -126,6 +126,34 @@ TEST_P(EulerExplicitUpdateOrder, OneDofOscillatorFollowsRecursion) {
   }
 }
 
+// One step of the recursion for a point with acceleration a: SOFA's symplectic order (v first,
+// then x with the new v) or forward Euler's.
+void EulerStep(bool symplectic, double h, const Eigen::Vector3d& a, Eigen::Vector3d& x,
+               Eigen::Vector3d& v) {
+  if (symplectic) {
+    v = v + h * a;
+    x = x + h * v;
+  } else {
+    x = x + h * v;
+    v = v + h * a;
+  }
+}
+
+// The simulated point (its first DOF `first` in object `object`) against the recursion's x and v,
+// to kStepTolerance relative to |x| + 1 and |v| + speed_scale.
+void ExpectPointFollows(const Simulation& simulation, int object, Index first,
+                        const Eigen::Vector3d& x, const Eigen::Vector3d& v, double speed_scale,
+                        int step) {
+  for (int c = 0; c < 3; ++c) {
+    ASSERT_NEAR(simulation.position(object)[first + c], x[c],
+                kStepTolerance * (std::abs(x[c]) + 1.0))
+        << "step " << step << " axis " << c;
+    ASSERT_NEAR(simulation.velocity(object)[first + c], v[c],
+                kStepTolerance * (std::abs(v[c]) + speed_scale))
+        << "step " << step << " axis " << c;
+  }
+}
+
 // Two objects in two nodes: a fixed anchor and a bob of mass m joined by a spring declared in the
 // root through object1/object2, swinging in 3-D under gravity (0, −10, 0).
 TEST_P(EulerExplicitUpdateOrder, TwoObjectSpringFollowsRecursion) {
@@ -152,21 +180,9 @@ TEST_P(EulerExplicitUpdateOrder, TwoObjectSpringFollowsRecursion) {
     simulation.Step();
     const Eigen::Vector3d u = x - anchor;
     const double d = u.norm();
-    const Eigen::Vector3d a = (-k * (d - rest) * u / d + m * gravity) / m;
-    if (symplectic) {
-      v = v + h * a;
-      x = x + h * v;
-    } else {
-      x = x + h * v;
-      v = v + h * a;
-    }
+    EulerStep(symplectic, h, (-k * (d - rest) * u / d + m * gravity) / m, x, v);
     ASSERT_GT(d, 0.2);
-    for (int c = 0; c < 3; ++c) {
-      ASSERT_NEAR(simulation.position(1)[c], x[c], kStepTolerance * (std::abs(x[c]) + 1.0))
-          << "step " << n << " axis " << c;
-      ASSERT_NEAR(simulation.velocity(1)[c], v[c], kStepTolerance * (std::abs(v[c]) + speed_scale))
-          << "step " << n << " axis " << c;
-    }
+    ASSERT_NO_FATAL_FAILURE(ExpectPointFollows(simulation, 1, 0, x, v, speed_scale, n));
     ASSERT_EQ(simulation.position(0), anchor);  // fixed: every increment projected out
   }
 }
@@ -196,22 +212,9 @@ TEST_P(EulerExplicitUpdateOrder, BobInATiltedPlaneFollowsRecursion) {
   for (int step = 1; step <= 300; ++step) {
     simulation.Step();
     const double d = x.norm();
-    const Eigen::Vector3d a = P * ((-k * (d - rest) * x / d + m * gravity) / m);
-    if (symplectic) {
-      v = v + h * a;
-      x = x + h * v;
-    } else {
-      x = x + h * v;
-      v = v + h * a;
-    }
+    EulerStep(symplectic, h, P * ((-k * (d - rest) * x / d + m * gravity) / m), x, v);
     ASSERT_GT(d, 0.5);
-    for (int c = 0; c < 3; ++c) {
-      ASSERT_NEAR(simulation.position(0)[3 + c], x[c], kStepTolerance * (std::abs(x[c]) + 1.0))
-          << "step " << step << " axis " << c;
-      ASSERT_NEAR(simulation.velocity(0)[3 + c], v[c],
-                  kStepTolerance * (std::abs(v[c]) + speed_scale))
-          << "step " << step << " axis " << c;
-    }
+    ASSERT_NO_FATAL_FAILURE(ExpectPointFollows(simulation, 0, 3, x, v, speed_scale, step));
     ASSERT_NEAR(simulation.position(0).segment<3>(3).dot(n), 0.0, 1e-12) << "step " << step;
     ASSERT_EQ(simulation.position(0).head<3>(), Eigen::Vector3d::Zero());  // fixed
   }
