@@ -135,22 +135,23 @@ ActiveBlocks::~ActiveBlocks() { active_blocks = nullptr; }
 //  - A BLAS without that function (the reference BLAS, BLIS, MKL) is reentrant.
 namespace {
 
-// OpenBLAS picks its kernels when it loads, from the CPU it recognises; Debian 12's 0.3.21 does
-// not know AMD's family-26 CPUs (Zen 5) and falls back to its Haswell (AVX2) kernels although the
-// CPU has AVX-512. OPENBLAS_CORETYPE=SkylakeX, set before the program starts, selects its
-// AVX-512 kernels: the 128² cloth's factorisation ≈ 12 % faster on the project's machine
-// (docs/performance.md "Direct solver"). Fluxion cannot choose that for the user (the library has
-// loaded before main runs), so it says so once, at info level.
+// OpenBLAS picks its kernels when it loads, from the CPU, unless OPENBLAS_CORETYPE names them.
+// An environment may pin them to the AVX2 ones (this project's machines set
+// OPENBLAS_CORETYPE=Haswell) on a CPU with AVX-512, where OpenBLAS 0.3.21 would pick its
+// AVX-512 kernels itself (Cooperlake on the project's AMD Zen 5): the 128² cloth's factorisation
+// is then ≈ 12 % slower (docs/performance.md "Direct solver"). Fluxion cannot change the kernels
+// (the library has loaded before main runs) and does not second-guess the setting; it says so
+// once, at info level.
 void HintAtAvx512Kernels(void* scope) {
 #if defined(__x86_64__)
   const auto corename = reinterpret_cast<char* (*)()>(dlsym(scope, "openblas_get_corename"));
-  if (corename == nullptr || std::getenv("OPENBLAS_CORETYPE") != nullptr) return;
+  const char* forced = std::getenv("OPENBLAS_CORETYPE");
+  if (corename == nullptr || forced == nullptr) return;
   const std::string name = corename();
   if ((name == "Haswell" || name == "Zen") && __builtin_cpu_supports("avx512f"))
-    LogInfo("OpenBLAS uses its " + name +
-            " (AVX2) kernels on this AVX-512 CPU; OPENBLAS_CORETYPE=SkylakeX in the environment "
-            "selects its AVX-512 ones, faster for SparseLDLSolver (results differ in the last "
-            "bits)");
+    LogInfo("OPENBLAS_CORETYPE=" + std::string(forced) + " holds OpenBLAS to its " + name +
+            " (AVX2) kernels on this AVX-512 CPU; without it OpenBLAS picks AVX-512 ones, "
+            "faster for SparseLDLSolver (results differ in the last bits)");
 #else
   (void)scope;
 #endif
