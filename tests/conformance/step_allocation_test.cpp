@@ -69,6 +69,33 @@ std::string DampingAttributes(const SolverDescription& solver) {
 constexpr int kWarmUpSteps = 3;
 constexpr int kMeasuredSteps = 10;
 
+// Heap allocations during kMeasuredSteps steps, after kWarmUpSteps.
+long SteadyStateAllocations(Simulation& simulation) {
+  for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
+  const long before = AllocationCount();
+  for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
+  return AllocationCount() - before;
+}
+
+// The benchmark's cloth of n × n points (two corners fixed, springs on the grid's edges) under
+// `solvers`: the ODE solver and its linear solver.
+std::string ClothScene(int n, const std::string& dt, const std::string& solvers) {
+  return Fill(R"(<Node name="root" gravity="0 -9.81 0" dt="{dt}">
+  {solvers}
+  <Node name="cloth">
+    <RegularGridTopology n="{n} 1 {n}" min="0 0 0" max="1 0 1"/>
+    <MechanicalObject name="dofs"/>
+    <UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 {last}"/>
+    <MeshSpringForceField linesStiffness="100" linesDamping="0.1"/>
+  </Node>
+</Node>)",
+              {{"dt", dt},
+               {"solvers", solvers},
+               {"n", std::to_string(n)},
+               {"last", std::to_string(n - 1)}});
+}
+
 class SolverStepAllocation : public testing::QuietTest,
                              public ::testing::WithParamInterface<SolverSetup> {};
 
@@ -78,10 +105,7 @@ TEST_P(SolverStepAllocation, SteadyStateStepsDoNotAllocate) {
   const std::string attributes = DampingAttributes(setup.solver);
   Simulation simulation =
       LoadScene(DampedChainScene(SolverXml(setup.solver, setup.linear, attributes)));
-  for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
-  const long before = AllocationCount();
-  for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
-  const long allocations = AllocationCount() - before;
+  const long allocations = SteadyStateAllocations(simulation);
   EXPECT_EQ(allocations, 0) << ::testing::PrintToString(setup) << attributes << ": " << allocations
                             << " allocations in " << kMeasuredSteps << " steps";
 }
@@ -129,10 +153,7 @@ TEST(MappedSceneStepAllocation, SteadyStateStepsDoNotAllocate) {
         R"(<EulerImplicitSolver/><SparseLDLSolver/>)",
         R"(<EulerExplicitSolver symplectic="1"/><SparseLDLSolver/>)"}) {
     Simulation simulation = LoadScene(MappedScene(solver));
-    for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
-    const long before = AllocationCount();
-    for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
-    EXPECT_EQ(AllocationCount() - before, 0) << solver;
+    EXPECT_EQ(SteadyStateAllocations(simulation), 0) << solver;
   }
 }
 
@@ -148,22 +169,11 @@ TEST(PcgStepAllocation, SteadyStateStepsDoNotAllocate) {
        R"(<PCGLinearSolver iterations="200" preconditioner="@p"/>
            <BlockJacobiPreconditioner name="p"/>)",
        R"(<PCGLinearSolver iterations="200"/>)"}) {
-    Simulation simulation = LoadScene(Fill(R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
-  <EulerImplicitSolver rayleighStiffness="0.01" rayleighMass="0.1"/>
-  {linear}
-  <Node name="cloth">
-    <RegularGridTopology n="12 1 12" min="0 0 0" max="1 0 1"/>
-    <MechanicalObject name="dofs"/>
-    <UniformMass totalMass="1"/>
-    <FixedProjectiveConstraint indices="0 11"/>
-    <MeshSpringForceField linesStiffness="100" linesDamping="0.1"/>
-  </Node>
-</Node>)",
-                                           {{"linear", linear}}));
-    for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
-    const long before = AllocationCount();
-    for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
-    EXPECT_EQ(AllocationCount() - before, 0) << linear;
+    Simulation simulation = LoadScene(ClothScene(
+        12, "0.01",
+        std::string(R"(<EulerImplicitSolver rayleighStiffness="0.01" rayleighMass="0.1"/>)") +
+            linear));
+    EXPECT_EQ(SteadyStateAllocations(simulation), 0) << linear;
   }
 }
 
@@ -172,21 +182,10 @@ TEST(PcgStepAllocation, SteadyStateStepsDoNotAllocate) {
 // call: they are recycled (linear/cholmod_cholesky.h), so steady-state steps do not allocate.
 TEST(SupernodalStepAllocation, SteadyStateStepsDoNotAllocate) {
   if (!CountsAllocations()) GTEST_SKIP() << "malloc belongs to AddressSanitizer: nothing to count";
-  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 -9.81 0" dt="0.001">
-  <EulerImplicitSolver rayleighStiffness="0.01" rayleighMass="0.1"/>
-  <SparseLDLSolver/>
-  <Node name="cloth">
-    <RegularGridTopology n="60 1 60" min="0 0 0" max="1 0 1"/>
-    <MechanicalObject name="dofs"/>
-    <UniformMass totalMass="1"/>
-    <FixedProjectiveConstraint indices="0 59"/>
-    <MeshSpringForceField linesStiffness="100" linesDamping="0.1"/>
-  </Node>
-</Node>)");
-  for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
-  const long before = AllocationCount();
-  for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
-  EXPECT_EQ(AllocationCount() - before, 0);
+  Simulation simulation = LoadScene(ClothScene(
+      60, "0.001",
+      R"(<EulerImplicitSolver rayleighStiffness="0.01" rayleighMass="0.1"/><SparseLDLSolver/>)"));
+  EXPECT_EQ(SteadyStateAllocations(simulation), 0);
 }
 
 // With two threads the parallel paths run (springs over a point partition, vector passes split):
@@ -197,21 +196,8 @@ TEST(ThreadedStepAllocation, SteadyStateStepsDoNotAllocate) {
   SetThreadCount(2);
   for (const char* solver : {"<EulerExplicitSolver/>", "<RungeKutta4Solver/>",
                              "<EulerImplicitSolver/><CGLinearSolver iterations=\"5\"/>"}) {
-    Simulation simulation = LoadScene(Fill(R"(<Node name="root" gravity="0 -9.81 0" dt="1e-6">
-  {solver}
-  <Node name="cloth">
-    <RegularGridTopology n="110 1 110" min="0 0 0" max="1 0 1"/>
-    <MechanicalObject name="dofs"/>
-    <UniformMass totalMass="1"/>
-    <FixedProjectiveConstraint indices="0 109"/>
-    <MeshSpringForceField linesStiffness="100" linesDamping="0.1"/>
-  </Node>
-</Node>)",
-                                           {{"solver", solver}}));
-    for (int n = 0; n < kWarmUpSteps; ++n) simulation.Step();
-    const long before = AllocationCount();
-    for (int n = 0; n < kMeasuredSteps; ++n) simulation.Step();
-    EXPECT_EQ(AllocationCount() - before, 0) << solver;
+    Simulation simulation = LoadScene(ClothScene(110, "1e-6", solver));
+    EXPECT_EQ(SteadyStateAllocations(simulation), 0) << solver;
   }
   SetThreadCount(0);
 }

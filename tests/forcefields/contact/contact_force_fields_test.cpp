@@ -6,23 +6,13 @@
 
 #include <cmath>
 
+#include "forcefields/field_probes.h"
 #include "mechanics/contact_force_fields.h"
 
 namespace fluxion::internal {
 namespace {
 
-// K as a dense matrix, from StiffnessEntries/AddStiffness.
-Eigen::MatrixXd Stiffness(const ForceField& field, const State& state) {
-  std::vector<MatrixEntry> entries;
-  field.StiffnessEntries(entries);
-  std::vector<Index> slots(entries.size());
-  std::vector<double> values(entries.size(), 0.0);
-  for (std::size_t k = 0; k < entries.size(); ++k) slots[k] = static_cast<Index>(k);
-  field.AddStiffness(state, slots.data(), values.data());
-  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(state.x.size(), state.x.size());
-  for (std::size_t k = 0; k < entries.size(); ++k) K(entries[k].row, entries[k].col) += values[k];
-  return K;
-}
+using field_probes::Stiffness;
 
 // −∂f/∂x by central differences.
 Eigen::MatrixXd FiniteDifferenceStiffness(const ForceField& field, State state) {

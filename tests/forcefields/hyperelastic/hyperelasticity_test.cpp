@@ -16,9 +16,13 @@
 
 #include "components/hyperelastic_material.h"
 #include "components/tetrahedron_hyperelasticity_fem_force_field.h"
+#include "forcefields/field_probes.h"
 
 namespace fluxion::internal {
 namespace {
+
+using field_probes::Force;
+using field_probes::Stiffness;
 
 // E = 1e4 Pa, ν = 0.45: μ = E/(2(1 + ν)) and λ = Eν/((1 + ν)(1 − 2ν)), the ParameterSet of
 // SOFA's BDFOdeSolver.scn ("3448.2759 31034.483").
@@ -82,24 +86,6 @@ State At(const Vector& x) {
   state.x = x;
   state.v = Vector::Zero(x.size());
   return state;
-}
-
-Vector Force(const ForceField& field, const State& state) {
-  Vector f = Vector::Zero(state.x.size());
-  field.AddForce(state, f);
-  return f;
-}
-
-Eigen::MatrixXd Stiffness(const ForceField& field, const State& state) {
-  std::vector<MatrixEntry> entries;
-  field.StiffnessEntries(entries);
-  std::vector<Index> slots(entries.size());
-  std::vector<double> values(entries.size(), 0.0);
-  for (std::size_t k = 0; k < entries.size(); ++k) slots[k] = static_cast<Index>(k);
-  field.AddStiffness(state, slots.data(), values.data());
-  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(state.x.size(), state.x.size());
-  for (std::size_t k = 0; k < entries.size(); ++k) K(entries[k].row, entries[k].col) += values[k];
-  return K;
 }
 
 // Central differences with step h = 1e-6 on O(1) coordinates: truncation h²·|∂³| ≲ 1e-12·1e6

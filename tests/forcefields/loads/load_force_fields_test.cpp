@@ -8,6 +8,7 @@
 
 #include <cmath>
 
+#include "forcefields/field_probes.h"
 #include "mechanics/bending_stencils.h"
 #include "mechanics/contact_force_fields.h"
 #include "mechanics/polynomial_springs.h"
@@ -16,28 +17,12 @@
 namespace fluxion::internal {
 namespace {
 
+using field_probes::Force;
+using field_probes::Stiffness;
+
 // Central differences with step 1e-6 on O(1) coordinates: truncation O(h²·f‴) ≈ 1e-12 and
 // round-off O(ε·|f|/h) ≈ 1e-10·|f|; the tolerances below are a few times that for |f| ≲ 1e3.
 constexpr double kStep = 1e-6;
-
-// K as a dense matrix, from StiffnessEntries/AddStiffness.
-Eigen::MatrixXd Stiffness(const ForceField& field, const State& state) {
-  std::vector<MatrixEntry> entries;
-  field.StiffnessEntries(entries);
-  std::vector<Index> slots(entries.size());
-  std::vector<double> values(entries.size(), 0.0);
-  for (std::size_t k = 0; k < entries.size(); ++k) slots[k] = static_cast<Index>(k);
-  field.AddStiffness(state, slots.data(), values.data());
-  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(state.x.size(), state.x.size());
-  for (std::size_t k = 0; k < entries.size(); ++k) K(entries[k].row, entries[k].col) += values[k];
-  return K;
-}
-
-Vector Force(const ForceField& field, const State& state) {
-  Vector f = Vector::Zero(state.x.size());
-  field.AddForce(state, f);
-  return f;
-}
 
 // −∂f/∂x by central differences.
 Eigen::MatrixXd FiniteDifferenceStiffness(const ForceField& field, const State& state) {

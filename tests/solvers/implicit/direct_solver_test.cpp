@@ -15,25 +15,10 @@ namespace {
 
 using ::testing::HasSubstr;
 
-// A cloth of n × n points in the xz-plane held at two corners, falling under gravity (the
-// benchmark's cloth, tools/benchmarks/solver_benchmark.cpp), with an implicit Euler step.
+// The benchmark's cloth, without Rayleigh damping.
 std::string Cloth(int n, double dt, double stiffness, double damping, const std::string& linear) {
-  return R"(<Node name="root" gravity="0 -9.81 0" dt=")" + fluxion::testing::Num(dt) + R"(">
-  <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-  )" + linear +
-         R"(
-  <Node name="cloth">
-    <RegularGridTopology n=")" +
-         std::to_string(n) + " 1 " + std::to_string(n) + R"(" min="0 0 0" max="1 0 1"/>
-    <MechanicalObject name="dofs"/>
-    <UniformMass totalMass="1"/>
-    <FixedProjectiveConstraint indices="0 )" +
-         std::to_string(n - 1) + R"("/>
-    <MeshSpringForceField linesStiffness=")" +
-         fluxion::testing::Num(stiffness) + R"(" linesDamping=")" + fluxion::testing::Num(damping) +
-         R"("/>
-  </Node>
-</Node>)";
+  return fluxion::testing::ClothScene(
+      {.n = n, .dt = dt, .stiffness = stiffness, .damping = damping, .linear_solver = linear});
 }
 
 class DirectSolverScene : public fluxion::testing::QuietTest,

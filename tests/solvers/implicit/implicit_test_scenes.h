@@ -1,5 +1,5 @@
 // Inline scenes shared by the implicit solver tests: SOFA's fixed point + spring + mass scene
-// (sofa-notes §2.1) and a one-dimensional undamped oscillator.
+// (sofa-notes §2.1), a one-dimensional undamped oscillator and the benchmark's cloth.
 #pragma once
 
 #include <cstdio>
@@ -76,6 +76,37 @@ inline std::string OscillatorScene(const std::string& solver_xml, double omega, 
   <SpringForceField spring="0 0 )" +
          Num(omega * omega) + " 0 " + Num(kOscillatorRest) +
          R"(" object1="@Anchor/anchor" object2="@Body/body"/>
+</Node>)";
+}
+
+/// A cloth of n × n points in the xz-plane (RegularGridTopology, springs on its edges and one
+/// diagonal per quad, total mass 1) held at two corners, falling under gravity, with an implicit
+/// Euler step: the benchmark's cloth (tools/benchmarks/solver_benchmark.cpp).
+struct ImplicitCloth {
+  int n = 8;
+  double dt = 0.01;
+  double rayleigh_stiffness = 0.0, rayleigh_mass = 0.0;
+  double stiffness = 100.0, damping = 0.1;  // MeshSpringForceField's linesStiffness, linesDamping
+  std::string linear_solver = "<SparseLDLSolver/>";
+};
+inline std::string ClothScene(const ImplicitCloth& cloth) {
+  const std::string n = std::to_string(cloth.n);
+  return R"(<Node name="root" gravity="0 -9.81 0" dt=")" + Num(cloth.dt) + R"(">
+  <EulerImplicitSolver rayleighStiffness=")" +
+         Num(cloth.rayleigh_stiffness) + R"(" rayleighMass=")" + Num(cloth.rayleigh_mass) +
+         R"("/>
+  )" + cloth.linear_solver +
+         R"(
+  <Node name="cloth">
+    <RegularGridTopology n=")" +
+         n + " 1 " + n + R"(" min="0 0 0" max="1 0 1"/>
+    <MechanicalObject name="dofs"/>
+    <UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 )" +
+         std::to_string(cloth.n - 1) + R"("/>
+    <MeshSpringForceField linesStiffness=")" +
+         Num(cloth.stiffness) + R"(" linesDamping=")" + Num(cloth.damping) + R"("/>
+  </Node>
 </Node>)";
 }
 

@@ -16,29 +16,20 @@
 namespace fluxion {
 namespace {
 
+using fluxion::testing::ClothScene;
 using fluxion::testing::LoadScene;
-using fluxion::testing::Num;
 using ::testing::HasSubstr;
 
 class PcgScene : public fluxion::testing::QuietTest {};
 
-// A cloth of n × n points in the xz-plane held at two corners, falling under gravity, with an
-// implicit Euler step (Rayleigh damping on, so that A = (1 + h·rm)·M + h·(h + rs)·K).
+// The benchmark's cloth with Rayleigh damping on, so that A = (1 + h·rm)·M + h·(h + rs)·K.
 std::string Cloth(int n, const std::string& linear) {
-  return R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
-  <EulerImplicitSolver rayleighStiffness="0.01" rayleighMass="0.1"/>
-  )" + linear +
-         R"(
-  <Node name="cloth">
-    <RegularGridTopology n=")" +
-         std::to_string(n) + " 1 " + std::to_string(n) + R"(" min="0 0 0" max="1 0 1"/>
-    <MechanicalObject name="dofs"/>
-    <UniformMass totalMass="1"/>
-    <FixedProjectiveConstraint indices="0 )" +
-         std::to_string(n - 1) + R"("/>
-    <MeshSpringForceField linesStiffness="500" linesDamping="0.5"/>
-  </Node>
-</Node>)";
+  return ClothScene({.n = n,
+                     .rayleigh_stiffness = 0.01,
+                     .rayleigh_mass = 0.1,
+                     .stiffness = 500,
+                     .damping = 0.5,
+                     .linear_solver = linear});
 }
 
 // SOFA's examples/Component/ODESolver/Backward/BDFOdeSolver.scn node, unchanged but for the mesh

@@ -1,0 +1,32 @@
+// A force field's force and stiffness as dense values, for the force-field unit tests: f from
+// AddForce into zeros, K = −∂f/∂x from StiffnessEntries/AddStiffness, each entry summed where
+// the field lists it.
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstddef>
+#include <vector>
+
+#include "fluxion/force_field.h"
+
+namespace fluxion::internal::field_probes {
+
+inline Vector Force(const ForceField& field, const State& state) {
+  Vector f = Vector::Zero(state.x.size());
+  field.AddForce(state, f);
+  return f;
+}
+
+inline Eigen::MatrixXd Stiffness(const ForceField& field, const State& state) {
+  std::vector<MatrixEntry> entries;
+  field.StiffnessEntries(entries);
+  std::vector<Index> slots(entries.size());
+  std::vector<double> values(entries.size(), 0.0);
+  for (std::size_t k = 0; k < entries.size(); ++k) slots[k] = static_cast<Index>(k);
+  field.AddStiffness(state, slots.data(), values.data());
+  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(state.x.size(), state.x.size());
+  for (std::size_t k = 0; k < entries.size(); ++k) K(entries[k].row, entries[k].col) += values[k];
+  return K;
+}
+
+}  // namespace fluxion::internal::field_probes
