@@ -104,7 +104,7 @@ TEST_F(SceneScale, ALargeObjectReadByManyEnginesIsRefusedAtTheMemoryLimit) {
   ASSERT_EQ(errors.size(), 1u) << ::testing::PrintToString(errors);
   EXPECT_THAT(errors[0], ::testing::MatchesRegex(
                              "big\\.scn:[0-9]+: (link '@dofs\\.position' into <BoxROI> 'box[0-9]+'|"
-                             "<BoxROI> 'box[0-9]+' output '[a-z_]+') holds .* of memory \\("
+                             "<BoxROI> 'box[0-9]+' output '[A-Za-z_]+') holds .* of memory \\("
                              "expected at most 100 MiB: .*\\)"));
 }
 

@@ -137,11 +137,13 @@ inline constexpr double kBytesPerPoint = 480;
 inline constexpr double kBytesPerSpring = 160;
 inline constexpr double kBytesPerMatrixEntry = 76;
 ///  - per node, component and attribute of the scene, whatever its size (build/memory_charges.h):
-///    its description, its parsed fields, its entries in the model and the builder's indexes;
-///    measured on 10⁵ one-point nodes (a MechanicalObject and a UniformMass each).
-inline constexpr double kBytesPerNode = 0;
-inline constexpr double kBytesPerComponent = 0;
-inline constexpr double kBytesPerAttribute = 0;
+///    its description, its parsed fields (every field of its spec, given or not), its entries in
+///    the model and the builder's indexes. One-point nodes (a MechanicalObject and a UniformMass
+///    each, four attributes) peaked at 8.4 to 10 kB a node with scene-runner (10⁴ and 2·10⁴ of
+///    them, the process's own 40 MB included); these charge 9.5 kB for one.
+inline constexpr double kBytesPerNode = 3500;
+inline constexpr double kBytesPerComponent = 2500;
+inline constexpr double kBytesPerAttribute = 250;
 
 /// A mapped object (BuildContext::MapObject): its mapping, and what its components contributed in
 /// its own DOF numbering (offset 0), mapped onto its solver's system by FinalizeMappings.
