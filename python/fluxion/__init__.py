@@ -43,6 +43,9 @@ def load(path, plugin_dirs=None, dt=None, data_path=None, memory_limit=None):
     ``"2G"``, as scene-runner --memory-limit) refuses an XML scene estimated to need more."""
     path = os.fspath(path)
     if path.endswith(".py"):
+        problem = scene_graph.scene_file_problem(path)
+        if problem is not None:
+            raise SceneError([Diagnostic(path, 0, problem)])
         return load_scene(scene_graph.build_scene_file(path), plugin_dirs, dt, data_path,
                           file_name=path)
     return _host(plugin_dirs).load_file(path, dt=dt, data_path=list(data_path or ()),

@@ -12,14 +12,17 @@ A Python scene is a program: it runs with the rights of the user who runs it, li
 The XML loader's guarantees (README.md, "Files and safety") are about XML scenes.
 
 This file is standalone (standard library only) so that scene-runner can run it as
-``python3 scene_graph.py SCENE.py`` without the compiled module: it prints the XML.
+``python3 scene_graph.py --result-fd 3 SCENE.py`` without the compiled module: it writes the XML
+on that file descriptor, a channel of its own, and what the scene prints goes to stderr.
 """
 import math
 import os
+import contextlib
 import runpy
+import stat
 import sys
 
-__all__ = ["Node", "Object", "Data", "xml_text", "to_xml", "build_scene_file"]
+__all__ = ["Node", "Object", "Data", "xml_text", "to_xml", "build_scene_file", "scene_file_problem"]
 
 
 def xml_text(value) -> str:
@@ -220,6 +223,23 @@ def _sofa_stand_ins():
     return {"Sofa": sofa, "Sofa.Core": sofa.Core, "SofaRuntime": runtime}
 
 
+def scene_file_problem(path):
+    """Why ``path`` cannot be run as a Python scene (one line, as scene-runner says it), or None.
+    Checked before Python opens it: a FIFO would block the open, a missing file give a
+    traceback."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "the scene file does not exist (expected a readable Python scene)"
+    except OSError as error:
+        return f"the scene file cannot be read: {error.strerror} (expected a readable Python scene)"
+    if stat.S_ISDIR(mode):
+        return "is a directory (expected a scene file)"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file (expected a scene file; a FIFO or device is never read)"
+    return None
+
+
 def build_scene_file(path):
     """Runs the Python scene ``path`` (its ``createScene(root)``) and returns the root node.
     The scene's folder is put first on sys.path, as SofaPython3 does, for its own modules."""
@@ -247,12 +267,28 @@ def build_scene_file(path):
 
 
 def main(argv):
-    """``python3 scene_graph.py SCENE.py``: prints the scene's XML (scene-runner's bridge)."""
-    if len(argv) != 2:
+    """``python3 scene_graph.py [--result-fd N] SCENE.py``: writes the scene's XML to stdout, or
+    to the open file descriptor N (scene-runner's channel). What the scene prints goes to stderr
+    either way: it is the script's output, never part of the scene."""
+    args = argv[1:]
+    result_fd = None
+    if len(args) == 3 and args[0] == "--result-fd" and args[1].isdigit():
+        result_fd, args = int(args[1]), args[2:]
+    if len(args) != 1:
         print("usage: python3 -m fluxion SCENE.py  (prints the XML scene it builds)",
               file=sys.stderr)
         return 2
-    sys.stdout.write(to_xml(build_scene_file(argv[1])))
+    problem = scene_file_problem(args[0])
+    if problem is not None:
+        print(f"{args[0]}: {problem}", file=sys.stderr)
+        return 2
+    with contextlib.redirect_stdout(sys.stderr):
+        xml = to_xml(build_scene_file(args[0]))
+    if result_fd is None:
+        sys.stdout.write(xml)
+    else:
+        with os.fdopen(result_fd, "w", encoding="utf-8") as channel:
+            channel.write(xml)
     return 0
 
 

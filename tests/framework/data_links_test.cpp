@@ -27,15 +27,7 @@ std::vector<double> InitialPosition(const Simulation& simulation, const std::str
 
 // The messages of the scene's errors, one per problem.
 std::vector<std::string> Errors(const std::string& xml) {
-  try {
-    LoadScene(xml, "links.scn");
-  } catch (const SceneError& error) {
-    std::vector<std::string> messages;
-    for (const SceneDiagnostic& diagnostic : error.diagnostics())
-      messages.push_back(diagnostic.Format());
-    return messages;
-  }
-  return {};
+  return testing::LoadErrors(xml, "links.scn");
 }
 
 std::string Scene(const std::string& inner) {
@@ -180,6 +172,25 @@ TEST_F(DataLinks, LinksToNothingAreReportedAllAtOnce) {
   EXPECT_THAT(errors[1], HasSubstr("position"));
   EXPECT_THAT(errors[2], HasSubstr("links.scn:11: link '@/shape/missing/grid' does not resolve: "
                                    "no node 'missing' in 'root/shape'"));
+}
+
+// After a real error, its consequences are not errors of their own: a TransformEngine that failed
+// (a link to nothing, points that are not triples, a field that does not parse) publishes no
+// output_position, and the object reading it adds nothing (issue #25, item 18).
+TEST_F(DataLinks, ALinkToAComponentThatFailedAddsNoFollowUpError) {
+  for (const char* engine :
+       {R"(input_position="@/shape/missing.position")", R"(input_position="1 2 3 4")",
+        R"(input_position="@/shape/grid.position" scale="big")"}) {
+    const std::vector<std::string> errors = Errors(Scene(R"(<Node name="body">
+      <TransformEngine name="move" )" + std::string(engine) +
+                                                         R"(/>
+      <MechanicalObject position="@move.output_position"/>
+      <UniformMass vertexMass="1"/>
+    </Node>)"));
+    ASSERT_EQ(errors.size(), 1u) << engine << ::testing::PrintToString(errors);
+    EXPECT_THAT(errors[0], HasSubstr("links.scn:7: "));
+    EXPECT_THAT(errors[0], ::testing::Not(HasSubstr("has no data")));
+  }
 }
 
 TEST_F(DataLinks, ACycleOfLinksIsAnError) {

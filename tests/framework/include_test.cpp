@@ -155,6 +155,19 @@ TEST_F(Include, ErrorsNameTheFragmentAndItsLine) {
   EXPECT_THAT(errors[0], HasSubstr("vertexMass"));
 }
 
+// A scene with two root elements is refused; a fragment with two is too, at the second root's
+// line in the fragment, instead of losing it unread (issue #25, item 17).
+TEST_F(Include, AFragmentWithTwoRootElementsIsRefusedAtTheSecond) {
+  Write("scenes/two_roots.xml", std::string(kGroup) + R"(<Node name="lost">
+  <MechanicalObject position="4 5 6"/>
+</Node>
+)");
+  const std::vector<std::string> errors = Errors(SceneWith(R"(<include href="two_roots.xml"/>)"));
+  ASSERT_EQ(errors.size(), 1u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0], HasSubstr("scenes/two_roots.xml:5: a second root element <Node> after "
+                                   "the <Node> root (expected one root element)"));
+}
+
 TEST_F(Include, FilesOutsideTheAllowedFoldersMissingFilesAndCyclesAreRefused) {
   Write("outside.xml", kGroup);
   std::vector<std::string> errors = Errors(SceneWith(R"(<include href="../outside.xml"/>)"));

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "fluxion/errors.h"
 #include "fluxion/log.h"
 
 namespace fluxion::testing {
@@ -31,6 +32,19 @@ const Host& TestHost() {
 
 Simulation LoadScene(const std::string& xml, const std::string& file_name) {
   return TestHost().LoadString(xml, file_name);
+}
+
+std::vector<std::string> LoadErrors(const std::string& xml, const std::string& file_name,
+                                    const LoadOptions& options) {
+  try {
+    TestHost().LoadString(xml, file_name, options);
+  } catch (const SceneError& error) {
+    std::vector<std::string> messages;
+    for (const SceneDiagnostic& diagnostic : error.diagnostics())
+      messages.push_back(diagnostic.Format());
+    return messages;
+  }
+  return {};
 }
 
 std::string GallerySceneText(const std::string& name) {

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "fluxion/host.h"
 #include "fluxion/simulation.h"
@@ -22,6 +23,12 @@ const Host& TestHost();
 /// Builds the simulation of an inline XML scene (throws SceneError/PluginError as the runner
 /// would).
 Simulation LoadScene(const std::string& xml, const std::string& file_name = "inline.scn");
+
+/// What loading an inline XML scene reports: each problem as SceneDiagnostic::Format() prints it
+/// (empty when the scene loads).
+std::vector<std::string> LoadErrors(const std::string& xml,
+                                    const std::string& file_name = "inline.scn",
+                                    const LoadOptions& options = {});
 
 /// The text of the gallery scene scenes/`name` (fails the test if it cannot be read).
 std::string GallerySceneText(const std::string& name);

@@ -1,6 +1,8 @@
 // scene-runner: steps a SOFA-style XML scene with run-time solver plugins and writes its
 // trajectory as CSV. Exit statuses: see exit_status.h and the README.
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -185,6 +187,7 @@ int main(int argc, char** argv) {
   long steps = 0;
   long threads = 0;
   double end_time = 0, dt = 0;
+  double python_timeout = std::chrono::duration<double>(runner::kDefaultPythonSceneTimeout).count();
 
   app.add_option("scene", options.scene, "scene file (SOFA XML, or a Python scene: .py)");
   // Values are checked as text before CLI11 converts them: NaN and out-of-range integers are
@@ -215,6 +218,10 @@ int main(int argc, char** argv) {
                  "refuse, before loading it, a scene estimated to need more memory than SIZE "
                  "bytes (K, M, G, T: binary multiples, e.g. 2G); the machine's available memory "
                  "is always a limit");
+  app.add_option("--python-timeout", python_timeout,
+                 "SECONDS a Python scene (.py) may take to build its scene before it is stopped "
+                 "(default 60; 0: no limit)")
+      ->transform(FiniteIn(0, 1e9, "from 0 to 1e9"));
   app.add_option("--threads", threads,
                  "threads for force evaluation and vector updates (default: OMP_NUM_THREADS when "
                  "set, else every core, one fewer with an HDF5 output); results are the same "
@@ -346,6 +353,7 @@ int main(int argc, char** argv) {
     fluxion::LogInfo("stepping on " + std::to_string(fluxion::ThreadCount()) +
                      " thread(s): one core is left to the HDF5 writer (--threads overrides)");
   }
+  options.python_timeout = std::chrono::milliseconds(std::llround(python_timeout * 1000.0));
   if (options.output == "-") {
     options.output.clear();
     options.rows_to_terminal = true;

@@ -1,26 +1,24 @@
-// Python scenes (SofaPython3 style, `createScene(root)`) for scene-runner: the scene runs in its
-// own `python3` process, which prints the XML scene it builds (python/fluxion/scene_graph.py);
-// scene-runner loads that XML. No interpreter is embedded: docs/python.md says why.
+// Python scenes (SofaPython3 style, `createScene(root)`) for scene-runner: the XML scene a
+// Python scene built (python_process.h runs it), loaded with each problem reported at the Python
+// line that made its element. No interpreter is embedded: docs/python.md says why.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 
 namespace fluxion::runner {
 
-/// True for a scene file scene-runner hands to Python (`.py`).
-bool IsPythonScene(const std::string& path);
-
-/// The XML text a Python scene builds, with each element's Python origin in a trailing comment.
+/// The XML text a Python scene builds, with each element's Python origin in a trailing comment
+/// (`<!--python FILE:LINE-->`, python/fluxion/scene_graph.py). The text came from a program: it
+/// gets the XML loader's checks, and the origins are used only where they parse.
 class PythonScene {
  public:
-  /// Runs `python3 scene_graph.py SCENE` (the interpreter the module was built for, or
-  /// $FLUXION_PYTHON) with the user's rights and environment, the package's folder first on
-  /// PYTHONPATH. Its stderr (a traceback) goes to ours. Throws SceneError when Python is not
-  /// available, scene_graph.py is not found, or the scene fails.
-  explicit PythonScene(const std::string& scene);
+  /// `scene` names the Python file in messages; `xml` is what it built.
+  PythonScene(std::string scene, std::string xml);
 
   /// Loads the XML with `host`; problems are reported at the Python lines that made them.
   Simulation Load(const Host& host, const LoadOptions& options) const;
@@ -29,8 +27,15 @@ class PythonScene {
   std::string Where(int line) const;
 
  private:
+  struct Origin {
+    std::string file;
+    int line = 0;
+  };
+  std::optional<Origin> OriginOf(int line) const;
+
   std::string scene_;
   std::string xml_;
+  std::vector<std::size_t> line_starts_;  ///< offset of each line of xml_
 };
 
 }  // namespace fluxion::runner

@@ -21,7 +21,7 @@
 #include "fluxion/text.h"
 #include "fluxion/trajectory_writer.h"
 #include "output_file.h"
-#include "python_scene.h"
+#include "python_process.h"
 #include "render.h"
 #include "stability_check.h"
 #include "trajectory_compare.h"
@@ -253,7 +253,9 @@ int RunScene(const RunOptions& options, const Host& host) {
                                    .memory_limit = options.memory_limit,
                                    .keep_initial_data = reads_model};
     if (IsPythonScene(options.scene)) {
-      python_scene.emplace(options.scene);
+      python_scene.emplace(RunPythonScene(
+          options.scene, PythonSceneLimits{.max_scene_bytes = LoadOptions{}.max_scene_bytes,
+                                           .timeout = options.python_timeout}));
       simulation.emplace(python_scene->Load(host, load_options));
     } else {
       simulation.emplace(host.LoadFile(options.scene, load_options));

@@ -1,6 +1,7 @@
 // Running one scene: load, step, write the trajectory; errors mapped to exit statuses.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,6 +11,7 @@
 #include "fluxion/host.h"
 #include "fluxion/simulation.h"
 #include "progress.h"
+#include "python_process.h"
 
 namespace fluxion::runner {
 
@@ -22,6 +24,8 @@ struct RunOptions {
   std::string output_dir = ".";        ///< where the scene may write its own files
   std::vector<std::string> data_path;  ///< further folders the scene may read meshes from
   std::uint64_t memory_limit = 0;      ///< --memory-limit [bytes], 0 for none
+  /// --python-timeout: how long a Python scene may take to build its graph (0: no limit)
+  std::chrono::milliseconds python_timeout = kDefaultPythonSceneTimeout;
   bool overwrite = false;              ///< the scene may replace existing files there
   long every = 1;                      ///< record every K steps (and always the last)
   bool energy = false;                 ///< add kinetic,potential,total columns

@@ -10,6 +10,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "build/input_files.h"
@@ -76,6 +78,20 @@ struct Node {
   const Component* topology_component = nullptr;
   std::shared_ptr<const Topology> topology;
   std::optional<std::array<double, 3>> gravity;  // set by a Gravity component
+
+  /// The child node named `name` ("Node" names an unnamed one), or null. Links are resolved
+  /// through an index (IndexNamesOf), so that a scene's build takes time linear in its size
+  /// however many siblings a node has.
+  Node* Child(const std::string& name) const;
+  /// The first component of this node named `name`, or null (the same index).
+  Component* FindComponent(const std::string& name) const;
+  /// Fills the index of this node's children and components: called by the read pass once the
+  /// node is complete (neither list changes afterwards).
+  void IndexNames();
+
+ private:
+  std::unordered_map<std::string, Node*> children_by_name_;
+  std::unordered_map<std::string, Component*> components_by_name_;
 };
 
 /// The problems found so far, each tagged plugin (exit 3) or scene (exit 2).
@@ -97,6 +113,8 @@ class Problems {
   }
   /// Throws PluginError (plugin problems first, then the scene's) or SceneError.
   void ThrowIfAny() const;
+  /// How many problems were recorded so far.
+  std::size_t count() const { return scene_.size() + plugin_.size(); }
   const std::string& file() const { return file_; }
 
  private:
@@ -118,6 +136,14 @@ class Problems {
 inline constexpr double kBytesPerPoint = 480;
 inline constexpr double kBytesPerSpring = 160;
 inline constexpr double kBytesPerMatrixEntry = 76;
+///  - per node, component and attribute of the scene, whatever its size (build/memory_charges.h):
+///    its description, its parsed fields (every field of its spec, given or not), its entries in
+///    the model and the builder's indexes. One-point nodes (a MechanicalObject and a UniformMass
+///    each, four attributes) peaked at 8.4 to 10 kB a node with scene-runner (10⁴ and 2·10⁴ of
+///    them, the process's own 40 MB included); these charge 9.5 kB for one.
+inline constexpr double kBytesPerNode = 3500;
+inline constexpr double kBytesPerComponent = 2500;
+inline constexpr double kBytesPerAttribute = 250;
 
 /// A mapped object (BuildContext::MapObject): its mapping, and what its components contributed in
 /// its own DOF numbering (offset 0), mapped onto its solver's system by FinalizeMappings.
@@ -169,19 +195,24 @@ struct BuildState {
   std::map<const Component*, std::map<std::string, PublishedData, std::less<>>> outputs;
   std::set<const Component*> built;     ///< build function called (or refused)
   std::set<const Component*> building;  ///< being built: a link back to one is a cycle
+  /// Invalid, or reported a problem while built: what it would have published is missing for a
+  /// reason already reported, so a link to it adds no error of its own.
+  std::set<const Component*> failed;
   /// What each topology component built (a node may hold several; the node's is Node::topology).
   std::map<const Component*, std::shared_ptr<const Topology>> topologies;
   std::vector<ObjectModel> objects;
-  std::vector<ComponentModel> components;     // the model's list, in document order
-  std::vector<Node*> solver_owners;           // one per system
-  std::vector<SystemParts> parts;             // one per system
-  std::vector<MappedObject> mapped;           // in the order the mappings were built
-  std::vector<MappedRuntime> mapped_runtime;  // filled by FinalizeMappings
+  std::unordered_set<std::string> object_ids;  ///< the ids of `objects`, to refuse a second one
+  std::vector<ComponentModel> components;      // the model's list, in document order
+  std::vector<Node*> solver_owners;            // one per system
+  std::vector<SystemParts> parts;              // one per system
+  std::vector<MappedObject> mapped;            // in the order the mappings were built
+  std::vector<MappedRuntime> mapped_runtime;   // filled by FinalizeMappings
   std::vector<std::pair<Node*, const Component*>> plugin_force_fields;
   std::vector<ObserverSlot> observers;  ///< in the order they were added (document order)
   Index topology_points = 0;            // points of every topology so far
   Index object_points = 0;              // points of every mechanical object so far
   std::size_t total_springs = 0;        // springs of every force field so far
+  double data_bytes = 0;  ///< the scene's structure and the data copied between components so far
 
   /// The memory a scene of so many points and springs is estimated to take [bytes] (doubles:
   /// absurd sizes must not overflow).
@@ -191,7 +222,8 @@ struct BuildState {
   /// The estimate of what has been built so far.
   double estimated_bytes() const {
     return EstimatedBytes(static_cast<double>(std::max(topology_points, object_points)),
-                          static_cast<double>(total_springs));
+                          static_cast<double>(total_springs)) +
+           data_bytes;
   }
   /// "21.3 GiB: the memory this machine has available (MemAvailable)", for messages.
   std::string MemoryBudgetText() const { return FormatBytes(memory.bytes) + ": " + memory.source; }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "build/data_links.h"
+#include "build/memory_charges.h"
 #include "core/text_parsing.h"
 
 #include "fluxion/log.h"
@@ -137,6 +138,8 @@ void ComponentBuildContext::SetLinkedTopology(std::string_view field, Topology t
 }
 
 void ComponentBuildContext::SetOutput(const std::string& name, FieldValue value) {
+  ChargeData(state_, HeldBytes(value), line(),
+             "<" + type() + "> '" + Shown(component_.name) + "' output '" + name + "'");
   state_.outputs[&component_][name] = PublishedData(std::move(value));
 }
 
@@ -166,10 +169,8 @@ void ComponentBuildContext::AddObject(ObjectModel object) {
   object.id = node_.path + "/" + object.name;
   object.line = line();
   object.topology = node_.topology;
-  for (const ObjectModel& other : state_.objects) {
-    if (other.id == object.id)
-      Error("two objects have the id '" + object.id + "' (expected distinct names)");
-  }
+  if (!state_.object_ids.insert(object.id).second)
+    Error("two objects have the id '" + object.id + "' (expected distinct names)");
   state_.object_points += object.num_points;
   node_.object = static_cast<int>(state_.objects.size());
   state_.objects.push_back(std::move(object));
@@ -470,7 +471,7 @@ Count Allowed(double count) {
 }  // namespace
 
 Index ComponentBuildContext::max_scene_points() const {
-  const double left = state_.memory.bytes -
+  const double left = state_.memory.bytes - state_.data_bytes -
                       BuildState::EstimatedBytes(0, static_cast<double>(state_.total_springs));
   return Allowed<Index>(std::floor(left / kBytesPerPoint));
 }

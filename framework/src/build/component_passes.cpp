@@ -84,19 +84,24 @@ void BuildPluginForceFields(BuildState& state) {
 
 namespace {
 
-// True if the node holding object `object` has a mass component.
-bool HasMassComponent(const Node& node, int object) {
-  if (node.object == object)
+// For each object, whether its node has a mass component: one visit of the tree, not one per
+// object (the build stays linear in the number of objects).
+std::vector<bool> ObjectsWithMassComponent(const BuildState& state) {
+  std::vector<bool> with_mass(state.objects.size(), false);
+  if (state.root == nullptr) return with_mass;
+  ForEachNode(static_cast<const Node&>(*state.root), [&](const Node& node) {
+    if (node.object < 0) return;
     for (const Component& component : node.components)
-      if (component.entry != nullptr && component.kind() == ComponentKind::kMass) return true;
-  for (const auto& child : node.children)
-    if (HasMassComponent(*child, object)) return true;
-  return false;
+      if (component.entry != nullptr && component.kind() == ComponentKind::kMass)
+        with_mass[static_cast<std::size_t>(node.object)] = true;
+  });
+  return with_mass;
 }
 
 }  // namespace
 
 void CheckMasses(BuildState& state) {
+  const std::vector<bool> with_mass = ObjectsWithMassComponent(state);
   for (std::size_t index = 0; index < state.objects.size(); ++index) {
     const ObjectModel& object = state.objects[index];
     if (object.system < 0 || object.mapped_from >= 0) continue;  // mapped: its mass acts above
@@ -105,8 +110,7 @@ void CheckMasses(BuildState& state) {
     // nothing accelerates it (its explicit solvers skip massless DOFs, the implicit ones see a
     // zero right-hand side), so it stays as loaded. Fluxion holds it with the same result and
     // says so once; a zero mass given by a mass component is still an error (below).
-    bool massless = object.num_points > 0 && state.root != nullptr &&
-                    !HasMassComponent(*state.root, static_cast<int>(index));
+    bool massless = object.num_points > 0 && !with_mass[index];
     for (Index dof = object.offset; massless && dof < object.offset + object.num_dofs(); ++dof)
       massless = system.mass[dof] == 0.0 && !system.fixed[static_cast<std::size_t>(dof)];
     if (massless) {

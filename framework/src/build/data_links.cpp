@@ -1,9 +1,11 @@
 #include "build/data_links.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "build/component_build_context.h"
+#include "build/memory_charges.h"
 #include "core/text_parsing.h"
 #include "fluxion/log.h"
 #include "fluxion/text.h"
@@ -57,12 +59,6 @@ std::pair<std::string, std::string> SplitDataLink(const std::string& text) {
   return {path.substr(0, dot), path.substr(dot + 1)};
 }
 
-Component* FindInNode(Node& node, std::string_view name) {
-  for (Component& component : node.components)
-    if (component.name == name) return &component;
-  return nullptr;
-}
-
 // SOFA's "[-k]": the element written k places before `owner` in its node, visual and ignored
 // elements counted as SOFA counts them; "[0]" (or a positive index, as in SOFA) is the owner.
 std::pair<Node*, Component*> ResolveIndexLink(BuildState& state, Node& node,
@@ -76,18 +72,25 @@ std::pair<Node*, Component*> ResolveIndexLink(BuildState& state, Node& node,
   if (path.front() == '@') path.erase(0, 1);
   const std::optional<long> index = ParseInteger(path.substr(1, path.size() - 2), nullptr);
   if (!index) return fail("has no index between its brackets (expected e.g. @[-1])");
+  // The owner's place among the node's elements, from its address (they are one vector), and
+  // the target's component by binary search (components are in element order): constant and
+  // logarithmic time, whatever the number of components in the node.
   const auto& elements = node.description->components;
-  const auto own = std::find_if(elements.begin(), elements.end(), [&](const auto& element) {
-    return owner != nullptr && &element == owner->element;
-  });
-  if (own == elements.end()) return fail("is an index-based path where none can be used");
-  const long position = (own - elements.begin()) + std::min(*index, 0L);
+  const std::less<const ElementDescription*> before;
+  if (owner == nullptr || before(owner->element, elements.data()) ||
+      !before(owner->element, elements.data() + elements.size()))
+    return fail("is an index-based path where none can be used");
+  const long position = (owner->element - elements.data()) + std::min(*index, 0L);
   if (position < 0)
     return fail("goes before the first component of node '" + node.path +
                 "' (expected an index of an earlier component)");
   const ElementDescription& target = elements[static_cast<std::size_t>(position)];
-  for (Component& component : node.components)
-    if (component.element == &target) return {&node, &component};
+  const auto found =
+      std::lower_bound(node.components.begin(), node.components.end(), &target,
+                       [&](const Component& component, const ElementDescription* element) {
+                         return before(component.element, element);
+                       });
+  if (found != node.components.end() && found->element == &target) return {&node, &*found};
   return fail("names <" + Shown(target.type) +
               ">, a component Fluxion ignores (expected a component with data)");
 }
@@ -133,11 +136,20 @@ bool SetLinked(BuildState& state, Component& component, const FieldSpec& field,
                                    Shown(link) + "': " + problem);
     return false;
   }
+  // Each reader keeps its own copy: counted, so that one large object read by many engines
+  // stays within the memory budget.
+  ChargeData(state, HeldBytes(value), line,
+             "link '" + Shown(link) + "' into <" + component.element->type + "> '" +
+                 Shown(component.name) + "'");
   component.parameters.Set(field.name, std::move(value), link, true);
   return true;
 }
 
-// Makes sure `source` is built before its data is read; false (reported) for a cycle.
+// How many components may wait for the ones they link to (BuildComponent recursion).
+constexpr std::size_t kMaxLinkDepth = 256;
+
+// Makes sure `source` is built before its data is read; false (reported) for a cycle or a chain
+// too deep.
 bool EnsureBuilt(BuildState& state, Node& source_node, Component& source, const std::string& link,
                  int line) {
   // Only components that make data are built ahead of their pass (a mass or a force field needs
@@ -152,6 +164,16 @@ bool EnsureBuilt(BuildState& state, Node& source_node, Component& source, const 
     state.problems.Scene(line, "link '" + Shown(link) +
                                    "' closes a cycle of links (expected each component to take "
                                    "its data from components that do not depend on it)");
+    return false;
+  }
+  // Each component built ahead of its turn is a level of recursion: a hostile chain of links
+  // written backwards must not exhaust the stack.
+  if (state.building.size() >= kMaxLinkDepth) {
+    state.problems.Scene(line, "link '" + Shown(link) + "' makes a chain of more than " +
+                                   std::to_string(kMaxLinkDepth) +
+                                   " components, each linking to the next, built ahead of their "
+                                   "turn (expected a shorter chain, or the chain in document "
+                                   "order)");
     return false;
   }
   BuildComponent(state, source_node, source);
@@ -175,6 +197,10 @@ bool ResolveLinks(BuildState& state, Node& node, Component& component) {
       continue;
     }
     const std::optional<std::string> text = DataText(state, *source, data);
+    if (!text && (!source->valid || state.failed.count(source) != 0)) {
+      ok = false;  // the source's own error says why it published nothing
+      continue;
+    }
     if (!text) {
       state.problems.Scene(link.line, "link '" + Shown(link.text) + "': <" + source->element->type +
                                           "> '" + source->name + "' has no data '" + Shown(data) +
@@ -251,7 +277,7 @@ std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
   // An unqualified name: this node, then its ancestors.
   if (path.find('/') == std::string::npos && path != "." && path != "..") {
     for (Node* current = &node; current != nullptr; current = current->parent)
-      if (Component* found = FindInNode(*current, path)) return {current, found};
+      if (Component* found = current->FindComponent(path)) return {current, found};
     return fail("does not resolve: no component '" + Shown(path) + "' in '" + node.path +
                 "' or its ancestors (expected the name of a component)");
   }
@@ -279,39 +305,41 @@ std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
       current = current->parent;
       continue;
     }
-    Node* child = nullptr;
-    for (const auto& candidate : current->children)
-      if (candidate->path == current->path + "/" + segment) child = candidate.get();
+    Node* child = current->Child(segment);
     if (child == nullptr)
       return fail("does not resolve: no node '" + Shown(segment) + "' in '" + current->path +
                   "' (expected a path of node names)");
     current = child;
   }
-  if (Component* found = FindInNode(*current, segments.back())) return {current, found};
+  if (Component* found = current->FindComponent(segments.back())) return {current, found};
   return fail("does not resolve: no component '" + Shown(segments.back()) + "' in '" +
               current->path + "' (expected the name of a component)");
 }
 
 void BuildComponent(BuildState& state, Node& node, Component& component) {
-  if (!component.valid || state.built.count(&component) != 0) return;
-  const ComponentEntry& entry = *component.entry;
-  state.building.insert(&component);
-  const bool linked = ResolveLinks(state, node, component);
-  state.building.erase(&component);
-  state.built.insert(&component);
-  if (!linked) return;
-  if (entry.force_field_factory != nullptr) {
-    state.plugin_force_fields.emplace_back(&node, &component);
+  if (state.built.count(&component) != 0) return;
+  if (!component.valid) {
+    state.failed.insert(&component);  // its fields' problems are reported
     return;
   }
-  if (entry.builder == nullptr) return;
-  ComponentBuildContext context(state, node, component);
-  try {
-    entry.builder(context);
-  } catch (const ConfigError& error) {
-    context.Error(entry.spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") +
-                  ": " + error.what());
+  const ComponentEntry& entry = *component.entry;
+  state.building.insert(&component);
+  const bool linked = ResolveLinks(state, node, component);  // reports why when false
+  state.building.erase(&component);
+  state.built.insert(&component);
+  const std::size_t problems_before = state.problems.count();
+  if (linked && entry.force_field_factory != nullptr) {
+    state.plugin_force_fields.emplace_back(&node, &component);
+  } else if (linked && entry.builder != nullptr) {
+    ComponentBuildContext context(state, node, component);
+    try {
+      entry.builder(context);
+    } catch (const ConfigError& error) {
+      context.Error(entry.spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") +
+                    ": " + error.what());
+    }
   }
+  if (!linked || state.problems.count() > problems_before) state.failed.insert(&component);
 }
 
 }  // namespace fluxion::internal

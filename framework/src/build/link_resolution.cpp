@@ -59,17 +59,16 @@ int ResolveObjectLink(BuildState& state, const Node& node, const std::string& ty
       current = current->parent;
       continue;
     }
-    const Node* child = nullptr;
-    for (const auto& candidate : current->children)
-      if (candidate->description->name == segment ||
-          (candidate->description->name.empty() && segment == "Node"))
-        child = candidate.get();
+    const Node* child = current->Child(segment);
     if (last && current->object >= 0 && object_name(*current) == segment) return current->object;
     if (child == nullptr) {
+      // What is there, the first few only: a node may have any number of children.
+      constexpr std::size_t kShownNames = 10;
       std::string available;
-      for (const auto& candidate : current->children)
-        available += " " + candidate->description->name;
       if (current->object >= 0) available += " " + object_name(*current);
+      for (std::size_t k = 0; k < current->children.size() && k < kShownNames; ++k)
+        available += " " + current->children[k]->description->name;
+      if (current->children.size() > kShownNames) available += " …";
       problems.Scene(line, "link '" + text + "' does not resolve: no node or object '" + segment +
                                "' in '" + current->path +
                                "' (found:" + (available.empty() ? " nothing" : available) + ")");

@@ -44,7 +44,8 @@ class TreeReader {
         return true;
       });
     }
-    node->parameters = ParseAttributes(NodeSpec(), attributes, found);
+    static const ComponentSpec kNodeSpec = NodeSpec();  // made once, not once per node
+    node->parameters = ParseAttributes(kNodeSpec, attributes, found);
     Report(found, description.line);
     if (found.empty()) CheckNodeFields(*node);
     const std::string name =
@@ -67,6 +68,7 @@ class TreeReader {
                             "' (expected distinct names: they identify objects in the output)");
       node->children.push_back(ReadNode(child, node.get()));
     }
+    node->IndexNames();
     return node;
   }
 

@@ -18,6 +18,7 @@
 #include "build/component_passes.h"
 #include "build/data_links.h"
 #include "build/mapping_passes.h"
+#include "build/memory_charges.h"
 #include "build/read_pass.h"
 #include "build/solver_creation.h"
 #include "fluxion/log.h"
@@ -66,6 +67,9 @@ Simulation BuildSimulation(const SceneDescription& scene,
   BuildState state(scene, *registry, plugins, options);
   Problems& problems = state.problems;
 
+  // The scene's structure against the memory budget first: reading it allocates per node and
+  // component, whatever their size.
+  if (!ChargeSceneStructure(state)) problems.ThrowIfAny();
   ReadSceneTree(state);
   problems.ThrowIfAny();
   ForEachNode(*state.root, [&](Node& node) { CheckNodeComposition(state, node); });

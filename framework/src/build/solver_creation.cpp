@@ -45,19 +45,12 @@ const Component* FindComponentByLink(const BuildState& state, const Node& from,
       node = node->parent;
       continue;
     }
-    const Node* child = nullptr;
-    for (const auto& candidate : node->children)
-      if (candidate->description->name == segment) child = candidate.get();
-    node = child;
+    node = node->Child(std::string(segment));
   }
   if (node == nullptr) return nullptr;
-  const std::string name = path.substr(slash + 1);
-  for (const Component& c : node->components)
-    if (c.name == name) {
-      if (where != nullptr) *where = node;
-      return &c;
-    }
-  return nullptr;
+  found = node->FindComponent(path.substr(slash + 1));
+  if (found != nullptr && where != nullptr) *where = node;
+  return found;
 }
 
 // Whether `candidate` is named by the `preconditioner` link of a linear solver in `node` or below:
@@ -197,6 +190,14 @@ void AttachPreconditioner(BuildState& state, const Node& pcg_node, const Compone
 
 std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
   std::vector<SolverNode> nodes;
+  // The objects each system integrates (mapped ones have no DOFs of their own), listed in one
+  // pass over the objects rather than one pass per system.
+  std::vector<std::vector<int>> integrated(state.solver_owners.size());
+  for (std::size_t o = 0; o < state.objects.size(); ++o) {
+    const ObjectModel& object = state.objects[o];
+    if (object.system >= 0 && object.mapped_from < 0)
+      integrated[static_cast<std::size_t>(object.system)].push_back(static_cast<int>(o));
+  }
   for (std::size_t k = 0; k < state.solver_owners.size(); ++k) {
     const Node& owner = *state.solver_owners[k];
     const Component& solver = *owner.solver;
@@ -271,12 +272,11 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     node.system = std::make_unique<AssembledSystem>(std::move(state.parts[k]));
     node.state.x.resize(node.system->num_dofs());
     node.state.v.resize(node.system->num_dofs());
-    for (std::size_t o = 0; o < state.objects.size(); ++o) {
-      const ObjectModel& object = state.objects[o];
-      if (object.system != static_cast<int>(k) || object.mapped_from >= 0) continue;
+    for (const int o : integrated[k]) {
+      const ObjectModel& object = state.objects[static_cast<std::size_t>(o)];
       node.state.x.segment(object.offset, object.num_dofs()) = object.position;
       node.state.v.segment(object.offset, object.num_dofs()) = object.velocity;
-      node.objects.push_back(static_cast<int>(o));
+      node.objects.push_back(o);
     }
     nodes.push_back(std::move(node));
   }

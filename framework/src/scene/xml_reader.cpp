@@ -74,6 +74,18 @@ class Reader {
     }
   }
 
+  // A document is one element tree: a second root element is refused (reported at its line,
+  // `offset` numbering the document's file) rather than dropped unread, in the scene and in
+  // every file it includes alike.
+  bool HasSingleRoot(const tinyxml2::XMLDocument& document, int offset) {
+    const tinyxml2::XMLElement* second = document.RootElement()->NextSiblingElement();
+    if (second == nullptr) return true;
+    Fail(offset + second->GetLineNum(),
+         "a second root element <" + Shown(second->Name()) + "> after the <" +
+             Shown(document.RootElement()->Name()) + "> root (expected one root element)");
+    return false;
+  }
+
   void ReadNode(const tinyxml2::XMLElement& element, NodeDescription& node, int depth) {
     node.line = Line(element.GetLineNum());
     node.attributes = Attributes(element);
@@ -160,6 +172,7 @@ class Reader {
            "malformed XML in an included file (expected a well-formed SOFA XML fragment)");
       return;
     }
+    if (!HasSingleRoot(document, file_offset)) return;
     const tinyxml2::XMLElement& root = *document.RootElement();
     if (std::string(root.Name()) != "Node") {
       Fail(line, "<include href=\"" + Shown(href) + "\"> holds a <" + Shown(root.Name()) +
@@ -295,11 +308,7 @@ class Reader {
       Fail(1, "the file holds no XML element (expected a <Node> root)");
       throw SceneError(diagnostics_);
     }
-    if (const tinyxml2::XMLElement* second = root->NextSiblingElement(); second != nullptr) {
-      Fail(second->GetLineNum(), "a second root element <" + Shown(second->Name()) +
-                                     "> after the <Node> root (expected one root element)");
-      throw SceneError(diagnostics_);
-    }
+    if (!HasSingleRoot(document, 0)) throw SceneError(diagnostics_);
     if (std::string(root->Name()) != "Node") {
       Fail(root->GetLineNum(),
            "the root element is <" + Shown(root->Name()) + "> (expected <Node>)");
