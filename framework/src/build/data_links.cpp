@@ -1,6 +1,7 @@
 #include "build/data_links.h"
 
 #include <algorithm>
+#include <new>
 #include <optional>
 
 #include "build/component_build_context.h"
@@ -311,6 +312,10 @@ void BuildComponent(BuildState& state, Node& node, Component& component) {
   } catch (const ConfigError& error) {
     context.Error(entry.spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") +
                   ": " + error.what());
+  } catch (const std::bad_alloc&) {
+    // The estimate let it through but the system refused: still the component's line.
+    context.Error(entry.spec.name + " ran out of memory while it was built (expected a scene " +
+                  "that fits the memory budget, " + state.MemoryBudgetText() + ")");
   }
 }
 
