@@ -1,6 +1,7 @@
 // Reading an HDF5 trajectory back as the CSV of the same run (fluxion/trajectory_writer.h):
 // what --compare compares with an HDF5 reference. The layout is the writer's
 // (hdf5_trajectory_writer.cpp, docs/output-formats.md).
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,13 @@ std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path, std::str
     return std::nullopt;
   }
   const std::size_t rows = steps.size();
+  // Step numbers are whole and in range before they are converted (a forged file may hold any
+  // double there: 9e307, NaN).
+  for (const double step : steps)
+    if (!(step >= 0 && step < 0x1p62 && step == std::floor(step))) {
+      why = "dataset /step holds " + FormatReal(step) + " (expected whole step numbers >= 0)";
+      return std::nullopt;
+    }
   // Each column's source: a state dataset (and the offset in its row) or a scalar dataset, read
   // once. The columns come in the writer's order: per object p…, v…; solver outputs; energies.
   struct Source {
