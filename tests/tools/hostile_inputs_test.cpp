@@ -138,6 +138,27 @@ TEST(HostileInputs, SparseVoxelImageIsRefusedBeforeItsPointsAreAllocated) {
   }
 }
 
+// --- 16. the memory budget honours ulimit -v
+// ------------------------------------------------------
+
+TEST(HostileInputs, MemoryBudgetHonoursTheAddressSpaceLimit) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: ulimit -v cannot apply";
+#endif
+  const ScratchFolder scratch;
+  // 4,000,000 points: about 1.8 GiB by the builder's estimate, more than 1.5 GiB of address
+  // space leaves; the machine's MemAvailable alone would let it through to a failed allocation.
+  const std::string scene = scratch.Write(
+      "scene.scn", FallingScene(R"(<RegularGridTopology name="loader" n="2000 2000 1" )"
+                                R"(min="0 0 0" max="1 1 0"/>)"));
+  const CommandResult result = RunSceneRunner(ShellQuote(scene) + " --steps 1 -o -", "",
+                                              SceneRunner(), "prlimit --as=1610612736 ");
+  EXPECT_EQ(result.status, 2) << result.err;
+  EXPECT_THAT(ErrorLines(result), SizeIs(1)) << result.err;
+  EXPECT_THAT(result.err, AllOf(HasSubstr("scene.scn:3: "),
+                                HasSubstr("what the address-space limit leaves, ulimit -v")));
+}
+
 // --- 12. a CSV reference's bytes reach stderr and the report escaped and cut ---------------------
 
 TEST(HostileInputs, ReferenceColumnNamesAreEscapedAndCut) {
