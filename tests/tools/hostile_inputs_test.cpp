@@ -60,7 +60,7 @@ TEST(HostileInputs, LinkedShareFolderDoesNotMakeEveryFileReadable) {
       RunSceneRunner(ShellQuote(scene) + " --steps 1 -o -", "-u SOFA_ROOT");
   EXPECT_EQ(result.status, 2) << result.err;
   EXPECT_THAT(ErrorLines(result), SizeIs(1)) << result.err;
-  EXPECT_THAT(result.err, HasSubstr("secret.obj' was not found"));
+  EXPECT_THAT(result.err, HasSubstr("' was not found (searched "));
   EXPECT_THAT(result.out, Not(HasSubstr("step,time")));
 }
 
@@ -94,7 +94,7 @@ TEST(HostileInputs, SofaRootDoesNotFollowALinkedShareFolder) {
                                               "SOFA_ROOT=" + ShellQuote(scratch / "sofa"));
   EXPECT_EQ(result.status, 2) << result.err;
   EXPECT_THAT(result.err, AllOf(HasSubstr("a symbolic link is not followed"),
-                                HasSubstr("secret.obj' was not found")));
+                                HasSubstr("' was not found (searched ")));
 }
 
 // --- 2. a zlib bomb is refused before it is inflated --------------------------------------------
@@ -109,7 +109,7 @@ TEST(HostileInputs, VtuZlibBombIsRefusedBeforeItIsInflated) {
   const CommandResult result =
       RunSceneRunnerMeasured(ShellQuote(scene) + " --steps 1 --memory-limit 100M -o -", peak);
   EXPECT_EQ(result.status, 2) << result.err;
-  EXPECT_THAT(result.err, HasSubstr("bomb.vtu:3: NumberOfPoints=12288000 is more than the memory "
+  EXPECT_THAT(result.err, HasSubstr("bomb.vtu:2: NumberOfPoints=12288000 is more than the memory "
                                     "budget allows"));
   EXPECT_LT(peak, kRefusedRunPeakMiB) << result.err;
 }
@@ -181,7 +181,7 @@ TEST(HostileInputs, ReferenceColumnNamesAreEscapedAndCut) {
   scratch.Write("reference.csv", "step,time,ball/p0.x," + huge + "\n0,0,0,0\n1,0.01,0,0\n");
   const CommandResult cut = RunSceneRunner(arguments);
   EXPECT_EQ(cut.status, 1) << cut.err;
-  EXPECT_THAT(cut.out, HasSubstr("missing columns (1, in the reference only): yyyy"));
+  EXPECT_THAT(cut.out, HasSubstr("in the reference only): ball/p0.x, yyyy"));
   for (const std::string& line : Lines(cut.out + cut.err)) EXPECT_LT(line.size(), 300U);
 }
 
