@@ -102,7 +102,8 @@ TEST(Hdf5Reference, ColumnNamesReachStderrEscapedAndCut) {
       RunSceneRunner(ShellQuote(scene) + " --steps 2 --compare " + ShellQuote(reference) + " -o " +
                      ShellQuote(scratch / "t.csv"));
   EXPECT_EQ(result.status, 2) << result.err;
-  EXPECT_THAT(result.err, HasSubstr("x\\r\\x1b[2Kerror: forged\\x07yyy"));
+  // Refused (a 100 KB fixed-length name is not one the reader takes): one line, nothing raw.
+  EXPECT_THAT(Lines(result.err), ::testing::SizeIs(1)) << result.err;
   EXPECT_THAT(result.err, Not(HasSubstr("\x1b")));
   EXPECT_THAT(result.err, Not(HasSubstr("\r")));
   EXPECT_LT(result.err.size(), 1000U) << result.err.substr(0, 1000);
