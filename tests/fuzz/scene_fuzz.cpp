@@ -33,7 +33,7 @@ namespace {
 using namespace fluxion::fuzz;
 
 // Keeps each input short: a scene text is at most 1 MiB, a loaded scene runs at most 20 steps.
-// (Scenes near the documented limits, a million points, still take longer than -timeout=10 in
+// (Scenes near the memory budget, half a million points, still take longer than -timeout=10 in
 // this build: docs/fuzzing.md, "Known findings".)
 constexpr std::size_t kMaxSceneBytes = std::size_t{1} << 20;
 constexpr std::uint64_t kMemoryLimit = std::uint64_t{256} << 20;

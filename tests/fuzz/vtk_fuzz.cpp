@@ -7,6 +7,6 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   return fluxion::fuzz::FuzzMeshReader(
       data, size, "m.vtk", [](std::string_view bytes, const std::string& file, auto& notes) {
-        return fluxion::internal::ReadVtkMesh(bytes, file, notes);
+        return fluxion::internal::ReadVtkMesh(bytes, file, notes, {});
       });
 }

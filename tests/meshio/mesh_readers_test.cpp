@@ -69,7 +69,8 @@ TEST(MeshReaders, ControlBytesFromTheFileAreShownEscaped) {
   const std::string obj = ErrorOf([] { Obj("v 0 0 0\nf 1/\x01/1 1 1\n"); });
   const std::string msh =
       ErrorOf([&] { ReadGmshMesh("$NOD\n1\n1 0 0 0\n$END\x1b[2J\n", "m.msh", notes); });
-  const std::string vtk = ErrorOf([&] { ReadVtkMesh("# vtk\x01\x02 DataFile\n", "m.vtk", notes); });
+  const std::string vtk =
+      ErrorOf([&] { ReadVtkMesh("# vtk\x01\x02 DataFile\n", "m.vtk", notes, {}); });
   for (const std::string& message : {obj, msh, vtk}) {
     for (const char c : message) EXPECT_GE(static_cast<unsigned char>(c), 0x20u) << message;
     EXPECT_THAT(message, HasSubstr("\\x")) << message;
@@ -177,7 +178,7 @@ TEST(GmshReader, MalformedFilesGiveOneLineAndHugeCountsFailFast) {
 
 Topology Vtk(const std::string& text) {
   MeshNotes notes;
-  return ReadVtkMesh(text, "m.vtk", notes);
+  return ReadVtkMesh(text, "m.vtk", notes, {});
 }
 
 TEST(VtkReader, UnstructuredGridAndPolydataAsSofaKeepsThem) {

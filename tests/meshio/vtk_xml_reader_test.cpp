@@ -8,6 +8,7 @@
 
 #include "fluxion/errors.h"
 #include "meshio/mesh_readers.h"
+#include "support/vtk_zlib_bomb.h"
 
 namespace fluxion::internal {
 namespace {
@@ -16,10 +17,10 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using Point = std::array<double, 3>;
 
-std::string ErrorOf(const std::string& text) {
+std::string ErrorOf(const std::string& text, const MeshBudget& budget = {}) {
   try {
     MeshNotes notes;
-    ReadVtkMesh(text, "m.vtu", notes);
+    ReadVtkMesh(text, "m.vtu", notes, budget);
   } catch (const ConfigError& error) {
     return error.what();
   }
@@ -82,7 +83,7 @@ void ExpectCube(const Topology& mesh, const MeshNotes& notes) {
 TEST(VtkXmlReader, AsciiUnstructuredGrid) {
   MeshNotes notes;
   const Topology mesh =
-      ReadVtkMesh(Grid(R"(byte_order="BigEndian")", kAsciiPoints, kAsciiCells), "m.vtu", notes);
+      ReadVtkMesh(Grid(R"(byte_order="BigEndian")", kAsciiPoints, kAsciiCells), "m.vtu", notes, {});
   ExpectCube(mesh, notes);
 }
 
@@ -99,7 +100,7 @@ YAAAAA==AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAACAPwAAgD8AAAAAAAAAAAAA
 <DataArray type="Int32" Name="offsets" format="binary">HAAAAA==CAAAAAwAAAAPAAAAEwAAABUAAAAWAAAAGwAAAA==</DataArray>
 <DataArray type="uint8" Name="types" format="binary">BwAAAA==CwoFCQMBBw==</DataArray>)";
   MeshNotes notes;
-  ExpectCube(ReadVtkMesh(Grid(R"(byte_order="LittleEndian")", points, cells), "m.vtu", notes),
+  ExpectCube(ReadVtkMesh(Grid(R"(byte_order="LittleEndian")", points, cells), "m.vtu", notes, {}),
              notes);
 }
 
@@ -116,7 +117,8 @@ const std::string kZlibAttributes =
 
 TEST(VtkXmlReader, ZlibBigEndianUInt64Headers) {
   MeshNotes notes;
-  ExpectCube(ReadVtkMesh(Grid(kZlibAttributes, kZlibPoints, kZlibCells), "m.vtu", notes), notes);
+  ExpectCube(ReadVtkMesh(Grid(kZlibAttributes, kZlibPoints, kZlibCells), "m.vtu", notes, {}),
+             notes);
 }
 
 TEST(VtkXmlReader, PolyDataAsSofaTypesItsPolygons) {
@@ -128,6 +130,14 @@ TEST(VtkXmlReader, PolyDataAsSofaTypesItsPolygons) {
 <Piece NumberOfPoints="5" NumberOfVerts="1" NumberOfLines="1" NumberOfPolys="4">
 <Points><DataArray type="Float64" NumberOfComponents="3" format="ascii">
 0 0 0 1 0 0 1 1 0 0 1 0 0.5 2.25 -1e-3</DataArray></Points>
+<Verts>
+<DataArray type="Int32" Name="connectivity" format="ascii">4</DataArray>
+<DataArray type="Int32" Name="offsets" format="ascii">1</DataArray>
+</Verts>
+<Lines>
+<DataArray type="Int32" Name="connectivity" format="ascii">0 4</DataArray>
+<DataArray type="Int32" Name="offsets" format="ascii">2</DataArray>
+</Lines>
 <Polys>
 <DataArray type="Int32" Name="connectivity" format="ascii">0 1 2  0 1 2 3  3 4  0 1 2 3 4</DataArray>
 <DataArray type="Int32" Name="offsets" format="ascii">3 7 9 14</DataArray>
@@ -135,7 +145,7 @@ TEST(VtkXmlReader, PolyDataAsSofaTypesItsPolygons) {
 </Piece>
 </PolyData>
 </VTKFile>)",
-                                    "m.vtp", notes);
+                                    "m.vtp", notes, {});
   EXPECT_THAT(mesh.points, ElementsAre(Point{0, 0, 0}, Point{1, 0, 0}, Point{1, 1, 0},
                                        Point{0, 1, 0}, Point{0.5, 2.25, -1e-3}));
   EXPECT_THAT(mesh.triangles, ElementsAre(std::array<Index, 3>{0, 1, 2}));
@@ -158,12 +168,19 @@ TEST(VtkXmlReader, MalformedFilesGiveOneLineWithTheirLine) {
   // Counts that do not match the arrays.
   std::string lying = Grid("", kAsciiPoints, kAsciiCells);
   lying.replace(lying.find("NumberOfPoints=\"8\""), 18, "NumberOfPoints=\"4000000000\"");
-  EXPECT_THAT(ErrorOf(lying), HasSubstr("m.vtu:7: the points' DataArray holds 24 values for "
-                                        "4000000000 points"));
+  EXPECT_THAT(ErrorOf(lying), HasSubstr("m.vtu:7: DataArray 'points' should hold 12000000000 "
+                                        "values by the counts, more than a 860-byte file can "
+                                        "hold"));
+  std::string fewer = Grid("", kAsciiPoints, kAsciiCells);
+  fewer.replace(fewer.find("NumberOfPoints=\"8\""), 18, "NumberOfPoints=\"9\"");
+  EXPECT_THAT(ErrorOf(fewer),
+              HasSubstr("m.vtu:7: DataArray 'points' holds 24 values (expected 27, as its counts "
+                        "declare)"));
   std::string offsets = kAsciiCells;
   offsets.replace(offsets.find("22 27"), 5, "22 26");
   EXPECT_THAT(ErrorOf(Grid("", kAsciiPoints, offsets)),
-              HasSubstr("the offsets end at 26 but connectivity holds 27 values"));
+              HasSubstr("m.vtu:14: DataArray 'connectivity' holds more than the 26 values its "
+                        "counts declare"));
   std::string vertex = kAsciiCells;
   vertex.replace(vertex.find("0 7  6"), 6, "0 8  6");
   EXPECT_THAT(ErrorOf(Grid("", kAsciiPoints, vertex)),
@@ -186,20 +203,82 @@ TEST(VtkXmlReader, LyingBinaryHeadersFailBeforeAnyAllocation) {
                            R"(<DataArray type="Int32" Name="connectivity" format="binary">)"
                            "8P///w==AAAAAA==</DataArray>" +
                                cells_tail)),
-              HasSubstr("declares 4294967280 bytes and holds 4"));
+              HasSubstr("declares 4294967280 bytes (expected 108: 27 values of 4 bytes"));
   // A zlib header claiming one block of 2^40 bytes from 16 compressed bytes.
   EXPECT_THAT(ErrorOf(Grid(kZlibAttributes, kZlibPoints,
                            R"(<DataArray type="Int32" Name="connectivity" format="binary">)"
                            "AAAAAAAAAAEAAAEAAAAAAAAAAAAAAAAAAAAAAAAAABA=AAAAAAAAAAAAAAAAAAAAAA=="
                            "</DataArray>" +
                                cells_tail)),
-              HasSubstr("block claims 1099511627776 bytes from 16"));
+              HasSubstr("block claims 1099511627776 bytes from 16 (more than zlib can produce)"));
   // Base64 that is not.
   EXPECT_THAT(ErrorOf(Grid("", kAsciiPoints,
                            R"(<DataArray type="Int32" Name="connectivity" format="binary">)"
                            "AA*A</DataArray>" +
                                cells_tail)),
               HasSubstr("holds '*' (expected base64 text)"));
+}
+
+// Issue 25, item 2: a zlib bomb — 1,228,800 points at the origin, 29 MB of coordinates in a
+// 190 KB file — is refused from its declared point count before anything is inflated, and a
+// declared size other than the counts' is refused before its blocks are inflated.
+TEST(VtkXmlReader, ZlibBombIsRefusedBeforeItIsInflated) {
+  const std::string bomb = testing::ZlibBombVtu(4096 * 300);
+  ASSERT_LT(bomb.size(), 200'000U);
+  const MeshBudget budget{.max_points = 1000, .text = "at most 1000 points in the whole scene"};
+  EXPECT_THAT(ErrorOf(bomb, budget),
+              HasSubstr("m.vtu:2: NumberOfPoints=1228800 is more than the memory budget allows "
+                        "(expected at most 1000 points in the whole scene)"));
+  // Within the budget it loads, inflated a chunk at a time.
+  MeshNotes notes;
+  EXPECT_EQ(ReadVtkMesh(bomb, "m.vtu", notes, {}).points.size(), 4096U * 300);
+  // The same blocks under a count of 8 points: 29 MB declared for the 192 bytes expected.
+  std::string lying = bomb;
+  lying.replace(lying.find("NumberOfPoints=\"1228800\""), 24, "NumberOfPoints=\"8\"");
+  EXPECT_THAT(ErrorOf(lying), HasSubstr("m.vtu:3: a binary DataArray declares 29491200 bytes "
+                                        "(expected 192: 24 values of 8 bytes"));
+}
+
+// Every array's size comes from the counts before it is decoded, and all of them together are
+// charged to the budget: offsets declaring a connectivity of a million values under a budget of
+// 8 points (512 values) fail before the connectivity is read.
+TEST(VtkXmlReader, ArraysAreChargedToTheBudgetBeforeTheyAreDecoded) {
+  const MeshBudget eight{.max_points = 8, .text = "at most 8 points in the whole scene"};
+  EXPECT_THAT(ErrorOf(Grid("", kAsciiPoints, kAsciiCells), eight), HasSubstr("no error"));
+  std::string offsets = kAsciiCells;
+  offsets.replace(offsets.find("22 27"), 5, "22 1000000");
+  EXPECT_THAT(ErrorOf(Grid("", kAsciiPoints, offsets), eight),
+              HasSubstr("m.vtu:13: DataArray 'connectivity' should hold 1000000 values by the "
+                        "counts, more than the memory budget leaves (expected at most 64 values "
+                        "per point, at most 8 points in the whole scene)"));
+}
+
+// Issue 25, item 21: skipped Verts, Lines and Strips are counted from the offsets the file holds;
+// a count declared without its cells is an error, not a warning about 3·10¹² elements.
+TEST(VtkXmlReader, SkippedCellsAreCountedFromTheirData) {
+  const std::string declared_only = R"(<VTKFile type="PolyData">
+<PolyData>
+<Piece NumberOfPoints="0" NumberOfVerts="3298534883329">
+</Piece>
+</PolyData>
+</VTKFile>)";
+  EXPECT_THAT(ErrorOf(declared_only),
+              HasSubstr("m.vtu:3: no <Verts> for NumberOfVerts=3298534883329 (expected a "
+                        "<Verts> element)"));
+  const std::string empty_verts = R"(<VTKFile type="PolyData">
+<PolyData>
+<Piece NumberOfPoints="0" NumberOfVerts="3298534883329">
+<Verts>
+<DataArray type="Int32" Name="connectivity" format="ascii"></DataArray>
+<DataArray type="Int32" Name="offsets" format="ascii"></DataArray>
+</Verts>
+</Piece>
+</PolyData>
+</VTKFile>)";
+  EXPECT_THAT(
+      ErrorOf(empty_verts),
+      HasSubstr("m.vtu:6: DataArray 'offsets' should hold 3298534883329 values by the counts, "
+                "more than a 281-byte file can hold"));
 }
 
 }  // namespace

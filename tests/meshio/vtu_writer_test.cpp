@@ -67,7 +67,7 @@ TEST(VtuWriter, CompressedBinaryReadsBack) {
   EXPECT_THAT(text, HasSubstr("compressor=\"vtkZLibDataCompressor\""));
   EXPECT_THAT(text, Not(HasSubstr("format=\"ascii\"")));
   MeshNotes notes;
-  const Topology mesh = ReadVtkXmlMesh(text, "two.vtu", notes);
+  const Topology mesh = ReadVtkXmlMesh(text, "two.vtu", notes, {});
   ASSERT_EQ(mesh.points.size(), 2U);
   EXPECT_EQ(mesh.points[1], (std::array<double, 3>{1, 0.5, -2}));
   ASSERT_EQ(mesh.edges.size(), 1U);
@@ -87,7 +87,7 @@ TEST(VtuWriter, ManyBlocksReadBack) {
   }
   MeshNotes notes;
   const Topology mesh = ReadVtkXmlMesh(FormatVtu(piece, VtuCells(lines), VtuEncoding::kZlibBinary),
-                                       "many.vtu", notes);
+                                       "many.vtu", notes, {});
   ASSERT_EQ(mesh.points.size(), 3000U);
   EXPECT_EQ(mesh.points[2999], (std::array<double, 3>{1499.5, -2999, 0.25}));
   EXPECT_EQ(mesh.points[1366], (std::array<double, 3>{683, -1366, 0.25}));  // second block

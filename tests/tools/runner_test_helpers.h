@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -111,6 +112,25 @@ inline double ParseDouble(const std::string& text) {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   EXPECT_TRUE(error == std::errc() && end == text.data() + text.size()) << "not a number: " << text;
   return error == std::errc() ? value : std::nan("");
+}
+
+/// The lines of a program's stderr that start with "error: "; every error must be exactly one.
+inline std::vector<std::string> ErrorLines(const CommandResult& result) {
+  std::vector<std::string> errors;
+  for (const std::string& line : Lines(result.err))
+    if (line.rfind("error: ", 0) == 0) errors.push_back(line);
+  return errors;
+}
+
+/// Runs scene-runner with `arguments` through /usr/bin/time, and puts the peak resident memory
+/// of the run [MiB] in `peak_mib` (+∞ when /usr/bin/time did not report it).
+inline CommandResult RunSceneRunnerMeasured(const std::string& arguments, double& peak_mib) {
+  CommandResult result =
+      RunSceneRunner(arguments, "", SceneRunner(), "/usr/bin/time -f 'peak_rss_kib=%M' ");
+  const std::size_t at = result.err.rfind("peak_rss_kib=");
+  peak_mib = at == std::string::npos ? std::numeric_limits<double>::infinity()
+                                     : ParseDouble(Lines(result.err.substr(at + 13)).at(0)) / 1024;
+  return result;
 }
 
 /// Signs of a crash or an escaped exception in a program's stderr.

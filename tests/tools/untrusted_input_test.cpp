@@ -47,14 +47,6 @@ std::string EnergyScene(const std::string& file) {
 )";
 }
 
-// The lines of a program's stderr; every error must be exactly one "error: " line.
-std::vector<std::string> ErrorLines(const CommandResult& result) {
-  std::vector<std::string> errors;
-  for (const std::string& line : Lines(result.err))
-    if (line.rfind("error: ", 0) == 0) errors.push_back(line);
-  return errors;
-}
-
 // --- 1. a scene writes only fresh files below --output-dir --------------------------------------
 
 TEST(UntrustedInput, SceneCannotReplaceAnExistingFile) {

@@ -7,6 +7,8 @@
 #include <limits>
 #include <unordered_map>
 
+#include "fluxion/text.h"
+
 namespace fluxion::regress {
 
 namespace {
@@ -100,17 +102,26 @@ Trajectory ParseTrajectory(std::string_view csv_text, std::string_view name) {
       if (fields.front() != "step")
         throw TrajectoryFormatError(
             Located(name, line_number,
-                    "header starts with '" + std::string(fields.front()) +
+                    "header starts with '" + Shown(fields.front()) +
                         "' (expected a trajectory CSV header: step,time,…)"));
       std::unordered_map<std::string_view, std::size_t> names;
       for (std::size_t i = 1; i < fields.size(); ++i) {
         if (fields[i].empty())
           throw TrajectoryFormatError(
               Located(name, line_number, "empty column name in field " + std::to_string(i + 1)));
+        // Fluxion never writes a control character in a name (the scene's names are refused):
+        // one here is a forged file, and would reach the terminal in every message naming it.
+        if (std::ranges::any_of(fields[i], [](char c) {
+              return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+            }))
+          throw TrajectoryFormatError(
+              Located(name, line_number,
+                      "column name '" + Shown(fields[i]) +
+                          "' holds a control character (expected names as Fluxion writes them)"));
         if (!names.emplace(fields[i], i).second)
           throw TrajectoryFormatError(Located(
               name, line_number,
-              "duplicate column '" + std::string(fields[i]) + "' (expected unique column names)"));
+              "duplicate column '" + Shown(fields[i]) + "' (expected unique column names)"));
         trajectory.columns.emplace_back(fields[i]);
       }
       have_header = true;
@@ -125,9 +136,8 @@ Trajectory ParseTrajectory(std::string_view csv_text, std::string_view name) {
                                               " as in the header)"));
     long step = 0;
     if (!ParseStep(fields[0], step))
-      throw TrajectoryFormatError(
-          Located(name, line_number,
-                  "step '" + std::string(fields[0]) + "' (expected a non-negative integer)"));
+      throw TrajectoryFormatError(Located(
+          name, line_number, "step '" + Shown(fields[0]) + "' (expected a non-negative integer)"));
     if (!seen_steps.emplace(step, line_number).second)
       throw TrajectoryFormatError(Located(name, line_number,
                                           "step " + std::to_string(step) + " repeats line " +
@@ -137,9 +147,8 @@ Trajectory ParseTrajectory(std::string_view csv_text, std::string_view name) {
     for (std::size_t c = 0; c < row.size(); ++c) {
       if (!ParseDouble(fields[c + 1], row[c]))
         throw TrajectoryFormatError(Located(name, line_number,
-                                            "column " + trajectory.columns[c] + ": '" +
-                                                std::string(fields[c + 1]) +
-                                                "' (expected a number)"));
+                                            "column " + Shown(trajectory.columns[c]) + ": '" +
+                                                Shown(fields[c + 1]) + "' (expected a number)"));
     }
     trajectory.steps.push_back(step);
     trajectory.rows.push_back(std::move(row));
@@ -277,11 +286,13 @@ ComparisonReport CompareTrajectories(std::string_view reference_csv, std::string
 std::string FirstFailure(const ComparisonReport& report) {
   if (report.match) return "match";
   // Structure first: a missing column or step is the most fundamental difference.
-  if (!report.missing_columns.empty()) return "missing column " + report.missing_columns.front();
-  if (!report.extra_columns.empty()) return "extra column " + report.extra_columns.front();
+  // Names come from the files: shown cut (a 50 MB name is not a 50 MB line).
+  if (!report.missing_columns.empty())
+    return "missing column " + Shown(report.missing_columns.front());
+  if (!report.extra_columns.empty()) return "extra column " + Shown(report.extra_columns.front());
   if (report.first_mismatch) {
     const ValueMismatch& m = *report.first_mismatch;
-    std::string text = "step " + std::to_string(m.step) + ", " + m.column + ": reference " +
+    std::string text = "step " + std::to_string(m.step) + ", " + Shown(m.column) + ": reference " +
                        FormatExact(m.reference) + ", got " + FormatExact(m.candidate);
     // A row missing earlier than the first bad value is named instead.
     if (report.missing_steps.empty() || report.missing_steps.front() > m.step) return text;
@@ -310,7 +321,7 @@ std::string FormatReport(const ComparisonReport& report, const FormatOptions& op
       text += "; the files differ in shape";
     text += "\n";
   }
-  const auto name = [](const std::string& s) { return s; };
+  const auto name = [](const std::string& s) { return Shown(s); };
   const auto step = [](long s) { return std::to_string(s); };
   if (!report.missing_columns.empty())
     text +=
@@ -333,7 +344,7 @@ std::string FormatReport(const ComparisonReport& report, const FormatOptions& op
             "\n";
   if (report.first_mismatch) {
     const ValueMismatch& m = *report.first_mismatch;
-    text += "  first failure: step " + std::to_string(m.step) + ", column " + m.column +
+    text += "  first failure: step " + std::to_string(m.step) + ", column " + Shown(m.column) +
             ": reference " + FormatExact(m.reference) + ", candidate " + FormatExact(m.candidate) +
             " (abs error " + Short(m.abs_error) + ", rel error " + Short(m.rel_error) + ")\n";
   }
@@ -341,19 +352,23 @@ std::string FormatReport(const ComparisonReport& report, const FormatOptions& op
 
   // Table: one row per object, widths from the content.
   std::size_t width = std::string("object").size();
-  for (const ObjectSummary& object : report.objects) width = std::max(width, object.object.size());
+  std::vector<std::string> objects;
+  for (const ObjectSummary& object : report.objects) {
+    objects.push_back(Shown(object.object));
+    width = std::max(width, objects.back().size());
+  }
   char line[512];
   std::snprintf(line, sizeof line, "  %-*s  %12s  %12s  %9s  %s\n", static_cast<int>(width),
                 "object", "max abs err", "max rel err", "failing", "worst at");
   text += line;
-  for (const ObjectSummary& object : report.objects) {
+  for (std::size_t k = 0; k < report.objects.size(); ++k) {
+    const ObjectSummary& object = report.objects[k];
     const std::string where =
         object.max_abs_column.empty()
             ? std::string("-")
-            : "step " + std::to_string(object.max_abs_step) + ", " + object.max_abs_column;
+            : "step " + std::to_string(object.max_abs_step) + ", " + Shown(object.max_abs_column);
     std::snprintf(line, sizeof line, "  %-*s  %12s  %12s  %9zu  ", static_cast<int>(width),
-                  object.object.c_str(),
-                  object.has_nan ? "nan" : Short(object.max_abs_error).c_str(),
+                  objects[k].c_str(), object.has_nan ? "nan" : Short(object.max_abs_error).c_str(),
                   Short(object.max_rel_error).c_str(), object.mismatches);
     text += line + where + "\n";
   }

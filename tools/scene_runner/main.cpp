@@ -211,7 +211,8 @@ int main(int argc, char** argv) {
                "let the scene replace existing files in --output-dir");
   app.add_option("--data-path", options.data_path,
                  "a folder where the files a scene names (meshes, included fragments) are also "
-                 "looked for, after the scene's own folder (repeatable)")
+                 "looked for, after the scene's own folder (repeatable); SOFA_ROOT=DIR adds a SOFA "
+                 "tree's share/ and examples/")
       ->check(CLI::ExistingDirectory);
   std::string memory_limit;
   app.add_option("--memory-limit", memory_limit,

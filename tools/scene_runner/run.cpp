@@ -124,7 +124,8 @@ int CheckInputs(const RunOptions& options, std::string& reference) {
     if (IsHdf5Output(options.compare)) {
       // An HDF5 reference is compared as the CSV of the same run (the same numbers, bit for bit).
       std::string why;
-      std::optional<std::string> text = Hdf5TrajectoryToCsv(options.compare, why);
+      std::optional<std::string> text =
+          Hdf5TrajectoryToCsv(options.compare, why, options.memory_limit);
       if (!text) {
         PrintError(options.compare + ": cannot read the reference trajectory: " + why +
                    " (expected a Fluxion HDF5 trajectory)");

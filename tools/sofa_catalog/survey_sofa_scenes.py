@@ -2,7 +2,7 @@
 """Runs scene-runner on every example scene of a SOFA source tree and says which run.
 
 Each scene runs from the tree's own folder layout (meshes found as SOFA finds them: the scene's
-folder, then share/ and examples/). One line per scene:
+folder, then share/ and examples/, which scene-runner reads because SOFA_ROOT names the tree). One line per scene:
 
     STATUS | scene | what it needs (every SOFA component Fluxion refused, all at once) or the
                      first error line
@@ -68,7 +68,8 @@ def run_scene(tree, runner, steps, scene):
                 [runner, scene, "--steps", str(steps), "-q", "-o", os.path.join(out, "t.csv"),
                  "--output-dir", out],
                 cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120,
-                text=True, errors="replace")
+                text=True, errors="replace",
+                env=dict(os.environ, SOFA_ROOT=os.path.abspath(tree)))  # the tree's share/, examples/
             return done.returncode, done.stderr.splitlines()
         except subprocess.TimeoutExpired:
             return "timeout", ["timed out after 120 s"]

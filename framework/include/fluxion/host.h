@@ -77,8 +77,9 @@ struct LoadOptions {
   /// looked up, in order (scene-runner --data-path). Nothing outside these folders, the scene's
   /// folder and the SOFA data folders below is ever read.
   std::vector<std::string> data_path = {};
-  /// For a scene inside a SOFA source tree (an ancestor folder holding share/ and examples/),
-  /// also look in that tree's share/ and examples/, as SOFA's DataRepository does.
+  /// Also look in the share/ and examples/ folders of the SOFA source tree that the SOFA_ROOT
+  /// environment variable names, as SOFA's DataRepository does (real folders of the tree only,
+  /// not symbolic links). A SOFA tree around the scene is never guessed.
   bool sofa_data_path = true;
   /// Largest file a scene may make Fluxion read (a mesh, an included fragment) [bytes].
   std::size_t max_input_bytes = std::size_t{512} << 20;

@@ -22,6 +22,14 @@ FLUXION_API std::string FormatReal(double value);
 /// Appends FormatReal(value) to `out` without a temporary string.
 FLUXION_API void AppendReal(std::string& out, double value);
 
+/// Untrusted text (a scene's value, a file's bytes) as a message shows it: at most `max_length`
+/// bytes (then "…", cut on a UTF-8 boundary), control characters escaped (\n, \t, \xNN), so
+/// that no file content can start a new line, forge an `error:` line or reach the terminal raw.
+FLUXION_API std::string Shown(std::string_view text, std::size_t max_length = 80);
+
+/// Control characters of `text` escaped as in Shown, nothing cut.
+FLUXION_API std::string EscapeControl(std::string_view text);
+
 /// `text` as XML character data or attribute value: & < > " ' escaped, and the control characters
 /// XML 1.0 forbids (below 0x20 but tab, newline, return) left out. The VTK and XDMF writers,
 /// scene-regress's JUnit report and fluxion-analyze's scene text use it.

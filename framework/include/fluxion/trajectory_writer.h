@@ -2,6 +2,7 @@
 // a user's program) chooses the writer; the writer reads the model and the current state.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -65,9 +66,13 @@ FLUXION_API std::unique_ptr<TrajectoryWriter> MakeHdf5TrajectoryWriter(
 
 /// Reads an HDF5 trajectory back as the CSV text the CSV writer would have written for the same
 /// run (same header, same rows, numbers in shortest round-trip form): what --compare and
-/// scene-regress compare. Nullopt with `why` (one phrase) for a file that is not one.
+/// scene-regress compare. Nullopt with `why` (one phrase) for a file that is not one, or whose
+/// datasets declare more than the memory budget allows (the smallest of `memory_limit` [bytes],
+/// 0 for none, and the machine's, as LoadOptions::memory_limit): the file is untrusted, so each
+/// dataset's shape and chunk size are checked before it is read.
 FLUXION_API std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path,
-                                                           std::string& why);
+                                                           std::string& why,
+                                                           std::uint64_t memory_limit = 0);
 
 /// Writes an XDMF 3 file describing the HDF5 trajectory at `h5_path`, so that ParaView and VisIt
 /// open it: per object (2-D and 3-D ones) a temporal collection with one grid per recorded state,

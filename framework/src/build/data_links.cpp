@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <new>
 #include <optional>
 
 #include "build/component_build_context.h"
@@ -337,6 +338,10 @@ void BuildComponent(BuildState& state, Node& node, Component& component) {
     } catch (const ConfigError& error) {
       context.Error(entry.spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") +
                     ": " + error.what());
+    } catch (const std::bad_alloc&) {
+      // The estimate let it through but the system refused: still the component's line.
+      context.Error(entry.spec.name + " ran out of memory while it was built (expected a scene " +
+                    "that fits the memory budget, " + state.MemoryBudgetText() + ")");
     }
   }
   if (!linked || state.problems.count() > problems_before) state.failed.insert(&component);

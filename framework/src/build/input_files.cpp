@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/text_parsing.h"
@@ -25,13 +26,18 @@ std::optional<fs::path> CanonicalFolder(const fs::path& folder) {
   return canonical;
 }
 
-// The SOFA source tree `folder` lies in: the nearest ancestor holding both share/ and examples/
-// (SOFA's DataRepository looks for meshes in those two, from its sofa.ini).
-std::optional<fs::path> SofaTreeOf(fs::path folder) {
+// A folder `name` directly in `tree` that is a real folder, not a symbolic link: a link could
+// lead anywhere (`share -> /`), and an archive or a git checkout keeps links.
+bool IsRealSubfolder(const fs::path& tree, const char* name) {
   std::error_code error;
+  return fs::symlink_status(tree / name, error).type() == fs::file_type::directory;
+}
+
+// The SOFA source tree `folder` lies in, for a hint only: the nearest ancestor holding share/
+// and examples/ as real folders (SOFA's DataRepository looks for meshes in those two).
+std::optional<fs::path> SofaTreeAround(fs::path folder) {
   for (; !folder.empty(); folder = folder.parent_path()) {
-    if (fs::is_directory(folder / "share", error) && fs::is_directory(folder / "examples", error))
-      return folder;
+    if (IsRealSubfolder(folder, "share") && IsRealSubfolder(folder, "examples")) return folder;
     if (folder == folder.parent_path()) break;
   }
   return std::nullopt;
@@ -53,13 +59,21 @@ InputFolders::InputFolders(const std::string& scene_file, const LoadOptions& opt
   const fs::path scene_folder = fs::path(scene_file).parent_path();
   add(scene_folder.empty() || scene_file == "-" ? fs::path(".") : scene_folder);
   for (const std::string& folder : options.data_path) add(folder);
-  if (options.sofa_data_path && !folders_.empty()) {
-    if (const std::optional<fs::path> tree = SofaTreeOf(folders_.front())) {
-      LogDebug("the scene lies in the SOFA tree " + tree->string() +
-               ": its share/ and examples/ are data folders");
-      add(*tree / "share");
-      add(*tree / "examples");
+  // A SOFA tree is a data root only when the user names it (SOFA_ROOT), never guessed from the
+  // scene's ancestors: a downloaded scene must not choose what it may read. Its share/ and
+  // examples/ must be real folders of the tree, not links out of it.
+  const char* sofa_root = options.sofa_data_path ? std::getenv("SOFA_ROOT") : nullptr;
+  if (sofa_root != nullptr && *sofa_root != '\0') {
+    const fs::path tree(sofa_root);
+    for (const char* data : {"share", "examples"}) {
+      if (IsRealSubfolder(tree, data))
+        add(tree / data);
+      else
+        LogWarn("SOFA_ROOT '" + Shown(tree.string()) + "' has no folder " + data +
+                "/ (a symbolic link is not followed): skipped");
     }
+  } else if (!folders_.empty()) {
+    unnamed_sofa_tree_ = SofaTreeAround(folders_.front());
   }
 }
 
@@ -170,6 +184,10 @@ std::optional<BuildContext::InputFile> InputFolders::ReadFrom(const std::string&
     return file;
   }
   why = shown + " was not found (searched " + FolderList() + ")";
+  if (unnamed_sofa_tree_)
+    why += "; the scene lies in the SOFA tree " + Shown(unnamed_sofa_tree_->string()) +
+           ": SOFA_ROOT=" + Shown(unnamed_sofa_tree_->string()) +
+           " makes its share/ and examples/ data folders";
   return std::nullopt;
 }
 

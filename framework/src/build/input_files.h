@@ -13,8 +13,11 @@
 namespace fluxion::internal {
 
 /// The folders a scene may read from, in lookup order: the scene's folder, the user's data
-/// folders, then (for a scene inside a SOFA tree) that tree's share/ and examples/. Each is
-/// canonical (symbolic links resolved) so that containment is a plain prefix test.
+/// folders, then the share/ and examples/ of the SOFA tree the SOFA_ROOT environment variable
+/// names. Only the user names data folders: a SOFA tree around the scene is not guessed (a
+/// downloaded folder holding `share -> /` would make every file readable), only named in the
+/// "not found" message. Each is canonical (symbolic links resolved) so that containment is a
+/// plain prefix test.
 class InputFolders {
  public:
   InputFolders(const std::string& scene_file, const LoadOptions& options);
@@ -42,6 +45,9 @@ class InputFolders {
 
   std::vector<std::filesystem::path> folders_;
   std::size_t max_bytes_;
+  /// The SOFA tree (real share/ and examples/) around the scene when SOFA_ROOT is not set: a
+  /// hint for the "not found" message, never a data folder.
+  std::optional<std::filesystem::path> unnamed_sofa_tree_;
 };
 
 }  // namespace fluxion::internal

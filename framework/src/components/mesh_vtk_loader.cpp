@@ -1,6 +1,7 @@
 #include "components/mesh_vtk_loader.h"
 
 #include "components/mesh_loader.h"
+#include "components/point_selection.h"
 
 namespace fluxion::internal {
 
@@ -10,10 +11,10 @@ ComponentSpec MeshVTKLoaderComponent::Spec() {
 }
 
 void MeshVTKLoaderComponent::Build(BuildContext& context) {
-  BuildMeshLoader(context, [](std::string_view bytes, const std::string& file, const Parameters& p,
-                              MeshNotes& notes) {
+  BuildMeshLoader(context, [&context](std::string_view bytes, const std::string& file,
+                                      const Parameters& p, MeshNotes& notes) {
     (void)p;
-    return ReadVtkMesh(bytes, file, notes);
+    return ReadVtkMesh(bytes, file, notes, MeshBudgetOf(context));
   });
 }
 

@@ -1,5 +1,7 @@
 #include "components/point_selection.h"
 
+#include <algorithm>
+
 #include "fluxion/text.h"
 
 namespace fluxion::internal {
@@ -13,6 +15,11 @@ std::string PointLimitText(const BuildContext& context, Index limit) {
   if (limit >= context.max_scene_points())
     text += ", for a memory budget of " + context.memory_budget_text();
   return text;
+}
+
+MeshBudget MeshBudgetOf(const BuildContext& context) {
+  return {.max_points = std::max<Index>(0, context.max_scene_points() - context.topology_points()),
+          .text = PointLimitText(context, context.max_scene_points())};
 }
 
 bool CheckIndex(BuildContext& context, Index index, const ObjectModel& object,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "fluxion/component.h"
+#include "meshio/mesh_readers.h"
 
 namespace fluxion::internal {
 
@@ -18,6 +19,10 @@ std::string PointCount(Index points);
 /// max_scene_points(), it is a cap of the component's own (an absurd grid), and the memory budget
 /// is not named.
 std::string PointLimitText(const BuildContext& context, Index limit);
+
+/// What the memory budget leaves for a mesh file the component reads: the points the scene may
+/// still add to its topologies (max_scene_points() − topology_points()).
+MeshBudget MeshBudgetOf(const BuildContext& context);
 
 /// True if `index` is a point of `object`; otherwise reports "<Type> WHAT INDEX is out of range
 /// (object 'id' has N points: expected 0..N-1)" and returns false. `written`, when given, is the

@@ -111,9 +111,10 @@ bool ReadFile(BuildContext& context, Topology& topology) {
   if (!file) return false;
   MeshNotes notes;
   try {
-    topology = extension == ".obj"   ? ReadObjMesh(file->bytes, file->path, false, false, notes)
-               : extension == ".msh" ? ReadGmshMesh(file->bytes, file->path, notes)
-                                     : ReadVtkMesh(file->bytes, file->path, notes);
+    topology = extension == ".obj" ? ReadObjMesh(file->bytes, file->path, false, false, notes)
+               : extension == ".msh"
+                   ? ReadGmshMesh(file->bytes, file->path, notes)
+                   : ReadVtkMesh(file->bytes, file->path, notes, MeshBudgetOf(context));
   } catch (const ConfigError& error) {
     context.Error(context.type() + " cannot read the mesh: " + error.what());
     return false;

@@ -116,6 +116,21 @@ void VoxelGridLoaderComponent::Build(BuildContext& context) {
     if (!background.empty()) return std::ranges::find(background, value) == background.end();
     return true;
   };
+  // Points are counted before anything is allocated for them: a sparse file of a few bytes on
+  // disk may hold millions of active voxels.
+  const Index max_points = context.max_scene_points() - context.topology_points();
+  const auto too_many = [&](Index points) {
+    if (points <= max_points) return false;
+    context.Error("VoxelGridLoader makes " + std::to_string(points) + " points (expected " +
+                  PointLimitText(context, context.max_scene_points()) + ")");
+    return true;
+  };
+  const auto for_each_active = [&](auto use) {
+    for (Index k = roi[2]; k <= roi[5]; ++k)
+      for (Index j = roi[1]; j <= roi[4]; ++j)
+        for (Index i = roi[0]; i <= roi[3]; ++i)
+          if (active(voxel(i, j, k))) use(i, j, k);
+  };
   std::vector<double> position;
   std::vector<Index> hexahedra, voxels;
   const std::array<double, 3> s{size[0], size[1], size[2]};
@@ -123,57 +138,52 @@ void VoxelGridLoaderComponent::Build(BuildContext& context) {
     position.insert(position.end(), {static_cast<double>(i) * s[0], static_cast<double>(j) * s[1],
                                      static_cast<double>(k) * s[2]});
   };
-  const Index max_points = context.max_scene_points() - context.topology_points();
-  const auto too_many = [&](std::size_t points) {
-    if (static_cast<Index>(points) <= max_points) return false;
-    context.Error("VoxelGridLoader makes more than " + std::to_string(max_points) +
-                  " points (expected " + PointLimitText(context, context.max_scene_points()) + ")");
-    return true;
-  };
   if (!p.flag("generateHexa")) {
-    for (Index k = roi[2]; k <= roi[5]; ++k)
-      for (Index j = roi[1]; j <= roi[4]; ++j)
-        for (Index i = roi[0]; i <= roi[3]; ++i)
-          if (active(voxel(i, j, k))) {
-            add_point(i, j, k);
-            voxels.push_back(voxel(i, j, k));
-          }
-    if (too_many(position.size() / 3)) return;
+    Index actives = 0;
+    for_each_active([&](Index, Index, Index) { ++actives; });
+    if (too_many(actives)) return;
+    position.reserve(3 * static_cast<std::size_t>(actives));
+    voxels.reserve(static_cast<std::size_t>(actives));
+    for_each_active([&](Index i, Index j, Index k) {
+      add_point(i, j, k);
+      voxels.push_back(voxel(i, j, k));
+    });
   } else {
-    // The grid points of the ROI's box, (mx+1)·(my+1)·(mz+1) of them; first mark those the
-    // active voxels use, then number them k, j, i order (i fastest), as SOFA does.
+    // The grid points of the ROI's box, (mx+1)·(my+1)·(mz+1) of them: mark those the active
+    // voxels use (one bit each: the box is at most 8 bits per byte of the file), count them, and
+    // only then number them in k, j, i order (i fastest), as SOFA does. That order is the
+    // corners' index order, so a corner's number is its rank among the used ones.
     const Index mx = roi[3] - roi[0] + 2, my = roi[4] - roi[1] + 2, mz = roi[5] - roi[2] + 2;
     const auto corner = [&](Index i, Index j, Index k) {
       return (i - roi[0]) + mx * ((j - roi[1]) + my * (k - roi[2]));
     };
-    std::vector<Index> number(static_cast<std::size_t>(mx * my * mz), -1);
-    for (Index k = roi[2]; k <= roi[5]; ++k)
-      for (Index j = roi[1]; j <= roi[4]; ++j)
-        for (Index i = roi[0]; i <= roi[3]; ++i)
-          if (active(voxel(i, j, k)))
-            for (int q = 0; q < 8; ++q)
-              number[static_cast<std::size_t>(
-                  corner(i + (q & 1), j + ((q >> 1) & 1), k + (q >> 2)))] = 0;
-    Index next = 0;
+    std::vector<bool> used(static_cast<std::size_t>(mx * my * mz), false);
+    for_each_active([&](Index i, Index j, Index k) {
+      for (int q = 0; q < 8; ++q)
+        used[static_cast<std::size_t>(corner(i + (q & 1), j + ((q >> 1) & 1), k + (q >> 2)))] =
+            true;
+    });
+    const Index points = static_cast<Index>(std::ranges::count(used, true));
+    if (too_many(points)) return;
+    std::vector<Index> corners;  // the used corners, ascending
+    corners.reserve(static_cast<std::size_t>(points));
+    position.reserve(3 * static_cast<std::size_t>(points));
     for (Index k = roi[2]; k <= roi[5] + 1; ++k)
       for (Index j = roi[1]; j <= roi[4] + 1; ++j)
         for (Index i = roi[0]; i <= roi[3] + 1; ++i)
-          if (Index& m = number[static_cast<std::size_t>(corner(i, j, k))]; m == 0) {
-            m = ++next;  // 1-based while numbering: 0 means "used, not numbered yet"
+          if (used[static_cast<std::size_t>(corner(i, j, k))]) {
+            corners.push_back(corner(i, j, k));
             add_point(i, j, k);
           }
-    if (too_many(static_cast<std::size_t>(next))) return;
-    for (Index k = roi[2]; k <= roi[5]; ++k)
-      for (Index j = roi[1]; j <= roi[4]; ++j)
-        for (Index i = roi[0]; i <= roi[3]; ++i)
-          if (active(voxel(i, j, k))) {
-            const auto at = [&](Index di, Index dj, Index dk) {
-              return number[static_cast<std::size_t>(corner(i + di, j + dj, k + dk))] - 1;
-            };
-            hexahedra.insert(hexahedra.end(), {at(0, 0, 0), at(1, 0, 0), at(1, 1, 0), at(0, 1, 0),
-                                               at(0, 0, 1), at(1, 0, 1), at(1, 1, 1), at(0, 1, 1)});
-            voxels.push_back(voxel(i, j, k));
-          }
+    for_each_active([&](Index i, Index j, Index k) {
+      const auto at = [&](Index di, Index dj, Index dk) {
+        return static_cast<Index>(
+            std::ranges::lower_bound(corners, corner(i + di, j + dj, k + dk)) - corners.begin());
+      };
+      hexahedra.insert(hexahedra.end(), {at(0, 0, 0), at(1, 0, 0), at(1, 1, 0), at(0, 1, 0),
+                                         at(0, 0, 1), at(1, 0, 1), at(1, 1, 1), at(0, 1, 1)});
+      voxels.push_back(voxel(i, j, k));
+    });
   }
   context.SetOutput("position", std::move(position));
   context.SetOutput("hexahedra", std::move(hexahedra));

@@ -63,10 +63,6 @@ std::optional<long> ParseInteger(std::string_view word, std::string* why) {
   return value;
 }
 
-}  // namespace fluxion
-
-namespace fluxion::internal {
-
 std::string EscapeControl(std::string_view text) {
   std::string shown;
   shown.reserve(text.size());
@@ -97,6 +93,10 @@ std::string Shown(std::string_view text, std::size_t max_length) {
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
   return EscapeControl(text.substr(0, cut)) + "…";
 }
+
+}  // namespace fluxion
+
+namespace fluxion::internal {
 
 std::optional<bool> ParseBool(std::string_view word) {
   std::string lower(word);

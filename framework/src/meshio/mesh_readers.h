@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,19 @@ struct MeshNotes {
   long skipped_elements = 0;      ///< elements of a kind SOFA ignores (points, prisms, …)
   long degenerate_triangles = 0;  ///< STL facets whose merged points are not all different
 };
+
+/// What the memory budget leaves for one mesh file. A reader that decodes or inflates (VTK XML)
+/// checks every size the file declares against it before allocating: the points, and the values
+/// of each array (at most kMeshValuesPerPoint per point the budget allows, all arrays together).
+struct MeshBudget {
+  Index max_points = std::numeric_limits<Index>::max();  ///< points the scene may still add
+  /// "at most N points in the whole scene, for a memory budget of …", for messages.
+  std::string text = "no limit";
+};
+/// Values a mesh file's arrays may decode to per point of its budget: a tetrahedral mesh holds
+/// about 5 cells per point, 30 values with offsets and types; 64 leaves room, and at 8 bytes a
+/// value stays near the 480 bytes the builder charges per point.
+inline constexpr double kMeshValuesPerPoint = 64;
 
 /// Wavefront OBJ, as SOFA's MeshOBJLoader (without handleSeams): `v` gives points, `l` and `f`
 /// elements with 1-based or negative (relative) vertex indices (`v/vt/vn` forms: the first
@@ -35,14 +49,18 @@ Topology ReadGmshMesh(std::string_view bytes, const std::string& file, MeshNotes
 /// VTK legacy (ASCII; DATASET POLYDATA or UNSTRUCTURED_GRID), as SOFA's MeshVTKLoader: lines,
 /// triangles, triangle strips and polygons (as triangles), pixels and quads, tetrahedra, voxels
 /// and hexahedra. A file that starts with "<?xml" or "<VTKFile" is read by ReadVtkXmlMesh.
-Topology ReadVtkMesh(std::string_view bytes, const std::string& file, MeshNotes& notes);
+Topology ReadVtkMesh(std::string_view bytes, const std::string& file, MeshNotes& notes,
+                     const MeshBudget& budget);
 
 /// VTK XML (.vtu UnstructuredGrid, .vtp PolyData), as SOFA's MeshVTKLoader (XMLVTKReader): one
 /// Piece; DataArrays in ascii or inline base64 binary (raw or vtkZLibDataCompressor, UInt32 or
 /// UInt64 headers, either byte order); unstructured cells as the legacy reader keeps them,
 /// polygons of 2, 3 and 4 vertices as edges, triangles and quads (longer ones are SOFA polylines:
-/// skipped). Appended data, other compressors and other dataset types are refused.
-Topology ReadVtkXmlMesh(std::string_view bytes, const std::string& file, MeshNotes& notes);
+/// skipped). Appended data, other compressors and other dataset types are refused. Every count
+/// and every array's declared size is checked against `budget` before it is decoded, and zlib
+/// blocks are inflated in bounded chunks: a small file cannot claim more memory than it may use.
+Topology ReadVtkXmlMesh(std::string_view bytes, const std::string& file, MeshNotes& notes,
+                        const MeshBudget& budget);
 
 /// STL, ASCII or binary, as SOFA's MeshSTLLoader: binary unless the first word is "solid" (or
 /// `force_binary`); points of all facets merged when exactly equal (numbered by first

@@ -246,13 +246,14 @@ std::string AddVtkCell(long type, std::span<const Index> v, Index points, Topolo
   return {};
 }
 
-Topology ReadVtkMesh(std::string_view bytes, const std::string& file, MeshNotes& notes) {
+Topology ReadVtkMesh(std::string_view bytes, const std::string& file, MeshNotes& notes,
+                     const MeshBudget& budget) {
   // SOFA tells the formats apart by the first line: "<?xml" or "<VTKFile" is VTK XML.
   std::string_view start = bytes.substr(0, 512);
   if (start.starts_with("\xEF\xBB\xBF")) start.remove_prefix(3);  // a UTF-8 byte order mark
   start.remove_prefix(std::min(start.size(), start.find_first_not_of(" \t\r\n")));
   if (start.starts_with("<?xml") || start.starts_with("<VTKFile"))
-    return ReadVtkXmlMesh(bytes, file, notes);
+    return ReadVtkXmlMesh(bytes, file, notes, budget);
   return VtkReader(bytes, file, notes).Read();
 }
 

@@ -16,8 +16,11 @@
 // - exactly one Piece (SOFA reads every Piece but keeps the last one's arrays only);
 // - every count and index is checked: NumberOfPoints and NumberOfCells must match the arrays, the
 //   offsets must rise to the connectivity's end, vertices must exist (SOFA reads out of range).
-// The file is untrusted: nothing is allocated for a count the file declares before the bytes
-// that hold it have been seen, and a zlib block may not claim more than deflate can produce.
+// The file is untrusted: every array's size is known from the counts before it is decoded
+// (points from NumberOfPoints, offsets and types from NumberOfCells, connectivity from the last
+// offset), checked against the memory budget and against what the file's bytes can hold, and a
+// binary array's declared size must be that one; zlib blocks are inflated in bounded chunks and
+// may not claim more than deflate can produce.
 #include <zlib.h>
 
 #include <algorithm>
@@ -77,11 +80,18 @@ std::optional<ValueType> TypeNamed(std::string_view name) {
 // more, plus this slack for tiny blocks, is a lying header.
 constexpr std::size_t kMaxInflateRatio = 1032;
 constexpr std::size_t kInflateSlack = 1024;
+// Output window of the streaming inflate: memory grows with what a block really produces.
+constexpr std::size_t kInflateChunk = std::size_t{1} << 16;
 
 class VtkXmlReader {
  public:
-  VtkXmlReader(std::string_view bytes, const std::string& file, MeshNotes& notes)
-      : bytes_(bytes), text_(bytes, file), notes_(notes) {}
+  VtkXmlReader(std::string_view bytes, const std::string& file, MeshNotes& notes,
+               const MeshBudget& budget)
+      : bytes_(bytes),
+        text_(bytes, file),
+        notes_(notes),
+        budget_(budget),
+        values_left_(static_cast<double>(budget.max_points) * kMeshValuesPerPoint) {}
 
   Topology Read() {
     tinyxml2::XMLDocument document(true, tinyxml2::PRESERVE_WHITESPACE);
@@ -166,6 +176,10 @@ class VtkXmlReader {
   // --- the two datasets ------------------------------------------------------------------------
   void ReadPoints(const tinyxml2::XMLElement& piece) {
     const long n = Count(piece, "NumberOfPoints", std::nullopt);
+    if (n > budget_.max_points)
+      text_.FailAt(piece.GetLineNum(), "NumberOfPoints=" + std::to_string(n) +
+                                           " is more than the memory budget allows (expected " +
+                                           budget_.text + ")");
     const tinyxml2::XMLElement* points = piece.FirstChildElement("Points");
     if (points == nullptr) {
       if (n > 0)
@@ -180,11 +194,7 @@ class VtkXmlReader {
       text_.FailAt(array->GetLineNum(), "points with NumberOfComponents=" +
                                             Shown(Attribute(*array, "NumberOfComponents"), 20) +
                                             " (expected 3: x y z)");
-    const std::vector<double> xyz = Reals(*array);
-    if (xyz.size() % 3 != 0 || xyz.size() / 3 != static_cast<std::size_t>(n))
-      text_.FailAt(array->GetLineNum(),
-                   "the points' DataArray holds " + std::to_string(xyz.size()) + " values for " +
-                       std::to_string(n) + " points (expected " + std::to_string(n) + " × 3)");
+    const std::vector<double> xyz = Reals(*array, 3 * static_cast<std::uint64_t>(n));
     mesh_.points.reserve(static_cast<std::size_t>(n));
     for (std::size_t i = 0; i < xyz.size(); i += 3)
       mesh_.points.push_back({xyz[i], xyz[i + 1], xyz[i + 2]});
@@ -207,28 +217,26 @@ class VtkXmlReader {
     return *array;
   }
 
-  // Offsets: `cells` rising values ending at the connectivity's size.
-  std::vector<std::int64_t> Offsets(const tinyxml2::XMLElement& array, long cells,
-                                    std::size_t connectivity) {
-    std::vector<std::int64_t> offsets = Integers(array);
-    if (offsets.size() != static_cast<std::size_t>(cells))
-      text_.FailAt(array.GetLineNum(), "offsets holds " + std::to_string(offsets.size()) +
-                                           " values for " + std::to_string(cells) +
-                                           " cells (expected one per cell)");
+  // A cell array's offsets, then its connectivity: `cells` offsets that never decrease, whose
+  // last is the connectivity's size (so that each array's size is known before it is decoded).
+  struct CellArrays {
+    std::vector<std::int64_t> connectivity, offsets;
+  };
+  CellArrays ReadCellArrays(const tinyxml2::XMLElement& parent, long cells) {
+    CellArrays arrays;
+    const tinyxml2::XMLElement& offsets = Required(parent, "offsets");
+    arrays.offsets = Integers(offsets, static_cast<std::uint64_t>(cells));
     std::int64_t previous = 0;
-    for (const std::int64_t offset : offsets) {
+    for (const std::int64_t offset : arrays.offsets) {
       if (offset < previous)
-        text_.FailAt(array.GetLineNum(), "offset " + std::to_string(offset) + " after " +
-                                             std::to_string(previous) +
-                                             " (expected offsets that never decrease)");
+        text_.FailAt(offsets.GetLineNum(), "offset " + std::to_string(offset) + " after " +
+                                               std::to_string(previous) +
+                                               " (expected offsets that never decrease)");
       previous = offset;
     }
-    if (static_cast<std::uint64_t>(previous) != connectivity)
-      text_.FailAt(array.GetLineNum(), "the offsets end at " + std::to_string(previous) +
-                                           " but connectivity holds " +
-                                           std::to_string(connectivity) +
-                                           " values (expected the last offset to be its size)");
-    return offsets;
+    arrays.connectivity =
+        Integers(Required(parent, "connectivity"), static_cast<std::uint64_t>(previous));
+    return arrays;
   }
 
   void ReadGrid(const tinyxml2::XMLElement& piece) {
@@ -241,25 +249,17 @@ class VtkXmlReader {
                                              " (expected a <Cells> element)");
       return;
     }
-    const std::vector<std::int64_t> connectivity = Integers(Required(*cells, "connectivity"));
-    const std::vector<std::int64_t> offsets =
-        Offsets(Required(*cells, "offsets"), n, connectivity.size());
-    const tinyxml2::XMLElement& types_array = Required(*cells, "types");
-    const std::vector<std::int64_t> types = Integers(types_array);
-    if (types.size() != static_cast<std::size_t>(n))
-      text_.FailAt(types_array.GetLineNum(), "types holds " + std::to_string(types.size()) +
-                                                 " values for " + std::to_string(n) +
-                                                 " cells (expected one per cell)");
+    const CellArrays arrays = ReadCellArrays(*cells, n);
+    const std::vector<std::int64_t> types =
+        Integers(Required(*cells, "types"), static_cast<std::uint64_t>(n));
     AddCells(
-        connectivity, offsets, [&](std::size_t c) { return types[c]; }, *cells);
+        arrays.connectivity, arrays.offsets, [&](std::size_t c) { return types[c]; }, *cells);
   }
 
   void ReadPolyData(const tinyxml2::XMLElement& piece) {
     ReadPoints(piece);
     for (const char* kind : {"Verts", "Lines", "Strips"})
-      // (Capped: only a warning reports the count, and three huge ones must not overflow.)
-      notes_.skipped_elements +=
-          std::min(Count(piece, (std::string("NumberOf") + kind).c_str(), 0), 1L << 40);
+      notes_.skipped_elements += Skipped(piece, kind);
     const long n = Count(piece, "NumberOfPolys", 0);
     const tinyxml2::XMLElement* polys = piece.FirstChildElement("Polys");
     if (polys == nullptr) {
@@ -268,18 +268,30 @@ class VtkXmlReader {
                                              " (expected a <Polys> element)");
       return;
     }
-    const std::vector<std::int64_t> connectivity = Integers(Required(*polys, "connectivity"));
-    const std::vector<std::int64_t> offsets =
-        Offsets(Required(*polys, "offsets"), n, connectivity.size());
+    const CellArrays arrays = ReadCellArrays(*polys, n);
+    const std::vector<std::int64_t>& offsets = arrays.offsets;
     // SOFA gives each polygon the cell type its vertex count implies (XMLVTKReader::
     // parsePolysIndices): 2 a line, 3 a triangle, 4 a quad, anything else a polyline.
     AddCells(
-        connectivity, offsets,
+        arrays.connectivity, offsets,
         [&](std::size_t c) -> std::int64_t {
           const std::int64_t nv = offsets[c] - (c == 0 ? 0 : offsets[c - 1]);
           return nv == 2 ? 3 : nv == 3 ? 5 : nv == 4 ? 9 : 4;
         },
         *polys);
+  }
+
+  // The cells of a kind SOFA skips (Verts, Lines, Strips), counted from the offsets the file
+  // holds, not from its declaration alone: a warning never reports elements that are not there.
+  long Skipped(const tinyxml2::XMLElement& piece, const char* kind) {
+    const long n = Count(piece, (std::string("NumberOf") + kind).c_str(), 0);
+    if (n == 0) return 0;
+    const tinyxml2::XMLElement* cells = piece.FirstChildElement(kind);
+    if (cells == nullptr)
+      text_.FailAt(piece.GetLineNum(), std::string("no <") + kind + "> for NumberOf" + kind + "=" +
+                                           std::to_string(n) + " (expected a <" + kind +
+                                           "> element)");
+    return static_cast<long>(ReadCellArrays(*cells, n).offsets.size());
   }
 
   template <class TypeOf>
@@ -341,12 +353,37 @@ class VtkXmlReader {
     return array;
   }
 
-  // The array's values as doubles (points: SOFA reads them as Float64 whatever their type).
-  std::vector<double> Reals(const tinyxml2::XMLElement& element) {
+  // Counts an array's `values` (as its counts declare them) against the memory budget, then
+  // against what the file's bytes can hold (an ascii value takes 2 bytes, a compressed one at
+  // least 1/kMaxInflateRatio), before anything is decoded.
+  void Charge(const Array& array, const std::string& name, std::uint64_t values) {
+    const double wanted = static_cast<double>(values);
+    if (wanted > values_left_)
+      text_.FailAt(array.line, "DataArray '" + Shown(name, 40) + "' should hold " +
+                                   std::to_string(values) +
+                                   " values by the counts, more than the memory budget leaves "
+                                   "(expected at most " +
+                                   std::to_string(static_cast<std::uint64_t>(kMeshValuesPerPoint)) +
+                                   " values per point, " + budget_.text + ")");
+    if (wanted > static_cast<double>(bytes_.size()) * kMaxInflateRatio)
+      text_.FailAt(array.line, "DataArray '" + Shown(name, 40) + "' should hold " +
+                                   std::to_string(values) + " values by the counts, more than a " +
+                                   std::to_string(bytes_.size()) +
+                                   "-byte file can hold (expected counts the file's data can "
+                                   "match)");
+    values_left_ -= wanted;
+  }
+
+  // The array's values as doubles (points: SOFA reads them as Float64 whatever their type),
+  // exactly `expected` of them.
+  std::vector<double> Reals(const tinyxml2::XMLElement& element, std::uint64_t expected) {
     const Array array = Open(element);
+    const std::string name = "points";
+    Charge(array, name, expected);
     std::vector<double> values;
     if (!array.binary) {
       ForEachWord(array, [&](std::string_view word, int line) {
+        if (values.size() == expected) TooMany(line, name, expected);
         std::string why;
         const std::optional<double> value = ParseReal(word, &why);
         if (!value)
@@ -354,9 +391,11 @@ class VtkXmlReader {
                                  " (expected a finite number)");
         values.push_back(*value);
       });
+      if (values.size() != expected) TooFew(array.line, name, values.size(), expected);
       return values;
     }
-    const std::vector<unsigned char> bytes = Binary(array);
+    const std::vector<unsigned char> bytes = Binary(array, expected);
+    values.reserve(expected);
     for (std::size_t at = 0; at < bytes.size(); at += array.type.size) {
       double value = 0;
       switch (array.type.kind) {
@@ -382,26 +421,32 @@ class VtkXmlReader {
     return values;
   }
 
-  // The array's values as whole numbers ≥ 0 (connectivity, offsets, types).
-  std::vector<std::int64_t> Integers(const tinyxml2::XMLElement& element) {
+  // The array's values as whole numbers ≥ 0 (connectivity, offsets, types), exactly `expected`
+  // of them.
+  std::vector<std::int64_t> Integers(const tinyxml2::XMLElement& element, std::uint64_t expected) {
     const Array array = Open(element);
     const std::string name = Attribute(element, "Name");
     if (array.type.kind == Kind::kReal)
       text_.FailAt(array.line, "DataArray '" + Shown(name, 40) + "' of type " +
-                                   Attribute(element, "type") + " (expected an integer type)");
+                                   Shown(Attribute(element, "type"), 40) +
+                                   " (expected an integer type)");
+    Charge(array, name, expected);
     std::vector<std::int64_t> values;
     const auto fail_negative = [&](int line, const std::string& value) {
       text_.FailAt(line, Shown(name, 40) + " value " + value + " (expected a whole number ≥ 0)");
     };
     if (!array.binary) {
       ForEachWord(array, [&](std::string_view word, int line) {
+        if (values.size() == expected) TooMany(line, name, expected);
         const std::optional<long> value = ParseInteger(word);
         if (!value || *value < 0) fail_negative(line, "'" + Shown(word, 40) + "'");
         values.push_back(*value);
       });
+      if (values.size() != expected) TooFew(array.line, name, values.size(), expected);
       return values;
     }
-    const std::vector<unsigned char> bytes = Binary(array);
+    const std::vector<unsigned char> bytes = Binary(array, expected);
+    values.reserve(expected);
     for (std::size_t at = 0; at < bytes.size(); at += array.type.size) {
       if (array.type.kind == Kind::kSigned) {
         const std::int64_t value = Signed(&bytes[at], array.type.size);
@@ -415,6 +460,19 @@ class VtkXmlReader {
       }
     }
     return values;
+  }
+
+  // An ascii array with more or fewer values than its counts say.
+  [[noreturn]] void TooMany(int line, const std::string& name, std::uint64_t expected) const {
+    text_.FailAt(line, "DataArray '" + Shown(name, 40) + "' holds more than the " +
+                           std::to_string(expected) + " values its counts declare (expected " +
+                           std::to_string(expected) + ")");
+  }
+  [[noreturn]] void TooFew(int line, const std::string& name, std::size_t found,
+                           std::uint64_t expected) const {
+    text_.FailAt(line, "DataArray '" + Shown(name, 40) + "' holds " + std::to_string(found) +
+                           " values (expected " + std::to_string(expected) +
+                           ", as its counts declare)");
   }
 
   // Calls `use(word, line)` for each whitespace-separated word of an ascii array.
@@ -498,39 +556,46 @@ class VtkXmlReader {
     return bytes;
   }
 
-  // The raw values of a binary array: a byte count then the bytes, or zlib blocks.
-  std::vector<unsigned char> Binary(const Array& array) const {
+  // The raw values of a binary array, `expected` values as its counts declare: a byte count
+  // then the bytes, or zlib blocks. The declared size must be that one before anything is
+  // copied or inflated.
+  std::vector<unsigned char> Binary(const Array& array, std::uint64_t expected) const {
+    // Charge() bounded `expected` by the file's size: this product cannot overflow.
+    const std::uint64_t size = expected * array.type.size;
     const std::vector<unsigned char> bytes = Base64(array);
-    std::vector<unsigned char> values;
     const std::size_t h = header_size_;
     const auto header = [&](std::size_t k) { return Unsigned(&bytes[k * h], h); };
+    const auto check_declared = [&](std::uint64_t declared) {
+      if (declared != size)
+        text_.FailAt(array.line, "a binary DataArray declares " + std::to_string(declared) +
+                                     " bytes (expected " + std::to_string(size) + ": " +
+                                     std::to_string(expected) + " values of " +
+                                     std::to_string(array.type.size) +
+                                     " bytes, as its counts declare)");
+    };
     if (compressor_.empty()) {
       if (bytes.size() < h)
         text_.FailAt(array.line, "a binary DataArray without its byte count (expected a " +
                                      std::to_string(h) + "-byte header)");
-      const std::uint64_t size = header(0);
+      check_declared(header(0));
       if (size != bytes.size() - h)
         text_.FailAt(array.line, "a binary DataArray declares " + std::to_string(size) +
                                      " bytes and holds " + std::to_string(bytes.size() - h) +
                                      " (expected equal)");
-      values.assign(bytes.begin() + static_cast<std::ptrdiff_t>(h), bytes.end());
-    } else if (compressor_ == "vtkZLibDataCompressor") {
-      values = Inflate(array, bytes);
-    } else {
+      return {bytes.begin() + static_cast<std::ptrdiff_t>(h), bytes.end()};
+    }
+    if (compressor_ != "vtkZLibDataCompressor")
       text_.FailAt(compressor_line_, "compressor '" + Shown(compressor_, 40) +
                                          "' (expected vtkZLibDataCompressor or none)");
-    }
-    if (values.size() % array.type.size != 0)
-      text_.FailAt(array.line, "a binary DataArray of " + std::to_string(values.size()) +
-                                   " bytes (expected a multiple of " +
-                                   std::to_string(array.type.size) + ", its value size)");
-    return values;
+    return Inflate(array, bytes, check_declared);
   }
 
   // vtkZLibDataCompressor's layout: [blocks, block size, last block size, compressed size of each
-  // block] in the header type, then the zlib blocks one after the other.
-  std::vector<unsigned char> Inflate(const Array& array,
-                                     const std::vector<unsigned char>& bytes) const {
+  // block] in the header type, then the zlib blocks one after the other. `check_declared` is
+  // given the total the header declares before any block is inflated.
+  template <class CheckDeclared>
+  std::vector<unsigned char> Inflate(const Array& array, const std::vector<unsigned char>& bytes,
+                                     CheckDeclared check_declared) const {
     const std::size_t h = header_size_;
     const auto header = [&](std::size_t k) { return Unsigned(&bytes[k * h], h); };
     const auto fail = [&](const std::string& what) {
@@ -550,30 +615,70 @@ class VtkXmlReader {
     if (compressed != bytes.size() - at)
       fail("declares " + std::to_string(compressed) + " compressed bytes and holds " +
            std::to_string(bytes.size() - at) + " (expected equal)");
-    std::vector<unsigned char> values;
+    // Every block holds block_size bytes but the last, which holds last_size (0: a full one).
+    const auto block_out = [&](std::uint64_t b) {
+      return (b + 1 == blocks && last_size != 0) ? last_size : block_size;
+    };
+    std::uint64_t declared = 0;
     for (std::uint64_t b = 0; b < blocks; ++b) {
-      const std::uint64_t in = header(3 + b);
-      // Every block holds block_size bytes but the last, which holds last_size (0: a full one).
-      const std::uint64_t out = (b + 1 == blocks && last_size != 0) ? last_size : block_size;
+      const std::uint64_t in = header(3 + b), out = block_out(b);
       if (out > in * kMaxInflateRatio + kInflateSlack)
         fail("block claims " + std::to_string(out) + " bytes from " + std::to_string(in) +
              " (more than zlib can produce)");
-      const std::size_t start = values.size();
-      values.resize(start + out);
-      uLongf produced = static_cast<uLongf>(out);
-      const int status =
-          uncompress(values.data() + start, &produced, bytes.data() + at, static_cast<uLong>(in));
-      if (status != Z_OK || produced != out)
+      declared += out;  // at most 1032 × the file's size: no wrap-around
+    }
+    check_declared(declared);
+    std::vector<unsigned char> values;
+    for (std::uint64_t b = 0; b < blocks; ++b) {
+      const std::uint64_t in = header(3 + b), out = block_out(b);
+      const std::string problem = InflateBlock(bytes.data() + at, in, out, values);
+      if (!problem.empty())
         fail("has a zlib block that does not inflate to its " + std::to_string(out) +
-             " bytes (zlib: " + (status == Z_OK ? "short" : zError(status)) + ")");
+             " bytes (zlib: " + problem + ")");
       at += in;
     }
     return values;
   }
 
+  // Appends the `out` bytes the zlib stream of `in` bytes at `data` inflates to, growing
+  // `values` a chunk at a time as the bytes arrive; "" when it gives exactly `out` bytes, else
+  // what went wrong.
+  static std::string InflateBlock(const unsigned char* data, std::uint64_t in, std::uint64_t out,
+                                  std::vector<unsigned char>& values) {
+    z_stream stream{};
+    if (inflateInit(&stream) != Z_OK) return "cannot start";
+    stream.next_in = const_cast<Bytef*>(data);  // zlib's API is not const-correct
+    stream.avail_in = static_cast<uInt>(in);
+    const std::size_t end = values.size() + out;
+    int status = Z_OK;
+    while (status == Z_OK && values.size() < end) {
+      const std::size_t start = values.size();
+      values.resize(start + std::min<std::size_t>(kInflateChunk, end - start));
+      stream.next_out = values.data() + start;
+      stream.avail_out = static_cast<uInt>(values.size() - start);
+      status = inflate(&stream, Z_NO_FLUSH);
+      values.resize(values.size() - stream.avail_out);
+    }
+    // One more call tells a stream that ends here from one with bytes beyond `out`.
+    if (status == Z_OK) {
+      unsigned char probe = 0;
+      stream.next_out = &probe;
+      stream.avail_out = 1;
+      status = inflate(&stream, Z_FINISH);
+      if (stream.avail_out == 0) status = Z_DATA_ERROR;  // longer than declared
+    }
+    inflateEnd(&stream);
+    if (status != Z_STREAM_END)
+      return status == Z_OK || status == Z_BUF_ERROR ? "short" : zError(status);
+    if (values.size() != end) return "short";
+    return "";
+  }
+
   std::string_view bytes_;
   MeshText text_;
   MeshNotes& notes_;
+  const MeshBudget& budget_;
+  double values_left_;  ///< values the budget still allows the file's arrays to decode to
   Topology mesh_;
   bool little_endian_ = true;
   std::size_t header_size_ = 4;
@@ -583,8 +688,9 @@ class VtkXmlReader {
 
 }  // namespace
 
-Topology ReadVtkXmlMesh(std::string_view bytes, const std::string& file, MeshNotes& notes) {
-  return VtkXmlReader(bytes, file, notes).Read();
+Topology ReadVtkXmlMesh(std::string_view bytes, const std::string& file, MeshNotes& notes,
+                        const MeshBudget& budget) {
+  return VtkXmlReader(bytes, file, notes, budget).Read();
 }
 
 }  // namespace fluxion::internal

@@ -1,13 +1,16 @@
 // Reading an HDF5 trajectory back as the CSV of the same run (fluxion/trajectory_writer.h):
 // what --compare compares with an HDF5 reference. The layout is the writer's
 // (hdf5_trajectory_writer.cpp, docs/output-formats.md).
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/text_parsing.h"
 #include "fluxion/text.h"
 #include "fluxion/trajectory_writer.h"
 #include "output/hdf5_files.h"
+#include "runtime/memory_budget.h"
 
 namespace fluxion {
 
@@ -15,22 +18,37 @@ using internal::Handle;
 using internal::ReadColumnNames;
 using internal::ReadDoubles;
 
-std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path, std::string& why) {
+std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path, std::string& why,
+                                               std::uint64_t memory_limit) {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
   if (H5Fis_hdf5(path.c_str()) <= 0) {
     why = "not an HDF5 file";
     return std::nullopt;
   }
+  // The reference is untrusted: every dataset's declared shape (and chunk) is charged to the
+  // memory budget before it is read.
+  const internal::MemoryBudget memory = internal::CurrentMemoryBudget(memory_limit);
+  internal::ReadBudget budget(memory.bytes, memory.source);
   Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
-  const std::vector<std::string> columns = ReadColumnNames(file.get());
+  const std::vector<std::string> columns =
+      file.valid() ? ReadColumnNames(file.get(), &budget) : std::vector<std::string>{};
   std::vector<double> steps, times;
   std::vector<hsize_t> dims;
-  if (!file.valid() || columns.empty() || !ReadDoubles(file.get(), "step", steps, dims) ||
-      !ReadDoubles(file.get(), "time", times, dims) || times.size() != steps.size()) {
-    why = "not a Fluxion trajectory (expected /columns, /step and /time)";
+  if (!file.valid() || columns.empty() || !ReadDoubles(file.get(), "step", steps, dims, &budget) ||
+      !ReadDoubles(file.get(), "time", times, dims, &budget) || times.size() != steps.size()) {
+    why = !budget.refusal().empty()
+              ? budget.refusal()
+              : "not a Fluxion trajectory (expected /columns, /step and /time)";
     return std::nullopt;
   }
   const std::size_t rows = steps.size();
+  // Step numbers are whole and in range before they are converted (a forged file may hold any
+  // double there: 9e307, NaN).
+  for (const double step : steps)
+    if (!(step >= 0 && step < 0x1p62 && step == std::floor(step))) {
+      why = "dataset /step holds " + FormatReal(step) + " (expected whole step numbers >= 0)";
+      return std::nullopt;
+    }
   // Each column's source: a state dataset (and the offset in its row) or a scalar dataset, read
   // once. The columns come in the writer's order: per object p…, v…; solver outputs; energies.
   struct Source {
@@ -58,8 +76,10 @@ std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path, std::str
     }
     if (sources.empty() || dataset != previous_dataset) {
       Source source;
-      if (!ReadDoubles(file.get(), dataset, source.values, dims) || dims[0] != rows) {
-        why = "dataset /" + dataset + " is missing or has the wrong number of rows";
+      if (!ReadDoubles(file.get(), dataset, source.values, dims, &budget) || dims[0] != rows) {
+        why = !budget.refusal().empty()
+                  ? budget.refusal()
+                  : "dataset /" + Shown(dataset) + " is missing or has the wrong number of rows";
         return std::nullopt;
       }
       source.row_size = rows == 0 ? 0 : source.values.size() / rows;
@@ -81,7 +101,7 @@ std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& path, std::str
       const auto [source, offset] = column_source[c];
       const Source& from = sources[source];
       if (offset >= from.row_size) {
-        why = "column " + columns[c] + " has no data";
+        why = "column " + Shown(columns[c]) + " has no data";
         return std::nullopt;
       }
       text += ',';

@@ -12,7 +12,8 @@ std::unique_ptr<TrajectoryWriter> MakeHdf5TrajectoryWriter(
   throw UsageError("this Fluxion was built without HDF5 (install libhdf5-dev and rebuild)");
 }
 
-std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& /*path*/, std::string& why) {
+std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& /*path*/, std::string& why,
+                                               std::uint64_t /*memory_limit*/) {
   why = "this Fluxion was built without HDF5 (install libhdf5-dev and rebuild)";
   return std::nullopt;
 }

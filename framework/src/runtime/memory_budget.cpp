@@ -1,5 +1,8 @@
 #include "runtime/memory_budget.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -97,6 +100,21 @@ std::optional<std::uint64_t> CgroupMemoryRoom() {
   return room;
 }
 
+// What ulimit -v (RLIMIT_AS) still allows: the limit minus the address space the process maps
+// now (the first field of /proc/self/statm, in pages). Past it every allocation fails, whatever
+// the machine has free.
+std::optional<std::uint64_t> AddressSpaceRoom() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
+  const std::optional<std::string> statm = ReadSmallFile("/proc/self/statm");
+  const long page = ::sysconf(_SC_PAGESIZE);
+  if (!statm || page <= 0) return std::nullopt;
+  const std::optional<std::uint64_t> pages = ParseUnsigned(statm->substr(0, statm->find(' ')));
+  if (!pages) return std::nullopt;
+  const std::uint64_t mapped = *pages * static_cast<std::uint64_t>(page);
+  return limit.rlim_cur > mapped ? limit.rlim_cur - mapped : 0;
+}
+
 }  // namespace
 
 std::optional<std::uint64_t> ParseMemAvailable(std::string_view meminfo) {
@@ -130,6 +148,7 @@ MemoryBudget CurrentMemoryBudget(std::uint64_t user_limit) {
   if (const auto meminfo = ReadSmallFile("/proc/meminfo"))
     consider(ParseMemAvailable(*meminfo), "the memory this machine has available, MemAvailable");
   consider(CgroupMemoryRoom(), "what the cgroup memory limit of the process leaves");
+  consider(AddressSpaceRoom(), "what the address-space limit leaves, ulimit -v (RLIMIT_AS)");
   return budget;
 }
 

@@ -16,9 +16,10 @@ struct MemoryBudget {
   std::string source;  ///< e.g. "--memory-limit", "MemAvailable in /proc/meminfo"
 };
 
-/// The budget now: the smallest of `user_limit` (0: none), MemAvailable in /proc/meminfo, and
-/// what the process's cgroup (v2 memory.max − memory.current, v1 memory.limit_in_bytes −
-/// memory.usage_in_bytes, over its ancestors) still allows.
+/// The budget now: the smallest of `user_limit` (0: none), MemAvailable in /proc/meminfo, what
+/// the process's cgroup (v2 memory.max − memory.current, v1 memory.limit_in_bytes −
+/// memory.usage_in_bytes, over its ancestors) still allows, and what the address-space limit
+/// (ulimit -v, RLIMIT_AS) leaves beyond what the process maps already.
 MemoryBudget CurrentMemoryBudget(std::uint64_t user_limit);
 
 /// MemAvailable of a /proc/meminfo text [bytes], if it has one.
