@@ -206,11 +206,12 @@ TEST(OutputPolicy, HardLinkToAFileElsewhereIsReplacedNotWrittenThrough) {
 TEST(OutputPolicy, ControlCharactersInAFileNameAreRefusedAndNoFileIsCreated) {
   ScratchFolder scratch;
   fs::create_directories(scratch.path() / "out");
-  for (const std::string component :
-       {R"(<VTKExporter filename="a&#10;error: forged" exportAtBegin="1"/>)",
-        R"(<MeshExporter filename="b&#27;]0;title&#7;" exportAtBegin="1"/>)",
-        R"(<WriteState filename="c&#13;d.txt" writeX="1"/>)",
-        R"(<Monitor fileName="m&#10;x" indices="0" ExportPositions="1"/>)"}) {
+  for (
+      const std::string component :
+      {R"(<MeshTopology position="0 0 0"/><VTKExporter filename="a&#10;error: forged" exportAtBegin="1"/>)",
+       R"(<MeshTopology position="0 0 0"/><MeshExporter filename="b&#27;]0;title&#7;" format="vtk" exportAtBegin="1"/>)",
+       R"(<WriteState filename="c&#13;d.txt" writeX="1"/>)",
+       R"(<Monitor fileName="m&#10;x" indices="0" ExportPositions="1"/>)"}) {
     scratch.Write("s.scn", FallScene("  " + component + "\n"));
     const CommandResult result = RunIn(scratch, "s.scn --steps 2 -q --output-dir out -o t.csv");
     EXPECT_EQ(result.status, 2) << component << ": " << result.err;
@@ -224,8 +225,10 @@ TEST(OutputPolicy, ControlCharactersInAFileNameAreRefusedAndNoFileIsCreated) {
 TEST(OutputPolicy, ExporterFileNamesInErrorsAreCut) {
   ScratchFolder scratch;
   const std::string long_name = "missing/" + std::string(300, 'n');
-  scratch.Write("s.scn",
-                FallScene(R"(  <MeshExporter filename=")" + long_name + R"(" exportAtBegin="1"/>
+  scratch.Write(
+      "s.scn",
+      FallScene(R"(  <MeshTopology position="0 0 0"/><MeshExporter format="vtk" filename=")" +
+                long_name + R"(" exportAtBegin="1"/>
 )"));
   const CommandResult result = RunIn(scratch, "s.scn --steps 2 -q -o t.csv");
   EXPECT_EQ(result.status, 2) << result.err;
