@@ -194,8 +194,13 @@ std::optional<OutputClaim> ClaimOutputFile(const std::string& name, OutputOrigin
 
 int OpenClaimedOutputDescriptor(const OutputClaim& claim, std::string* why) {
   const OutputPolicy policy = CurrentOutputPolicy();
+  // A file that could not be opened gives its name back: nothing of this writer remains.
   const auto refuse = [&](const std::string& reason) {
     if (why) *why = "cannot open '" + internal::Shown(claim.name) + "' for writing: " + reason;
+    const std::lock_guard<std::mutex> lock(run_mutex);
+    std::erase_if(Run().claims, [&](const HeldClaim& held) {
+      return held.claim.path == claim.path && held.descriptor < 0;
+    });
     return -1;
   };
   // Checked again: the folder may have changed since the claim.
