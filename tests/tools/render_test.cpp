@@ -87,10 +87,10 @@ TEST(Render, KnownPointsLandOnTheirPixels) {
 TEST(Render, FramesEveryKStepsWithOneCamera) {
   ScratchFolder scratch;
   const std::string frames = scratch / "frames";
-  const CommandResult result =
-      RunSceneRunner(ShellQuote(scratch.Write("two.scn", kScene)) + " --steps 5 -q -o " +
-                     ShellQuote(scratch / "two.csv") +
-                     " --view z --render-size 200x100 --render-every 2 " + ShellQuote(frames));
+  const CommandResult result = RunSceneRunner(
+      ShellQuote(scratch.Write("two.scn", kScene)) + " --steps 5 -q -o " +
+      ShellQuote(scratch / "two.csv") + " --view z --render-size 200x100 --output-dir " +
+      ShellQuote(scratch.path().string()) + " --render-every 2 " + ShellQuote(frames));
   ASSERT_EQ(result.status, 0) << result.err;
   for (const char* name : {"frame_000000.png", "frame_000002.png", "frame_000004.png"}) {
     SCOPED_TRACE(name);

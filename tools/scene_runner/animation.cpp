@@ -1,6 +1,5 @@
 #include "animation.h"
 
-#include <fcntl.h>
 #include <gif_lib.h>
 #include <unistd.h>
 
@@ -47,19 +46,17 @@ GifAnimation::~GifAnimation() {
   Close(ignored);
 }
 
-bool GifAnimation::Open(const std::string& path, int width, int height, int delay_cs,
+bool GifAnimation::Open(const OutputClaim& claim, int width, int height, int delay_cs,
                         std::string& why) {
-  path_ = path;
+  path_ = claim.name;
+  const std::string& path = claim.name;
   width_ = width;
   height_ = height;
   delay_cs_ = delay_cs;
-  // Opened here rather than by EGifOpenFileName, which creates files readable by their owner
-  // only: an animation is as readable as any other output (0666 less the umask).
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    why = path + ": cannot write the animation (" + std::strerror(errno) + ")";
-    return false;
-  }
+  // Opened by the output policy rather than by EGifOpenFileName, which follows links, writes
+  // through an existing file and creates files readable by their owner only.
+  const int fd = OpenClaimedOutputDescriptor(claim, &why);
+  if (fd < 0) return false;
   int error = 0;
   gif_ = EGifOpenFileHandle(fd, &error);
   if (gif_ == nullptr) {

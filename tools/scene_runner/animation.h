@@ -21,8 +21,9 @@ class GifAnimation {
   GifAnimation& operator=(const GifAnimation&) = delete;
   ~GifAnimation();
 
-  /// Creates `path` (replacing it) for frames of width × height pixels. False with `why`.
-  bool Open(const std::string& path, int width, int height, int delay_cs, std::string& why);
+  /// Creates the file of `claim` through the output policy for frames of width × height
+  /// pixels. False with `why`.
+  bool Open(const OutputClaim& claim, int width, int height, int delay_cs, std::string& why);
   /// Appends the picture of the simulation's current state. False with `why`.
   bool Add(const Simulation& simulation, const Camera& camera, const std::string& title,
            std::string& why);

@@ -240,7 +240,8 @@ int main(int argc, char** argv) {
                  "draw the final state into this PNG (Cairo: springs coloured by strain)");
   std::vector<std::string> render_every;
   app.add_option("--render-every", render_every,
-                 "K DIR: draw the state every K steps into DIR/frame_<step>.png (one camera)")
+                 "K DIR: draw the state every K steps into DIR/frame_<step>.png (one camera; DIR "
+                 "inside --output-dir, created if missing)")
       ->expected(2);
   app.add_option("--view", options.view,
                  "camera of --render: iso, x, y or z (default: iso, "

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,13 +12,11 @@ namespace fluxion::runner {
 
 TrajectoryFile::~TrajectoryFile() { Keep(); }
 
-bool TrajectoryFile::Open(const std::string& path, std::string& why) {
+bool TrajectoryFile::Open(const std::string& path, const OutputClaim* partial, std::string& why) {
   path_ = path;
   // A device or a pipe (-o /dev/null, a FIFO) is written directly: it has no NAME.partial to
   // rename (and creating /dev/null.partial would be a file in /dev).
-  struct stat existing {};
-  if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) &&
-      !S_ISDIR(existing.st_mode)) {
+  if (partial == nullptr) {
     partial_ = path;
     direct_ = true;
     stream_ = std::fopen(path.c_str(), "wb");
@@ -29,24 +26,27 @@ bool TrajectoryFile::Open(const std::string& path, std::string& why) {
     }
     return true;
   }
-  partial_ = path + ".partial";
-  // Not truncated before the lock is ours: a second run must not destroy the first one's rows.
-  const int fd = ::open(partial_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+  partial_ = path + ".partial";  // as the user spells it, for messages (claimed as partial->path)
+  // Another run writing this output holds the lock of the NAME.partial it writes: an existing
+  // one is locked first (opened to read only, never written), then replaced by a new file.
+  const int previous = ::open(partial_.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (previous >= 0 && ::flock(previous, LOCK_EX | LOCK_NB) != 0) {
+    ::close(previous);
+    why = path + ": another run is writing this output (" + partial_ +
+          " is locked; expected one run per output file)";
+    return false;
+  }
+  std::string reason;
+  const int fd = OpenClaimedOutputDescriptor(*partial, &reason);
+  if (previous >= 0) ::close(previous);
   if (fd < 0) {
-    why = path + ": cannot open the output file for writing (" + std::strerror(errno) +
-          "; check the folder exists and is writable)";
+    why = "--output: " + reason;
     return false;
   }
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     ::close(fd);
     why = path + ": another run is writing this output (" + partial_ +
           " is locked; expected one run per output file)";
-    return false;
-  }
-  struct stat info {};
-  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || ::ftruncate(fd, 0) != 0) {
-    ::close(fd);
-    why = partial_ + ": is not a regular file that can be written (expected a plain file)";
     return false;
   }
   stream_ = ::fdopen(fd, "wb");
@@ -84,13 +84,6 @@ void TrajectoryFile::Keep() {
   if (stream_ == nullptr) return;
   std::fclose(stream_);
   stream_ = nullptr;
-}
-
-bool SameFile(const std::string& a, const std::string& b) {
-  struct stat first {
-  }, second{};
-  return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 &&
-         first.st_dev == second.st_dev && first.st_ino == second.st_ino;
 }
 
 }  // namespace fluxion::runner

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "fluxion/output_files.h"
+
 namespace fluxion::runner {
 
 class TrajectoryFile {
@@ -16,9 +18,10 @@ class TrajectoryFile {
   TrajectoryFile& operator=(const TrajectoryFile&) = delete;
   ~TrajectoryFile();
 
-  /// Opens `path`.partial for writing, locked. False (with `why`, one line) when another run
-  /// holds the lock or the file cannot be created.
-  bool Open(const std::string& path, std::string& why);
+  /// Opens the claimed `path`.partial for writing, locked, as a new file (an existing one is
+  /// replaced, never written through); with no claim, `path` itself (a device or a pipe). False
+  /// (with `why`, one line) when another run holds the lock or the file cannot be created.
+  bool Open(const std::string& path, const OutputClaim* partial, std::string& why);
   std::FILE* stream() const { return stream_; }
   const std::string& partial_path() const { return partial_; }
 
@@ -32,8 +35,5 @@ class TrajectoryFile {
   std::FILE* stream_ = nullptr;
   bool direct_ = false;  ///< a device or pipe, written directly (no NAME.partial)
 };
-
-/// True if `a` and `b` name the same existing file (same device and inode).
-bool SameFile(const std::string& a, const std::string& b);
 
 }  // namespace fluxion::runner

@@ -292,10 +292,18 @@ Surface DrawState(const Simulation& simulation, const Camera& camera, const std:
 }
 
 bool RenderPng(const Simulation& simulation, const Camera& camera, const std::string& title,
-               const std::string& path, std::string& why) {
+               const OutputClaim& claim, std::string& why) {
   const Surface surface = DrawState(simulation, camera, title);
-  if (cairo_surface_write_to_png(surface.get(), path.c_str()) != CAIRO_STATUS_SUCCESS) {
-    why = path + ": cannot write the picture (check the folder exists and is writable)";
+  const OutputFile file = OpenClaimedOutputFile(claim, &why);
+  if (!file) return false;
+  const auto write = [](void* stream, const unsigned char* data, unsigned int length) {
+    return std::fwrite(data, 1, length, static_cast<std::FILE*>(stream)) == length
+               ? CAIRO_STATUS_SUCCESS
+               : CAIRO_STATUS_WRITE_ERROR;
+  };
+  if (cairo_surface_write_to_png_stream(surface.get(), write, file.get()) != CAIRO_STATUS_SUCCESS ||
+      std::fflush(file.get()) != 0) {
+    why = claim.name + ": cannot write the picture (expected a writable folder with free space)";
     return false;
   }
   return true;

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "fluxion/output_files.h"
+
 #include "fluxion/simulation.h"
 
 namespace fluxion::runner {
@@ -55,13 +57,14 @@ using Surface = std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)>;
 /// The picture of the current state (RGB24), as RenderPng describes it.
 Surface DrawState(const Simulation& simulation, const Camera& camera, const std::string& title);
 
-/// Draws the current state of `simulation` into a PNG at `path`: a white background; each
+/// Draws the current state of `simulation` into a PNG, the file of `claim` (opened through the
+/// output policy): a white background; each
 /// object's topology edges (the triangles' and quads' too when it lists no edges) coloured by
 /// strain (l − l0)/l0 against its rest positions — blue compressed, grey at rest, red stretched,
 /// the scale symmetric in the largest |strain| of the picture —, its points as dots, points held
 /// by a fixed constraint as black squares; the time in the top-left corner, the colour bar with
 /// its range at the bottom. False with `why` when the file cannot be written.
 bool RenderPng(const Simulation& simulation, const Camera& camera, const std::string& title,
-               const std::string& path, std::string& why);
+               const OutputClaim& claim, std::string& why);
 
 }  // namespace fluxion::runner

@@ -11,6 +11,7 @@
 #include <new>
 #include <optional>
 #include <sstream>
+#include <tuple>
 
 #include <unistd.h>
 
@@ -21,11 +22,13 @@
 #include "fluxion/text.h"
 #include "fluxion/trajectory_writer.h"
 #include "output_file.h"
+#include "output_folder.h"
 #include "python_process.h"
+#include "python_scene.h"
 #include "render.h"
+#include "run_outputs.h"
 #include "stability_check.h"
 #include "trajectory_compare.h"
-#include "vtk_folder.h"
 
 namespace fluxion::runner {
 
@@ -93,25 +96,20 @@ std::string ReadWholeFile(const std::string& path) {
   return text.str();
 }
 
-// The inputs of the run are read and checked before anything is written: the --compare reference
-// is read whole (a missing one fails before the simulation runs), and the output may not be the
-// scene or the reference under any name. Returns an exit status, kExitSuccess when all is well.
-// An output written as HDF5 rather than CSV, by its name.
-bool IsHdf5Output(const std::string& path) {
-  return path.ends_with(".h5") || path.ends_with(".hdf5");
-}
-
-// RUN.xdmf beside a finished RUN.h5, naming it by its file name: what ParaView opens.
-bool WriteXdmf(const std::string& h5_path, std::string& why) {
-  const std::filesystem::path h5(h5_path);
-  std::filesystem::path xdmf = h5;
-  xdmf.replace_extension(".xdmf");
-  if (WriteXdmfForHdf5Trajectory(h5_path, h5.filename().string(), xdmf.string(), why)) return true;
-  why = xdmf.string() + ": the XDMF description of " + h5_path + " could not be written (" + why +
-        ")";
+// RUN.xdmf (claimed before the run) beside a finished RUN.h5, naming it by its file name: what
+// ParaView opens.
+bool WriteXdmf(const std::string& h5_path, const OutputClaim& xdmf, std::string& why) {
+  if (WriteXdmfForHdf5Trajectory(h5_path, std::filesystem::path(h5_path).filename().string(), xdmf,
+                                 why))
+    return true;
+  why = xdmf.name + ": the XDMF description of " + h5_path + " could not be written (" + why + ")";
   return false;
 }
 
+// The inputs of the run are read and checked before anything is written: the --compare reference
+// is read whole (a missing one fails before the simulation runs). That no output is an input is
+// the output policy's to check (run_outputs.h). Returns an exit status, kExitSuccess when all is
+// well.
 int CheckInputs(const RunOptions& options, std::string& reference) {
   if (!options.compare.empty()) {
     std::error_code error;
@@ -151,15 +149,6 @@ int CheckInputs(const RunOptions& options, std::string& reference) {
                ": this scene-runner was built without HDF5 (expected a .csv output, or a build "
                "with libhdf5-dev installed)");
     return kExitInvalidInput;
-  }
-  for (const auto& [input, what] : {std::pair{options.scene, "the scene"},
-                                    std::pair{options.compare, "the --compare reference"}}) {
-    if (!input.empty() && (input == options.output || SameFile(input, options.output))) {
-      PrintError(options.output + ": is " + what +
-                 " of this run (expected another output file: the output never replaces an "
-                 "input)");
-      return kExitInvalidInput;
-    }
   }
   std::error_code error;
   if (std::filesystem::is_directory(options.output, error)) {
@@ -229,15 +218,13 @@ std::string VtkName(const std::string& scene) {
 int RunScene(const RunOptions& options, const Host& host) {
   std::string reference;
   if (const int status = CheckInputs(options, reference); status != kExitSuccess) return status;
-  // Files the scene itself writes (a solver's energy file) go below --output-dir only, never over
-  // an input of the run.
-  OutputPolicy policy;
-  policy.directory = options.output_dir;
-  policy.overwrite = options.overwrite;
-  policy.protected_files = {options.scene};
-  if (!options.compare.empty()) policy.protected_files.emplace_back(options.compare);
-  if (!options.output.empty()) policy.protected_files.emplace_back(options.output);
-  SetOutputPolicy(policy);
+  // Every file of the run goes through the output policy: the ones the command line names are
+  // claimed now, so that none the scene names can be one of them.
+  RunOutputClaims claims;
+  if (std::string why; !ClaimRunOutputs(options, claims, why)) {
+    PrintError(why);
+    return kExitInvalidInput;
+  }
 
   std::optional<Simulation> simulation;
   std::optional<PythonScene> python_scene;  // a .py scene: its XML, to report its Python lines
@@ -305,12 +292,15 @@ int RunScene(const RunOptions& options, const Host& host) {
                                       : std::string()));
   }
 
-  // The --vtk folder (created if missing) is checked before any output is opened.
-  std::string vtk_folder;
-  if (!options.vtk.empty()) {
+  // The folders of numbered files (created if missing) are checked before any output is opened:
+  // both below the output folder, as the files a scene names.
+  std::string vtk_folder, render_folder;
+  for (const auto& [option, folder, relative] :
+       {std::tuple{"--vtk ", &options.vtk, &vtk_folder},
+        std::tuple{"--render-every ", &options.render_dir, &render_folder}}) {
     std::string why;
-    if (!PrepareVtkFolder(options.vtk, options.output_dir, vtk_folder, why)) {
-      PrintError("--vtk " + options.vtk + ": " + why);
+    if (!folder->empty() && !PrepareOutputFolder(*folder, options.output_dir, *relative, why)) {
+      PrintError(option + *folder + ": " + why);
       return kExitInvalidInput;
     }
   }
@@ -341,7 +331,7 @@ int RunScene(const RunOptions& options, const Host& host) {
     stream = file.get();
   } else if (!options.output.empty()) {
     std::string why;
-    if (!output.Open(options.output, why)) {
+    if (!output.Open(options.output, claims.partial ? &*claims.partial : nullptr, why)) {
       PrintError(why);
       return kExitInvalidInput;
     }
@@ -393,15 +383,14 @@ int RunScene(const RunOptions& options, const Host& host) {
     std::string why;
     char name[32];
     std::snprintf(name, sizeof name, "frame_%06ld.png", simulation->step_count());
-    if (RenderPng(*simulation, *frame_camera, title,
-                  (std::filesystem::path(options.render_dir) / name).string(), why))
-      return true;
+    const std::optional<OutputClaim> claim =
+        ClaimOutputFile((std::filesystem::path(render_folder) / name).string(),
+                        OutputOrigin::kScene, "--render-every", &why);
+    if (claim && RenderPng(*simulation, *frame_camera, title, *claim, why)) return true;
     PrintError("--render-every: " + why);
     return false;
   };
   if (options.render_every > 0) {
-    std::error_code error;
-    std::filesystem::create_directories(options.render_dir, error);
     frame_camera = FitCamera(*simulation, view, options.render_width, options.render_height, 0.25);
     if (!render_frame()) {
       if (!options.output.empty()) output.Keep();
@@ -424,7 +413,7 @@ int RunScene(const RunOptions& options, const Host& host) {
   };
   if (!options.animate.empty()) {
     std::string why;
-    if (!animation.Open(options.animate, options.render_width, options.render_height, 4, why)) {
+    if (!animation.Open(*claims.animate, options.render_width, options.render_height, 4, why)) {
       PrintError("--animate: " + why);
       if (!options.output.empty()) output.Keep();
       return kExitInvalidInput;
@@ -500,7 +489,7 @@ int RunScene(const RunOptions& options, const Host& host) {
   if (!options.render.empty()) {
     std::string why;
     const Camera camera = FitCamera(*simulation, view, options.render_width, options.render_height);
-    if (!RenderPng(*simulation, camera, title, options.render, why)) {
+    if (!RenderPng(*simulation, camera, title, *claims.render, why)) {
       PrintError("--render: " + why);
       if (status == kExitSuccess) status = kExitInvalidInput;
     }
@@ -531,7 +520,7 @@ int RunScene(const RunOptions& options, const Host& host) {
     } else if (!output.Commit(why)) {
       PrintError(why);
       return kExitInvalidInput;
-    } else if (IsHdf5Output(options.output) && !WriteXdmf(options.output, why)) {
+    } else if (claims.xdmf && !WriteXdmf(options.output, *claims.xdmf, why)) {
       PrintError(why);
       return kExitInvalidInput;
     }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "fluxion/export.h"
+#include "fluxion/output_files.h"
 #include "fluxion/simulation.h"
 
 namespace fluxion {
@@ -78,9 +79,13 @@ FLUXION_API std::optional<std::string> Hdf5TrajectoryToCsv(const std::string& pa
 /// open it: per object (2-D and 3-D ones) a temporal collection with one grid per recorded state,
 /// its points, its highest-dimensional cells (hexahedra, tetrahedra, quads, triangles or edges;
 /// vertices without a topology) and its velocity as point data. The XDMF names the HDF5 file
-/// `h5_name` (relative to the XDMF's folder). False with `why` when it cannot.
+/// `h5_name` (relative to the XDMF's folder). The file is claimed and opened through the output
+/// policy as one the user named (fluxion/output_files.h). False with `why` when it cannot.
 FLUXION_API bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h5_name,
                                             const std::string& xdmf_path, std::string& why);
+/// The same, into the file of a claim already made (a host claims every output before the run).
+FLUXION_API bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h5_name,
+                                            const OutputClaim& xdmf, std::string& why);
 /// Options of the ParaView trajectory.
 struct VtkTrajectoryOptions {
   /// Folder of the files, relative to the output folder of the policy in force

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "components/point_selection.h"
+#include "core/text_parsing.h"
 #include "fluxion/errors.h"
 #include "fluxion/output_files.h"
 
@@ -58,7 +59,7 @@ class Monitor final : public Observer {
       line_ += '\n';
       if (std::fwrite(line_.data(), 1, line_.size(), file) != line_.size() ||
           std::fflush(file) != 0)
-        throw Error("writing '" + names_[static_cast<std::size_t>(q)] +
+        throw Error("writing '" + Shown(names_[static_cast<std::size_t>(q)]) +
                     "' failed (expected a writable output folder)");
     }
   }
@@ -133,7 +134,7 @@ void MonitorComponent::Build(BuildContext& context) {
     header += '\n';
     if (std::fwrite(header.data(), 1, header.size(), files[k].get()) != header.size() ||
         std::fflush(files[k].get()) != 0) {
-      context.Error("Monitor: writing '" + names[k] +
+      context.Error("Monitor: writing '" + Shown(names[k]) +
                     "' failed (expected a writable output folder)");
       return;
     }

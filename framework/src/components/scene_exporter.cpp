@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/text_parsing.h"
 #include "fluxion/errors.h"
 #include "fluxion/text.h"
 
@@ -98,7 +99,7 @@ void SceneFileWriter::Write(const std::string& name, const std::string& content)
     file = last_.get();
     std::rewind(file);
     if (::ftruncate(::fileno(file), 0) != 0)
-      throw Error("cannot rewrite '" + name + "' (expected a writable file)");
+      throw Error("cannot rewrite '" + Shown(name) + "' (expected a writable file)");
   } else {
     last_.reset();
     std::string why;
@@ -109,7 +110,7 @@ void SceneFileWriter::Write(const std::string& name, const std::string& content)
   }
   if (std::fwrite(content.data(), 1, content.size(), file) != content.size() ||
       std::fflush(file) != 0)
-    throw Error("writing '" + name + "' failed (expected a writable output folder)");
+    throw Error("writing '" + Shown(name) + "' failed (expected a writable output folder)");
 }
 
 void AppendPoint(std::string& out, const std::array<double, 3>& point) {

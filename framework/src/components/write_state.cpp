@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "core/text_parsing.h"
 #include "fluxion/errors.h"
 #include "fluxion/output_files.h"
 #include "fluxion/text.h"
@@ -180,10 +181,12 @@ void WriteStateComponent::Build(BuildContext& context) {
     gz = fd >= 0 ? gzdopen(fd, "wb") : nullptr;
     if (gz == nullptr) {
       if (fd >= 0) ::close(fd);
-      context.Error("WriteState cannot compress into '" + filename + "' (expected zlib to work)");
+      context.Error("WriteState cannot compress into '" + Shown(filename) +
+                    "' (expected zlib to work)");
       return;
     }
-    file.reset();  // the compressed stream owns its own descriptor
+    // The compressed stream writes through a descriptor of its own; `file` stays open, unused,
+    // so that the output policy's claim on the name holds for the whole run.
   }
   context.AddObserver(std::make_unique<WriteState>(p, object->id, std::move(times), period,
                                                    periodic, std::move(file), gz));

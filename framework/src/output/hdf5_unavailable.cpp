@@ -24,4 +24,10 @@ bool WriteXdmfForHdf5Trajectory(const std::string& /*h5_path*/, const std::strin
   return false;
 }
 
+bool WriteXdmfForHdf5Trajectory(const std::string& /*h5_path*/, const std::string& /*h5_name*/,
+                                const OutputClaim& /*xdmf*/, std::string& why) {
+  why = "this Fluxion was built without HDF5";
+  return false;
+}
+
 }  // namespace fluxion

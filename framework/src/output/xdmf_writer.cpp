@@ -2,7 +2,7 @@
 // VisIt open. XDMF 3: per object a temporal collection of uniform grids, each state's points and
 // velocities selected from the [n, points, dimension] datasets by hyperslabs.
 #include <array>
-#include <fstream>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -50,6 +50,13 @@ std::string Slab(const std::string& h5, const std::string& dataset, std::size_t 
 
 bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h5_name,
                                 const std::string& xdmf_path, std::string& why) {
+  const std::optional<OutputClaim> claim =
+      ClaimOutputFile(xdmf_path, OutputOrigin::kUser, "the XDMF file of " + h5_name, &why);
+  return claim && WriteXdmfForHdf5Trajectory(h5_path, h5_name, *claim, why);
+}
+
+bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h5_name,
+                                const OutputClaim& xdmf, std::string& why) {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
   Handle file(H5Fopen(h5_path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   std::vector<double> times;
@@ -110,11 +117,12 @@ bool WriteXdmfForHdf5Trajectory(const std::string& h5_path, const std::string& h
     xml += "</Grid>\n";
   }
   xml += "</Domain>\n</Xdmf>\n";
-  std::ofstream out(xdmf_path, std::ios::binary | std::ios::trunc);
-  out << xml;
-  out.close();
-  if (!out) {
-    why = "cannot write " + xdmf_path;
+  // Through the output policy: never over an input, through a link or into an existing inode.
+  const OutputFile out = OpenClaimedOutputFile(xdmf, &why);
+  if (!out) return false;
+  if (std::fwrite(xml.data(), 1, xml.size(), out.get()) != xml.size() ||
+      std::fflush(out.get()) != 0) {
+    why = "cannot write " + xdmf.path.string();
     return false;
   }
   return true;

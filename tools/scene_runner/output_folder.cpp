@@ -1,4 +1,4 @@
-#include "vtk_folder.h"
+#include "output_folder.h"
 
 #include <sys/stat.h>
 
@@ -22,8 +22,8 @@ bool IsWithin(const fs::path& inner, const fs::path& root) {
 
 }  // namespace
 
-bool PrepareVtkFolder(const std::string& folder, const std::string& output_dir,
-                      std::string& relative, std::string& why) {
+bool PrepareOutputFolder(const std::string& folder, const std::string& output_dir,
+                         std::string& relative, std::string& why) {
   std::error_code error;
   const fs::path root = fs::canonical(output_dir, error);
   if (error) {
@@ -55,7 +55,7 @@ bool PrepareVtkFolder(const std::string& folder, const std::string& output_dir,
   }
   const fs::path resolved = fs::canonical(target, error);
   if (error || !fs::is_directory(resolved, error)) {
-    why = "'" + folder + "' is not a folder (expected a folder for the .pvd and .vtu files)";
+    why = "'" + folder + "' is not a folder (expected a folder for the numbered files)";
     return false;
   }
   if (!IsWithin(resolved, root)) return outside();
