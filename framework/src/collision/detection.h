@@ -91,6 +91,9 @@ struct PipelineSettings {
   int depth = 6;  ///< CollisionPipeline's `depth`: the bounding trees' maximal depth
   /// Threads the detection may use (1: sequential). Results are the same bits for any count.
   int threads = 1;
+  /// Test every element pair of each model pair, without bounding boxes: a slow reference for
+  /// tests (the contacts are the same set; the trees only skip pairs too far apart).
+  bool test_all_element_pairs = false;
 };
 
 /// One contact found between an element of model 1 and an element of model 2 (SOFA's
