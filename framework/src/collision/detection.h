@@ -102,7 +102,8 @@ struct PipelineSettings {
 struct DetectionOutput {
   std::array<Index, 2> element{};  ///< element index in each model (a point, edge, triangle…)
   std::array<Vec3, 2> point;       ///< the contact point on each element's surface
-  Vec3 normal = Vec3::Zero();      ///< unit, pointing outward from model 1 (towards model 1)
+  /// Unit, from point[0] towards point[1]: outward from model 1, towards model 2 (SOFA: Q − P).
+  Vec3 normal = Vec3::Zero();
   double value = 0.0;              ///< the distance between the points minus the contact distance
   std::int64_t id = 0;             ///< unique per model pair: duplicates keep the smallest value
 };
