@@ -1,5 +1,7 @@
 #include "collision/intersection_min_proximity.h"
 
+#include <Eigen/Geometry>
+
 #include "collision/proximity_geometry.h"
 
 namespace fluxion::internal::collision::min_proximity {
