@@ -56,7 +56,7 @@ echo "== 3. tools see public headers only"
 for dir in "${runner_includes[@]}"; do
   [[ "$dir" == "$source_dir/framework/src"* ]] && fail "scene-runner includes $dir"
 done
-if grep -rnE '#include "(core|mechanics|linear|meshio|registry|plugin|scene|components|build|runtime|output|host)/' \
+if grep -rnE '#include "(core|mechanics|linear|meshio|registry|plugin|scene|components|build|runtime|output|host|collision)/' \
      "$source_dir/tools" --include='*.cpp' --include='*.h'; then
   fail "a tool includes an internal header"
 fi

@@ -91,6 +91,9 @@ struct PipelineSettings {
   int depth = 6;  ///< CollisionPipeline's `depth`: the bounding trees' maximal depth
   /// Threads the detection may use (1: sequential). Results are the same bits for any count.
   int threads = 1;
+  /// Test every element pair of each model pair, without bounding boxes: a slow reference for
+  /// tests (the contacts are the same set; the trees only skip pairs too far apart).
+  bool test_all_element_pairs = false;
 };
 
 /// One contact found between an element of model 1 and an element of model 2 (SOFA's
@@ -99,7 +102,8 @@ struct PipelineSettings {
 struct DetectionOutput {
   std::array<Index, 2> element{};  ///< element index in each model (a point, edge, triangle…)
   std::array<Vec3, 2> point;       ///< the contact point on each element's surface
-  Vec3 normal = Vec3::Zero();      ///< unit, pointing outward from model 1 (towards model 1)
+  /// Unit, from point[0] towards point[1]: outward from model 1, towards model 2 (SOFA: Q − P).
+  Vec3 normal = Vec3::Zero();
   double value = 0.0;              ///< the distance between the points minus the contact distance
   std::int64_t id = 0;             ///< unique per model pair: duplicates keep the smallest value
 };

@@ -1,0 +1,25 @@
+// Which element test an intersection method has for a pair of model kinds, and in which order it
+// takes the models (SOFA's Intersection::findIntersector and its IntersectorMap).
+#pragma once
+
+#include "collision/element_pair.h"
+
+namespace fluxion::internal::collision {
+
+/// An intersection method's test for two model kinds.
+struct Intersector {
+  ElementTest test = nullptr;  ///< null: the method has none (or ignores the pair)
+  /// The method takes the models the other way round (SOFA's swapModels): model 0 of the test
+  /// is the second model asked about.
+  bool swap = false;
+  explicit operator bool() const { return test != nullptr; }
+};
+
+/// The test `settings.method` registers for (a, b), tried as (a, b) then (b, a), as SOFA's
+/// IntersectorMap::get does. The pairs each method registers, and the switches that remove some
+/// (MinProximityIntersection's usePointPoint, useLinePoint, useLineLine, useSphereTriangle), are
+/// listed in intersection_min_proximity.h, intersection_new_proximity.h and
+/// intersection_discrete.h. LocalMinDistance is not implemented yet: it has no test for any pair.
+Intersector FindIntersector(const IntersectionSettings& settings, ElementKind a, ElementKind b);
+
+}  // namespace fluxion::internal::collision
