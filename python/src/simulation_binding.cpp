@@ -86,6 +86,26 @@ py::dict SolverOutputs(const Simulation& simulation) {
   return outputs;
 }
 
+// The contacts detected at the last step's start (Simulation::contacts), one dict each, models
+// named by path.
+py::list Contacts(const Simulation& simulation) {
+  const std::vector<std::string>& models = simulation.collision_models();
+  py::list contacts;
+  for (const Contact& c : simulation.contacts()) {
+    py::dict contact;
+    contact["models"] = py::make_tuple(models[static_cast<std::size_t>(c.model[0])],
+                                       models[static_cast<std::size_t>(c.model[1])]);
+    contact["elements"] = py::make_tuple(c.element[0], c.element[1]);
+    contact["points"] = py::make_tuple(c.point[0], c.point[1]);
+    contact["normal"] = c.normal;
+    contact["distance"] = c.distance;
+    contact["penetration"] = c.penetration;
+    contact["solver_node"] = c.solver_node;
+    contacts.append(std::move(contact));
+  }
+  return contacts;
+}
+
 // replace_solver(name, **params): each value written as XML text by fluxion.scene_graph.xml_text
 // (numbers in shortest round-trip form, lists space-separated), the one conversion Python scenes
 // use too.
@@ -124,6 +144,9 @@ void BindSimulation(py::module_& module) {
                              "Mechanical objects by id ('root/cloth/dofs'), in document order.")
       .def("energy", &Energy, "{'kinetic', 'potential', 'total'} [J], summed over solver nodes.")
       .def("solver_outputs", &SolverOutputs)
+      .def("contacts", &Contacts,
+           "The contacts detected at the last step's start: [{'models', 'elements', 'points', "
+           "'normal', 'distance', 'penetration', 'solver_node'}] (docs/contact.md).")
       .def_property_readonly("solvers",
                              [](const Simulation& simulation) {
                                std::vector<std::pair<std::string, std::string>> solvers;

@@ -1,7 +1,8 @@
 // SOFA's collision models (components/collision_models.h): in a scene without a collision
 // pipeline they are accepted, their fields validated, and inert — the motion is the mechanics'
 // alone, checked against the free-fall recursion of symplectic Euler (SOFA's EulerExplicitSolver:
-// v ← v + h·g, x ← x + h·v). In a scene with a pipeline they are refused, naming it.
+// v ← v + h·g, x ← x + h·v). In a scene with a pipeline they are the detection's
+// (tests/components/collision_pipeline_test.cpp).
 #include <gmock/gmock.h>
 
 #include <fstream>
@@ -62,26 +63,16 @@ TEST_F(CollisionModels, AreInertWithoutAPipeline) {
     EXPECT_NEAR(x[3 * point + 1], initial_y[point] + y, kRoundOff) << "point " << point;
 }
 
-TEST_F(CollisionModels, AreRefusedWithAPipelineNamingIt) {
-  for (const std::string pipeline :
-       {"CollisionPipeline", "CompositeCollisionPipeline", "DefaultPipeline"}) {
-    try {
-      LoadScene(Scene("<" + pipeline + "/>"), "collides.scn");
-      ADD_FAILURE() << pipeline << ": the scene loaded";
-    } catch (const SceneError& error) {
-      // The pipeline itself (unsupported, or unknown for DefaultPipeline, which SOFA no longer
-      // accepts), then each of the four collision models at its own line, naming the pipeline.
-      ASSERT_EQ(error.diagnostics().size(), 5u) << error.what();
-      for (int k = 0; k < 4; ++k) {
-        const SceneDiagnostic& diagnostic = error.diagnostics()[1 + k];
-        EXPECT_EQ(diagnostic.line, 8 + k) << diagnostic.Format();
-        EXPECT_THAT(diagnostic.Format(),
-                    HasSubstr("is not supported by Fluxion in a scene with a collision pipeline "
-                              "(<" +
-                              pipeline + "> at collides.scn:2)"));
-      }
-    }
+TEST_F(CollisionModels, AreGivenToTheDetectionWithAPipeline) {
+  // With a pipeline and its contact manager the four models are read (the points start 1 m
+  // apart or more, beyond any contact distance here); CompositeCollisionPipeline is not one
+  // Fluxion has.
+  for (const std::string pipeline : {"CollisionPipeline", "DefaultPipeline"}) {
+    Simulation simulation = LoadScene(
+        Scene("<" + pipeline + "/> <BruteForceDetection/> <CollisionResponse/>"), "collides.scn");
+    EXPECT_EQ(simulation.collision_models().size(), 4u) << pipeline;
   }
+  EXPECT_THROW(LoadScene(Scene("<CompositeCollisionPipeline/>")), SceneError);
 }
 
 TEST_F(CollisionModels, FieldsAreValidatedAsAnyComponent) {

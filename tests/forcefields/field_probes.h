@@ -29,4 +29,19 @@ inline Eigen::MatrixXd Stiffness(const ForceField& field, const State& state) {
   return K;
 }
 
+// −∂f/∂x by central differences of AddForce (step 1e-6: exact to round-off for forces linear
+// in x near `state`, second order otherwise).
+inline Eigen::MatrixXd FiniteDifferenceStiffness(const ForceField& field, const State& state) {
+  const double h = 1e-6;
+  const Index n = state.x.size();
+  Eigen::MatrixXd K(n, n);
+  for (Index j = 0; j < n; ++j) {
+    State plus = state, minus = state;
+    plus.x[j] += h;
+    minus.x[j] -= h;
+    K.col(j) = -(Force(field, plus) - Force(field, minus)) / (2 * h);
+  }
+  return K;
+}
+
 }  // namespace fluxion::internal::field_probes

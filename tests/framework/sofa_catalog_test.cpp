@@ -35,23 +35,26 @@ constexpr const char* kFalling = R"(<Node name="root" dt="0.01" gravity="0 -10 0
 class SofaCatalog : public testing::QuietTest {};
 
 TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
-  const std::vector<std::string> errors = Errors(std::string(kFalling) + R"(  <CollisionPipeline/>
+  const std::vector<std::string> errors =
+      Errors(std::string(kFalling) + R"(  <CompositeCollisionPipeline/>
   <TetrahedronFEMForceField youngModulus="1000"/>
   <SparseGridTopology n="3 3 3"/>
   <TopologicalChangeProcessor filename="x.txt"/>
   <Mechanicalobject/>
 </Node>)");
-  EXPECT_THAT(errors,
-              ElementsAre("s.scn:5: SOFA component 'CollisionPipeline' is not supported by Fluxion "
-                          "(category: Collision)",
-                          "s.scn:6: SOFA component 'TetrahedronFEMForceField' is not supported by "
-                          "Fluxion (category: SolidMechanics)",
-                          "s.scn:7: SOFA component 'SparseGridTopology' is not supported by "
-                          "Fluxion (category: Topology)",
-                          "s.scn:8: SOFA component 'TopologicalChangeProcessor' is not supported "
-                          "by Fluxion (category: Topology)",
-                          HasSubstr("s.scn:9: unknown component 'Mechanicalobject' (did you mean "
-                                    "'MechanicalObject'?)")));
+  EXPECT_THAT(
+      errors,
+      ElementsAre("s.scn:5: SOFA component 'CompositeCollisionPipeline' is not supported by "
+                  "Fluxion "
+                  "(category: Collision)",
+                  "s.scn:6: SOFA component 'TetrahedronFEMForceField' is not supported by "
+                  "Fluxion (category: SolidMechanics)",
+                  "s.scn:7: SOFA component 'SparseGridTopology' is not supported by "
+                  "Fluxion (category: Topology)",
+                  "s.scn:8: SOFA component 'TopologicalChangeProcessor' is not supported "
+                  "by Fluxion (category: Topology)",
+                  HasSubstr("s.scn:9: unknown component 'Mechanicalobject' (did you mean "
+                            "'MechanicalObject'?)")));
 }
 
 TEST_F(SofaCatalog, DrawOnlyComponentsAndVisualNodesAreSkipped) {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "animation.h"
+#include "contact_tally.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/output_files.h"
@@ -426,6 +427,7 @@ int RunScene(const RunOptions& options, const Host& host) {
 
   // Step and record; a failure stops the run, and the writers are ended however the run stops.
   ProgressReporter progress(options.progress, steps, stderr);
+  ContactTally contacts;  // each step's contacts, summarised at info level
   const auto stepping_started = std::chrono::steady_clock::now();
   int status = kExitSuccess;
   for (long step = 1; step <= steps; ++step) {
@@ -456,6 +458,7 @@ int RunScene(const RunOptions& options, const Host& host) {
       status = kExitNumericalFailure;  // the rows written so far are complete and flushed
       break;
     }
+    contacts.AfterStep(*simulation);
     if (step % options.every == 0 || step == steps) {
       for (NamedWriter& named : writers) named.writer->Record(*simulation);
       ++rows;
@@ -532,6 +535,7 @@ int RunScene(const RunOptions& options, const Host& host) {
   LogInfo(options.scene + ": " + std::to_string(simulation->step_count()) + " steps in " +
           FormatReal(std::round(wall * 1e3) / 1e3) + " s of wall time (" +
           FormatReal(std::round(simulation->step_count() / std::max(wall, 1e-9))) + " steps/s)");
+  contacts.Log(options.scene);
   if (summary && status == kExitSuccess)
     std::fputs(RunSummary(options, *simulation, rows).c_str(), stdout);
   if (status != kExitSuccess || options.compare.empty()) return status;

@@ -94,13 +94,17 @@ enum class ComponentKind {
   /// before the systems are laid out, it calls BuildContext::MapObject.
   kMapping,
   /// Geometry for SOFA's collision pipeline (TriangleCollisionModel, SphereCollisionModel…):
-  /// never built. Inert in a scene without a pipeline — SOFA reaches collision models only
-  /// through one — and refused in a scene with one (Fluxion detects no contacts).
+  /// never built itself. Inert in a scene without a pipeline — SOFA reaches collision models
+  /// only through one — and given to the pipeline's detection in a scene with one.
   kCollisionModel,
   /// Configures how a linear solver's system is stored and refreshed (SOFA's
   /// PreconditionedMatrixFreeSystem, whose assemblingRate sets how often a PCGLinearSolver's
   /// preconditioner is rebuilt): never built; the builder hands its fields to the linear solver.
   kLinearSystem,
+  /// A part of SOFA's collision pipeline (CollisionPipeline, its broad and narrow phases, the
+  /// intersection method, the contact manager): never built itself; the builder reads their
+  /// fields to set up contact detection and response (docs/contact.md).
+  kCollisionPipeline,
 };
 
 FLUXION_API std::string_view ComponentKindName(ComponentKind kind);

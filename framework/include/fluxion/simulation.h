@@ -1,6 +1,7 @@
 // A loaded scene, ready to step: the public runtime of the host API (see fluxion/host.h).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -44,6 +45,23 @@ struct SolverNode {
   SolverHandle solver;
   State state;               ///< the current state of the node's DOFs
   std::vector<int> objects;  ///< indices into Model::objects
+};
+
+/// One contact of the collision pipeline at the start of the last step (SOFA's DetectionOutput as
+/// its penalty response kept it: duplicates of one id dropped, docs/contact.md).
+struct Contact {
+  std::array<int, 2> model{};      ///< indices into Simulation::collision_models()
+  std::array<Index, 2> element{};  ///< the element of each model (point, edge, triangle, sphere)
+  std::array<std::array<double, 3>, 2> point{};  ///< the contact point on each element [m]
+  std::array<double, 3> normal{};                ///< unit, from model 1 towards model 2
+  double distance = 0.0;  ///< d: the distance the penalty keeps between the points [m]
+  /// d − (p₂ − p₁)·n with the points as the response maps them, at detection [m]: positive
+  /// when the penalty pushes.
+  double penetration = 0.0;
+  /// The solver node whose system received the contact, or −1: SOFA places the response in a
+  /// node no ODE solver's subtree contains (two models under different solvers), so it does
+  /// nothing.
+  int solver_node = -1;
 };
 
 /// A solver and its parameters as they would be written in XML, e.g. {"RungeKutta4Solver", {}}.
@@ -115,6 +133,13 @@ class FLUXION_API Simulation {
   /// files without the end notification. Throws SceneError like Step; the observers are released
   /// anyway. Does nothing the second time.
   void Finish();
+
+  /// The contacts found at the start of the last step (empty before the first step and in a
+  /// scene without a collision pipeline). Valid until the next Step.
+  const std::vector<Contact>& contacts() const;
+  /// The collision models of the scene's pipeline, by path ("root/floor/TriangleCollisionModel"),
+  /// as Contact::model indexes them; empty without a pipeline.
+  const std::vector<std::string>& collision_models() const;
 
   /// Sums over all solver nodes (static objects carry no energy).
   double KineticEnergy() const;

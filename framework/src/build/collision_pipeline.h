@@ -1,6 +1,15 @@
-// Whether a scene collides: the collision pipeline that would run its collision models.
+// The scene's collision pipeline: its detection and penalty response, set up from the scene.
 #pragma once
 
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "build/build_state.h"
+#include "collision/detection.h"
+#include "mechanics/contact_response.h"
+#include "runtime/contact_stage.h"
 #include "scene/scene_description.h"
 
 namespace fluxion::internal {
@@ -16,10 +25,37 @@ namespace fluxion::internal {
 ///
 /// The pipelines are SOFA's components deriving from core::collision::Pipeline —
 /// CollisionPipeline and CompositeCollisionPipeline (Sofa/Component/Collision/Detection/
-/// Algorithm/) — and DefaultPipeline, CollisionPipeline's old name (removed in SOFA v24.12,
-/// helper/ComponentChange.cpp, but it still says the author meant the scene to collide). A
-/// pipeline anywhere counts, even in a subtree that does not hold the collision model: Fluxion
-/// errs on the side of refusing a scene that may collide.
+/// Algorithm/) — and DefaultPipeline, CollisionPipeline's old name.
 const ElementDescription* FindCollisionPipeline(const NodeDescription& root);
+
+/// What the builder prepares for a scene with a collision pipeline: the detection's inputs, where
+/// each model's points reach the systems, and one penalty field per system that can receive
+/// contacts (already added to its SystemParts).
+struct ContactPlan {
+  std::string pipeline_node;
+  int pipeline_system = -1;
+  std::vector<collision::CollisionModelDescription> models;
+  std::vector<ContactModelPlacement> placements;
+  std::vector<std::unique_ptr<LinearMapping>> mappings;  ///< placements point into these
+  collision::IntersectionSettings intersection;
+  collision::PipelineSettings pipeline;
+  std::vector<PenaltyContactForceField*> fields;  ///< per system, null: receives none
+};
+
+/// Reads the pipeline, its phases, intersection method and contact manager, and the collision
+/// models below its node (reporting what Fluxion cannot run: another response than
+/// PenalityContactForceField, rules, a model on a 1-D or 2-D object or under a nonlinear
+/// mapping), and adds a penalty field to every system that may receive contacts. Runs once the
+/// mappings are final, before the solvers are created. Empty without a pipeline.
+std::optional<ContactPlan> PlanContacts(BuildState& state);
+
+/// Refuses the systems that receive contacts and whose linear solver assembles the matrix
+/// (direct solvers): the contacts' stiffness exists only in the matrix-free tangent. With a
+/// replacement ODE solver (LoadOptions::solver), such a node is given a CGLinearSolver instead.
+void CheckContactSolvers(BuildState& state, const ContactPlan& plan,
+                         std::vector<SolverNode>& nodes);
+
+/// The runtime's stage for the plan (the detection created from its models).
+std::unique_ptr<ContactStage> CreateContactStage(ContactPlan plan);
 
 }  // namespace fluxion::internal

@@ -311,18 +311,6 @@ class TreeReader {
       ReportUnknownComponent(element);
       return;
     }
-    // A collision model acts only through a collision pipeline (build/collision_pipeline.h): with
-    // one the scene collides, which Fluxion cannot do.
-    if (entry->spec.kind == ComponentKind::kCollisionModel && collision_pipeline_ != nullptr) {
-      problems_.Scene(element.line,
-                      "SOFA component '" + element.type +
-                          "' is not supported by Fluxion in a scene with a collision pipeline (<" +
-                          collision_pipeline_->type + "> at " +
-                          problems_.Where(collision_pipeline_->line) +
-                          "): Fluxion detects no contacts (expected a scene without a collision "
-                          "pipeline, where collision models are inert)");
-      return;
-    }
     Component component;
     component.element = &element;
     component.entry = entry;
@@ -352,7 +340,7 @@ class TreeReader {
     if (entry->spec.kind == ComponentKind::kState)
       CheckIdName(element.line, "object", component.name);
     node.components.push_back(std::move(component));
-    if (entry->spec.kind == ComponentKind::kCollisionModel)
+    if (entry->spec.kind == ComponentKind::kCollisionModel && collision_pipeline_ == nullptr)
       LogInfo(problems_.Where(element.line) + ": <" + element.type +
               "> is inert: the scene has no collision pipeline (SOFA runs collision models "
               "only through one)");

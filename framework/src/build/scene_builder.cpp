@@ -15,6 +15,7 @@
 //   solvers  — ODE and linear solvers, assembled systems, and the model.
 #include "build/scene_builder.h"
 
+#include "build/collision_pipeline.h"
 #include "build/component_passes.h"
 #include "build/data_links.h"
 #include "build/mapping_passes.h"
@@ -109,12 +110,14 @@ Simulation BuildSimulation(const SceneDescription& scene,
   problems.ThrowIfAny();
   FinalizeMappings(state);
   CheckMasses(state);
+  std::optional<ContactPlan> contacts = PlanContacts(state);
   problems.ThrowIfAny();
   // Without observers (exporters and recorders read the model), a caller that reads only the
   // state lets the build drop what nothing reads again (LoadOptions::keep_initial_data).
   const bool release = !options.keep_initial_data && state.observers.empty();
   if (release) ReleaseTopologies(state);
   std::vector<SolverNode> nodes = CreateSolverNodes(state);
+  if (contacts) CheckContactSolvers(state, *contacts, nodes);
   problems.ThrowIfAny();
   if (release) ReleaseInitialVectors(state);
 
@@ -134,7 +137,8 @@ Simulation BuildSimulation(const SceneDescription& scene,
     LogWarn(scene.file + ": the scene has no ODE solver: nothing moves");
   try {
     return SimulationAccess::Create(std::move(model), std::move(nodes), std::move(registry),
-                                    std::move(state.observers), std::move(state.mapped_runtime));
+                                    std::move(state.observers), std::move(state.mapped_runtime),
+                                    contacts ? CreateContactStage(std::move(*contacts)) : nullptr);
   } catch (const ConfigError& error) {
     problems.Scene(scene.root.line, error.what());
     problems.ThrowIfAny();

@@ -8,6 +8,7 @@
 #include "components/box_constraint.h"
 #include "components/box_roi.h"
 #include "components/collision_models.h"
+#include "components/collision_pipeline_components.h"
 #include "components/constant_force_field.h"
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
@@ -237,9 +238,11 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   registrar.AddLinearSolver(BlockJacobiPreconditioner::Spec(),
                             &CreateLinearSolver<BlockJacobiPreconditioner>);
   registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
-  // Inert without a collision pipeline, refused with one (build/collision_pipeline.h).
+  // Inert without a collision pipeline, read by it with one (build/collision_pipeline.h).
   for (const ComponentSpec& collision_model : CollisionModelComponents::Specs())
     registrar.AddComponent(collision_model, nullptr);
+  for (const ComponentSpec& pipeline_part : CollisionPipelineComponents::Specs())
+    registrar.AddComponent(pipeline_part, nullptr);
 
   for (const char* visual :
        {"VisualStyle", "DefaultVisualManagerLoop", "InteractiveCamera", "LightManager", "SpotLight",

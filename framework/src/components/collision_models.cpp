@@ -7,29 +7,26 @@ namespace fluxion::internal {
 namespace {
 
 constexpr const char* kInertSummary =
-    " collision model: accepted and inert in a scene without a collision pipeline (SOFA runs "
-    "collision models only through one); refused with a pipeline";
+    " collision model: detected by the scene's collision pipeline; inert without one (SOFA runs "
+    "collision models only through one)";
 
 // core::CollisionModel's data (Sofa/framework/Core/src/sofa/core/CollisionModel.cpp), with its
 // defaults.
 std::vector<FieldSpec> CommonCollisionFields() {
   return {
-      FieldSpec::Bool("active", true, "SOFA: included in collision detection (inert here)"),
-      FieldSpec::Bool("moving", true, "SOFA: the geometry moves between steps (inert here)"),
-      FieldSpec::Bool("simulated", true, "SOFA: controlled by a simulation (inert here)"),
-      FieldSpec::Bool("selfCollision", false, "SOFA: may collide with itself (inert here)"),
-      FieldSpec::Real("contactDistance", 0.0, "SOFA: contact skin thickness [m] (inert here)")
+      FieldSpec::Bool("active", true, "SOFA: included in collision detection"),
+      FieldSpec::Bool("moving", true, "SOFA: the geometry moves between steps"),
+      FieldSpec::Bool("simulated", true, "SOFA: controlled by a simulation"),
+      FieldSpec::Bool("selfCollision", false, "SOFA: may collide with itself"),
+      FieldSpec::Real("contactDistance", 0.0, "SOFA: contact skin thickness [m]")
           .Alias("proximity"),
-      FieldSpec::Real("contactStiffness", 10.0, "SOFA: contact stiffness [N/m] (inert here)"),
-      FieldSpec::Real("contactFriction", 0.0, "SOFA: contact friction coefficient (inert here)"),
-      FieldSpec::Real("contactRestitution", 0.0,
-                      "SOFA: contact coefficient of restitution (inert here)"),
-      FieldSpec::Text("contactResponse", "", "SOFA: contact class to use (inert here)"),
+      FieldSpec::Real("contactStiffness", 10.0, "SOFA: contact stiffness [N/m]"),
+      FieldSpec::Real("contactFriction", 0.0, "SOFA: contact friction coefficient"),
+      FieldSpec::Real("contactRestitution", 0.0, "SOFA: contact coefficient of restitution"),
+      FieldSpec::Text("contactResponse", "", "SOFA: contact class to use"),
       FieldSpec::IndexList("group",
-                           "SOFA: IDs of the groups of models that never collide with each other "
-                           "(inert here)"),
-      FieldSpec::Integer("numberOfContacts", 0,
-                         "SOFA: number of models this one is attached to (inert here)")
+                           "SOFA: IDs of the groups of models that never collide with each other"),
+      FieldSpec::Integer("numberOfContacts", 0, "SOFA: number of models this one is attached to")
           .AtLeast(0),
       FieldSpec::Link("previous", "SOFA: coarser model in a hierarchy (not followed)"),
       FieldSpec::Link("next", "SOFA: finer model in a hierarchy (not followed)"),
@@ -52,39 +49,35 @@ ComponentSpec CollisionModelSpec(std::string name, const char* elements,
 
 std::vector<ComponentSpec> CollisionModelComponents::Specs() {
   const auto both_side = [](const char* elements) {
-    return FieldSpec::Bool(
-        "bothSide", false,
-        std::string("SOFA: collide on both sides of the ") + elements + " (inert here)");
+    return FieldSpec::Bool("bothSide", false,
+                           std::string("SOFA: collide on both sides of the ") + elements + "");
   };
   const auto topology = [] {
     return FieldSpec::Link("topology", "SOFA: the topology container (not followed)");
   };
   const auto free_position = [] {
-    return FieldSpec::Bool("displayFreePosition", false, "SOFA: drawing option (inert here)");
+    return FieldSpec::Bool("displayFreePosition", false, "SOFA: drawing option");
   };
   return {
       // TriangleCollisionModel.inl
-      CollisionModelSpec(
-          "TriangleCollisionModel", "Triangle",
-          {both_side("triangles"),
-           FieldSpec::Bool("computeNormals", true, "SOFA: compute triangle normals (inert here)"),
-           FieldSpec::Bool("useCurvature", false,
-                           "SOFA: skip some self-intersection tests by curvature (inert here)"),
-           topology()}),
+      CollisionModelSpec("TriangleCollisionModel", "Triangle",
+                         {both_side("triangles"),
+                          FieldSpec::Bool("computeNormals", true, "SOFA: compute triangle normals"),
+                          FieldSpec::Bool("useCurvature", false,
+                                          "SOFA: skip some self-intersection tests by curvature"),
+                          topology()}),
       // LineCollisionModel.inl
       CollisionModelSpec("LineCollisionModel", "Line",
                          {both_side("lines"), free_position(), topology()}),
       // PointCollisionModel.inl
-      CollisionModelSpec(
-          "PointCollisionModel", "Point",
-          {both_side("points"),
-           FieldSpec::Bool("computeNormals", false, "SOFA: compute point normals (inert here)"),
-           free_position(), topology()}),
+      CollisionModelSpec("PointCollisionModel", "Point",
+                         {both_side("points"),
+                          FieldSpec::Bool("computeNormals", false, "SOFA: compute point normals"),
+                          free_position(), topology()}),
       // SphereCollisionModel.inl (Vec3 and Rigid3 templates: the template is not read)
-      CollisionModelSpec(
-          "SphereCollisionModel", "Sphere",
-          {FieldSpec::RealList("listRadius", "SOFA: radius of each sphere [m] (inert here)"),
-           FieldSpec::Real("radius", 1.0, "SOFA: default radius [m] (inert here)")}),
+      CollisionModelSpec("SphereCollisionModel", "Sphere",
+                         {FieldSpec::RealList("listRadius", "SOFA: radius of each sphere [m]"),
+                          FieldSpec::Real("radius", 1.0, "SOFA: default radius [m]")}),
   };
 }
 

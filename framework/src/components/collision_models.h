@@ -1,5 +1,5 @@
 // SOFA's collision models (TriangleCollisionModel, LineCollisionModel, PointCollisionModel,
-// SphereCollisionModel): accepted, inert, in a scene without a collision pipeline.
+// SphereCollisionModel): read by the collision pipeline, inert in a scene without one.
 #pragma once
 
 #include <vector>
@@ -10,7 +10,8 @@ namespace fluxion::internal {
 
 /// The collision models SOFA's FFD-style example scenes carry (a mapped surface with a
 /// TriangleCollisionModel under a RegularGridSpringForceField lattice, examples/Objects/
-/// TorusFFD.xml), as components of kind kCollisionModel: never built, their fields validated.
+/// TorusFFD.xml), as components of kind kCollisionModel: never built one by one, their fields
+/// validated and read by the pipeline.
 ///
 /// Why they are inert without a pipeline. A collision model only describes geometry; nothing in
 /// it computes a force. SOFA's DefaultAnimationLoop::collisionDetection runs a CollisionVisitor
@@ -23,8 +24,9 @@ namespace fluxion::internal {
 /// Collision/Detection/Algorithm/). With no pipeline in the scene, no contact is ever detected
 /// and the models change nothing: the scene's motion is that of its mechanics alone.
 ///
-/// With a pipeline the scene really collides, which Fluxion cannot do: the builder refuses the
-/// collision models then, naming the pipeline (build/collision_pipeline.h).
+/// With a pipeline the scene collides: the builder describes each model to the detection
+/// (collision/detection.h: CollisionModelDescription) and routes its contacts to the systems
+/// (build/collision_pipeline.h, docs/contact.md).
 ///
 /// Fields follow SOFA: core::CollisionModel's (Sofa/framework/Core/src/sofa/core/
 /// CollisionModel.cpp: active, moving, simulated, selfCollision, contactDistance (old name

@@ -67,6 +67,8 @@ std::string_view ComponentKindName(ComponentKind kind) {
       return "mechanical mapping";
     case ComponentKind::kCollisionModel:
       return "collision model (inert without a collision pipeline)";
+    case ComponentKind::kCollisionPipeline:
+      return "collision pipeline (detection and contact response)";
     case ComponentKind::kLinearSystem:
       return "linear system (configures its linear solver)";
   }

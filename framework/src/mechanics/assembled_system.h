@@ -53,6 +53,13 @@ struct SystemParts {
 /// (MatrixLayout) is built on the first call that needs it — CreateMatrix(), mass(), the
 /// Assemble* and ProjectMatrix methods — once, thread-safely: explicit solvers on a diagonal
 /// mass never pay for it (for 3-D springs it holds about 36 entries per spring).
+///
+/// One exception to "a force field keeps no per-step state": a system that receives contacts
+/// holds a PenaltyContactForceField whose contact list the runtime replaces between steps (after
+/// the collision detection, before the solver's step), never during one; within a step it is a
+/// constant force law like any other. Its stiffness exists only in the matrix-free tangent (the
+/// pattern above cannot hold contacts that change every step): the builder refuses direct linear
+/// solvers for such a system (docs/contact.md).
 class AssembledSystem final : public MechanicalSystem {
  public:
   explicit AssembledSystem(SystemParts parts);

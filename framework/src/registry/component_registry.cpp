@@ -115,19 +115,20 @@ void CollectingRegistrar::AddLinearSolver(const ComponentSpec& spec, LinearSolve
 
 void CollectingRegistrar::AddComponent(const ComponentSpec& spec, ComponentBuilder build) {
   // Ignored components, nonlinear solvers (whose fields the ODE solver reads), linear systems
-  // (whose fields the linear solver reads) and collision models (inert without a pipeline,
-  // refused with one) are never built.
+  // (whose fields the linear solver reads) and collision models (read by the collision pipeline)
+  // are never built.
   const bool unbuilt =
       spec.kind == ComponentKind::kIgnored || spec.kind == ComponentKind::kNonlinearSolver ||
-      spec.kind == ComponentKind::kLinearSystem || spec.kind == ComponentKind::kCollisionModel;
-  ComponentEntry entry =
-      NewEntry(spec, "AddComponent", unbuilt || build != nullptr,
-               {ComponentKind::kState, ComponentKind::kTopology, ComponentKind::kMass,
-                ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
-                ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored,
-                ComponentKind::kTopologicalMapping, ComponentKind::kObserver,
-                ComponentKind::kNonlinearSolver, ComponentKind::kMapping,
-                ComponentKind::kCollisionModel, ComponentKind::kLinearSystem});
+      spec.kind == ComponentKind::kLinearSystem || spec.kind == ComponentKind::kCollisionModel ||
+      spec.kind == ComponentKind::kCollisionPipeline;
+  ComponentEntry entry = NewEntry(
+      spec, "AddComponent", unbuilt || build != nullptr,
+      {ComponentKind::kState, ComponentKind::kTopology, ComponentKind::kMass,
+       ComponentKind::kForceField, ComponentKind::kConstraint, ComponentKind::kLoader,
+       ComponentKind::kContext, ComponentKind::kEngine, ComponentKind::kIgnored,
+       ComponentKind::kTopologicalMapping, ComponentKind::kObserver,
+       ComponentKind::kNonlinearSolver, ComponentKind::kMapping, ComponentKind::kCollisionModel,
+       ComponentKind::kLinearSystem, ComponentKind::kCollisionPipeline});
   entry.builder = build;
   entries.push_back(std::move(entry));
 }

@@ -42,11 +42,18 @@ void Simulation::ReplaceSolver(const SolverChoice& choice) {
     SolverNode& node = impl_->nodes[k];
     const SolverTraits traits = solvers[k]->RefineTraits(entry->traits);
     if ((traits.flags & kNeedsLinearSolver) && !node.linear_solver) {
-      const ComponentInfo* ldl = registry.Find("SparseLDLSolver");
-      FLUXION_DEMAND(ldl != nullptr);
-      LogInfo(node.node_path + ": " + entry->spec.name +
-              " uses a SparseLDLSolver (the scene has no linear solver)");
-      node.linear_solver = internal::ComponentRegistry::CreateLinearSolver(*ldl, Parameters());
+      // A system with contacts needs a matrix-free solver: their stiffness is not in the
+      // assembled pattern (docs/contact.md).
+      const bool contacts =
+          impl_->contact_stage && impl_->contact_stage->receives(static_cast<int>(k));
+      const char* linear = contacts ? "CGLinearSolver" : "SparseLDLSolver";
+      const ComponentInfo* found = registry.Find(linear);
+      FLUXION_DEMAND(found != nullptr);
+      LogInfo(node.node_path + ": " + entry->spec.name + " uses a " + linear +
+              " (the scene has no linear solver)");
+      std::vector<internal::ParameterProblem> none;  // the defaults parse
+      node.linear_solver = internal::ComponentRegistry::CreateLinearSolver(
+          *found, internal::ParseAttributes(found->spec, {}, none));
     }
     node.solver = std::move(solvers[k]);
     node.solver_type = entry->spec.name;

@@ -25,7 +25,8 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
                                     std::vector<SolverNode> nodes,
                                     std::shared_ptr<const ComponentRegistry> registry,
                                     std::vector<ObserverSlot> observers,
-                                    std::vector<MappedRuntime> mapped) {
+                                    std::vector<MappedRuntime> mapped,
+                                    std::unique_ptr<ContactStage> contacts) {
   auto impl = std::make_unique<Simulation::Impl>();
   impl->time = model->start_time;
   impl->clock = StepClock(model->start_time, model->dt);
@@ -34,6 +35,7 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
   impl->nodes = std::move(nodes);
   impl->observers = std::move(observers);
   impl->mapped = std::move(mapped);
+  impl->contact_stage = std::move(contacts);
   impl->static_position.resize(impl->model->objects.size());
   impl->static_velocity.resize(impl->model->objects.size());
   for (std::size_t k = 0; k < impl->model->objects.size(); ++k) {
@@ -44,6 +46,7 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
   }
   // The nodes' states hold their objects' initial positions and velocities, not yet projected.
   for (const SolverNode& node : impl->nodes) impl->start_sizes.push_back(SizeOf(node.state));
+  impl->state_positions.resize(impl->nodes.size());
   for (SolverNode& node : impl->nodes) {
     node.state.time = impl->time;
     // SOFA's Simulation::init projects positions and velocities once, at the start time, before
@@ -318,6 +321,9 @@ std::string DescribeGrowth(const Model& model, const SolverNode& node,
 
 void Simulation::Step() {
   const double dt = impl_->model->dt;
+  // SOFA's order: collision reset, detection and response on the positions the step starts
+  // from, then the solvers.
+  impl_->RunContacts();
   for (SolverNode& node : impl_->nodes) {
     // Constraints whose held points depend on time (LinearMovementProjectiveConstraint) decide
     // them at the time the step starts, as SOFA's do from their node's time.
@@ -375,6 +381,16 @@ void Simulation::Run(long steps, const std::function<void(const Simulation&)>& a
     Step();
     if (after_step) after_step(*this);
   }
+}
+
+const std::vector<Contact>& Simulation::contacts() const {
+  static const std::vector<Contact> kNone;
+  return impl_->contact_stage ? impl_->contact_stage->contacts() : kNone;
+}
+
+const std::vector<std::string>& Simulation::collision_models() const {
+  static const std::vector<std::string> kNone;
+  return impl_->contact_stage ? impl_->contact_stage->model_paths() : kNone;
 }
 
 double Simulation::KineticEnergy() const {

@@ -11,6 +11,7 @@
 #include "mechanics/mapped_force_field.h"
 #include "mechanics/mapping_jacobian.h"
 #include "registry/component_registry.h"
+#include "runtime/contact_stage.h"
 
 namespace fluxion::internal {
 
@@ -36,13 +37,15 @@ struct SimulationAccess {
   /// A simulation of `model` whose solver nodes are `nodes` (each node's system an
   /// AssembledSystem). `registry` (may be null) creates replacement solvers for ReplaceSolver.
   /// `observers` (document order) are notified of the start before it returns; `mapped` objects
-  /// get their state from their system's.
+  /// get their state from their system's; `contacts` (null without a collision pipeline) runs
+  /// before the solvers of every step.
   /// Throws ConfigError when a solver refuses the system at initialisation, SceneError when an
   /// observer fails at the start.
   static Simulation Create(std::shared_ptr<const Model> model, std::vector<SolverNode> nodes,
                            std::shared_ptr<const ComponentRegistry> registry,
                            std::vector<ObserverSlot> observers = {},
-                           std::vector<MappedRuntime> mapped = {});
+                           std::vector<MappedRuntime> mapped = {},
+                           std::unique_ptr<ContactStage> contacts = nullptr);
 };
 
 }  // namespace fluxion::internal

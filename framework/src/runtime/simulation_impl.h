@@ -45,6 +45,9 @@ struct Simulation::Impl {
   /// Mapped objects: their current state is kept in static_position / static_velocity, computed
   /// from their system's by UpdateMapped after every change of a solver state.
   std::vector<internal::MappedRuntime> mapped;
+  /// The collision pipeline (null without one), and each node's position vector for it.
+  std::unique_ptr<internal::ContactStage> contact_stage;
+  std::vector<const Vector*> state_positions;
 
   /// x_c = φ(x), v_c = J·v for every mapped object (never allocates).
   void UpdateMapped() {
@@ -54,6 +57,14 @@ struct Simulation::Impl {
       m.mapping.Evaluate(state.x.data(), static_position[k].data());
       m.mapping.jacobian().Apply(state.v.data(), static_velocity[k].data());
     }
+  }
+
+  /// SOFA's collision phase at the start of a step: detection on the current positions, then
+  /// the contacts handed to the systems' penalty fields.
+  void RunContacts() {
+    if (!contact_stage) return;
+    for (std::size_t k = 0; k < nodes.size(); ++k) state_positions[k] = &nodes[k].state.x;
+    contact_stage->Run(*model, state_positions, static_position);
   }
 
   class Observation;

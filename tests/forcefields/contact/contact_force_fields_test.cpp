@@ -12,24 +12,8 @@
 namespace fluxion::internal {
 namespace {
 
+using field_probes::FiniteDifferenceStiffness;
 using field_probes::Stiffness;
-
-// −∂f/∂x by central differences.
-Eigen::MatrixXd FiniteDifferenceStiffness(const ForceField& field, State state) {
-  const double h = 1e-6;
-  const Index n = state.x.size();
-  Eigen::MatrixXd K(n, n);
-  for (Index j = 0; j < n; ++j) {
-    State plus = state, minus = state;
-    plus.x[j] += h;
-    minus.x[j] -= h;
-    Vector fp = Vector::Zero(n), fm = Vector::Zero(n);
-    field.AddForce(plus, fp);
-    field.AddForce(minus, fm);
-    K.col(j) = -(fp - fm) / (2 * h);
-  }
-  return K;
-}
 
 State TwoPoints(std::initializer_list<double> x) {
   State state;

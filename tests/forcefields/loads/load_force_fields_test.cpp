@@ -17,25 +17,14 @@
 namespace fluxion::internal {
 namespace {
 
+using field_probes::FiniteDifferenceStiffness;
 using field_probes::Force;
 using field_probes::Stiffness;
 
 // Central differences with step 1e-6 on O(1) coordinates: truncation O(h²·f‴) ≈ 1e-12 and
-// round-off O(ε·|f|/h) ≈ 1e-10·|f|; the tolerances below are a few times that for |f| ≲ 1e3.
+// round-off O(ε·|f|/h) ≈ 1e-10·|f|; the tolerances below are a few times that for |f| ≲ 1e3
+// (field_probes::FiniteDifferenceStiffness uses the same step).
 constexpr double kStep = 1e-6;
-
-// −∂f/∂x by central differences.
-Eigen::MatrixXd FiniteDifferenceStiffness(const ForceField& field, const State& state) {
-  const Index n = state.x.size();
-  Eigen::MatrixXd K(n, n);
-  for (Index j = 0; j < n; ++j) {
-    State plus = state, minus = state;
-    plus.x[j] += kStep;
-    minus.x[j] -= kStep;
-    K.col(j) = -(Force(field, plus) - Force(field, minus)) / (2 * kStep);
-  }
-  return K;
-}
 
 // −∂E/∂x by central differences.
 Vector FiniteDifferenceForce(const ForceField& field, const State& state) {

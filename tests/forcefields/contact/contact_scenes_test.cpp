@@ -1,0 +1,113 @@
+// Contact end to end (issue #26), with the real detection layer: SOFA scenes with a collision
+// pipeline and the penalty response, stepped by EulerImplicitSolver with CGLinearSolver.
+//  - a point resting on a static triangle floor settles where ks·pen = m·g;
+//  - two spheres colliding head-on under one solver, without gravity, keep their momentum;
+//  - two bodies under sibling solvers with the pipeline at the root do not push each other
+//    (SOFA's placement rule), and the run says so once at info level.
+// Built only with -DFLUXION_CONTACT_DETECTION_TESTS=ON: it needs framework/src/collision/'s
+// detection (the response's own tests, on hand-made detection outputs, are
+// penalty_contact_test.cpp).
+#include <gmock/gmock.h>
+
+#include <cmath>
+
+#include "fluxion/log.h"
+#include "support/test_support.h"
+
+namespace fluxion {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::LoadScene;
+
+constexpr const char* kPipeline = R"(
+  <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
+  <MinProximityIntersection alarmDistance="0.05" contactDistance="0.01"/>
+  <CollisionResponse response="PenalityContactForceField"/>)";
+
+class ContactScenes : public testing::QuietTest {};
+
+TEST_F(ContactScenes, PointRestsOnStaticFloorWhereStiffnessBalancesWeight) {
+  Simulation simulation =
+      LoadScene(std::string(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">)") + kPipeline + R"(
+  <Node name="floor">
+    <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
+    <MechanicalObject/>
+    <TriangleCollisionModel moving="0" simulated="0"/>
+  </Node>
+  <Node name="body">
+    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
+    <MechanicalObject position="0.2 0.3 0.03"/>
+    <UniformMass totalMass="0.1"/>
+    <PointCollisionModel contactStiffness="5"/>
+  </Node>
+</Node>)");
+  for (int step = 0; step < 2000; ++step) simulation.Step();
+  // d = 0.01 (the intersection's contactDistance), ks = 10·5/d = 5000 N/m: the point rests at
+  // z = d − m·g/ks. Implicit Euler has damped the bounce to round-off in 20 s.
+  const double ks = 10.0 * 5.0 / 0.01;
+  EXPECT_NEAR(simulation.position(1)[2], 0.01 - 0.1 * 9.81 / ks, 1e-10);
+  EXPECT_LT(simulation.velocity(1).norm(), 1e-9);
+  ASSERT_EQ(simulation.contacts().size(), 1u);
+  EXPECT_EQ(simulation.contacts()[0].solver_node, 0);
+}
+
+std::string TwoSpheres(bool one_solver) {
+  const std::string solver = R"(<EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>)";
+  return std::string(R"(<Node name="root" gravity="0 0 0" dt="0.01">)") + kPipeline +
+         (one_solver ? solver : "") + R"(
+  <Node name="a">)" +
+         (one_solver ? "" : solver) +
+         R"(
+    <MechanicalObject position="0 0 0" velocity="1 0 0"/>
+    <UniformMass totalMass="1"/>
+    <SphereCollisionModel radius="0.1" contactStiffness="20"/>
+  </Node>
+  <Node name="b">)" +
+         (one_solver ? "" : solver) +
+         R"(
+    <MechanicalObject position="0.5 0.01 0" velocity="-0.2 0 0"/>
+    <UniformMass totalMass="3"/>
+    <SphereCollisionModel radius="0.1" contactStiffness="20"/>
+  </Node>
+</Node>)";
+}
+
+TEST_F(ContactScenes, HeadOnCollisionUnderOneSolverConservesMomentum) {
+  Simulation simulation = LoadScene(TwoSpheres(true));
+  const auto momentum = [&] {
+    return Eigen::Vector3d(1.0 * simulation.velocity(0) + 3.0 * simulation.velocity(1));
+  };
+  const Eigen::Vector3d before = momentum();
+  long steps_with_contacts = 0;
+  for (int step = 0; step < 200; ++step) {
+    simulation.Step();
+    steps_with_contacts += simulation.contacts().empty() ? 0 : 1;
+  }
+  ASSERT_GT(steps_with_contacts, 3);
+  EXPECT_LT(simulation.velocity(0)[0], simulation.velocity(1)[0]);  // they bounced apart
+  // The contact forces are equal and opposite and CG's solution keeps Σ Δv·m to its round-off.
+  EXPECT_LT((momentum() - before).norm(), 1e-12);
+}
+
+TEST_F(ContactScenes, BodiesUnderSiblingSolversDoNotPushEachOther) {
+  SetLogLevel(LogLevel::kInfo);
+  Simulation simulation = LoadScene(TwoSpheres(false));
+  bool ignored_contact = false;
+  for (int step = 0; step < 60; ++step) {
+    simulation.Step();
+    for (const Contact& contact : simulation.contacts())
+      ignored_contact = ignored_contact || contact.solver_node == -1;
+  }
+  SetLogLevel(LogLevel::kWarn);
+  EXPECT_TRUE(ignored_contact);  // detected, listed, given to no system
+  // SOFA places the pair's response in the root, which no solver's subtree contains: the spheres
+  // pass through each other at their initial speeds.
+  EXPECT_DOUBLE_EQ(simulation.velocity(0)[0], 1.0);
+  EXPECT_DOUBLE_EQ(simulation.velocity(1)[0], -0.2);
+}
+
+}  // namespace
+}  // namespace fluxion
