@@ -58,9 +58,10 @@ struct Contact {
   /// d − (p₂ − p₁)·n with the points as the response maps them, at detection [m]: positive
   /// when the penalty pushes.
   double penetration = 0.0;
-  /// The solver node whose system received the contact, or −1: SOFA places the response in a
-  /// node no ODE solver's subtree contains (two models under different solvers), so it does
-  /// nothing.
+  /// The solver node whose system received the contact (solved implicitly, its stiffness in
+  /// that solver's tangent), or −1: SOFA places the response in a node no ODE solver's subtree
+  /// contains (two models under different solvers), and the force of the step's start acts on
+  /// each side's own solver as an explicit force (none when neither model is simulated).
   int solver_node = -1;
 };
 

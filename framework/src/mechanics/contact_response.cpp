@@ -25,6 +25,8 @@ ContactResponse::ContactResponse(const std::vector<collision::CollisionModelDesc
       fields_(std::move(fields)),
       ignored_logged_(models.size() * models.size(), 0) {
   FLUXION_DEMAND(placements_.size() == models_.size());
+  elements_.reserve(models_.size());
+  for (const collision::CollisionModelDescription& model : models_) elements_.emplace_back(model);
 }
 
 int ContactResponse::ReceivingSystem(int m1, int m2) const {
@@ -36,24 +38,27 @@ int ContactResponse::ReceivingSystem(int m1, int m2) const {
   return -1;
 }
 
-void ContactResponse::LogIgnored(int m1, int m2) {
+void ContactResponse::LogUnsolved(int m1, int m2) {
   char& logged =
       ignored_logged_[static_cast<std::size_t>(m1) * models_.size() + static_cast<std::size_t>(m2)];
   if (logged != 0) return;
   logged = 1;
   const auto& model1 = models_[static_cast<std::size_t>(m1)];
   const auto& model2 = models_[static_cast<std::size_t>(m2)];
-  std::string why;
-  if (!model1.simulated && !model2.simulated)
-    why = "neither model is simulated (SOFA creates no response)";
-  else if (model1.simulated && model2.simulated)
-    why = "both are simulated, so SOFA places the response in the pipeline's node '" +
-          pipeline_node_ + "', which no ODE solver's subtree contains";
-  else
-    why = "SOFA places the response in the simulated model's node '" +
-          placements_[static_cast<std::size_t>(model1.simulated ? m1 : m2)].node_path +
-          "', which no ODE solver's subtree contains";
-  LogInfo("contacts between '" + model1.path + "' and '" + model2.path + "' are ignored: " + why);
+  if (!model1.simulated && !model2.simulated) {
+    LogInfo("contacts between '" + model1.path + "' and '" + model2.path +
+            "' are ignored: neither model is simulated (SOFA creates no response)");
+    return;
+  }
+  const std::string node =
+      model1.simulated && model2.simulated
+          ? "the pipeline's node '" + pipeline_node_ + "'"
+          : "the simulated model's node '" +
+                placements_[static_cast<std::size_t>(model1.simulated ? m1 : m2)].node_path + "'";
+  LogInfo("contacts between '" + model1.path + "' and '" + model2.path +
+          "' act as explicit forces computed at each step's start: SOFA places their response in " +
+          node + ", which no ODE solver's subtree contains (SOFA's SolveVisitor adds such " +
+          "interaction forces to each side's external force)");
 }
 
 ContactResponse::SideWeights ContactResponse::Weights(int model, Index element, const Vec3& point,
@@ -78,13 +83,16 @@ ContactResponse::SideWeights ContactResponse::Weights(int model, Index element, 
       break;
     }
     case ElementKind::kLine: {
-      // BarycentricContactMapper on a line: the abscissa of the point along the edge.
-      const auto& edge = description.topology.edges[static_cast<std::size_t>(element)];
-      const Vec3 a = at(edge[0]), ab = at(edge[1]) - a;
+      // BarycentricContactMapper on a line: the abscissa of the point along the edge. The edge is
+      // the detection's element (the topology's edges, or the triangles' sides when it lists
+      // none: collision/model_elements.h).
+      const collision::ModelElements& elements = elements_[static_cast<std::size_t>(model)];
+      const Index first = elements.vertex(element, 0), second = elements.vertex(element, 1);
+      const Vec3 a = at(first), ab = at(second) - a;
       const double length2 = ab.squaredNorm();
       const double t = length2 > 0.0 ? (point - a).dot(ab) / length2 : 0.0;
-      side.vertex[0] = edge[0];
-      side.vertex[1] = edge[1];
+      side.vertex[0] = first;
+      side.vertex[1] = second;
       side.weight[0] = 1.0 - t;
       side.weight[1] = t;
       side.count = 2;
@@ -92,8 +100,11 @@ ContactResponse::SideWeights ContactResponse::Weights(int model, Index element, 
     }
     case ElementKind::kTriangle: {
       // BarycentricContactMapper on a triangle: the point's coordinates in the frame
-      // (AB, AC, AB×AC), i.e. its projection on the triangle's plane.
-      const auto& triangle = description.topology.triangles[static_cast<std::size_t>(element)];
+      // (AB, AC, AB×AC), i.e. its projection on the triangle's plane. The triangle is the
+      // detection's element (the topology's triangles, then two per quad).
+      const collision::ModelElements& elements = elements_[static_cast<std::size_t>(model)];
+      Index triangle[3];
+      for (int k = 0; k < 3; ++k) triangle[k] = elements.vertex(element, k);
       const Vec3 a = at(triangle[0]), ab = at(triangle[1]) - a, ac = at(triangle[2]) - a;
       Eigen::Matrix3d frame;
       frame << ab, ac, ab.cross(ac);
@@ -103,7 +114,7 @@ ContactResponse::SideWeights ContactResponse::Weights(int model, Index element, 
         u = coordinates[0];
         v = coordinates[1];
       }
-      for (int k = 0; k < 3; ++k) side.vertex[k] = triangle[static_cast<std::size_t>(k)];
+      for (int k = 0; k < 3; ++k) side.vertex[k] = triangle[k];
       side.weight[0] = 1.0 - u - v;
       side.weight[1] = u;
       side.weight[2] = v;
@@ -121,27 +132,48 @@ Vec3 ContactResponse::Position(const SideWeights& weights, const double* positio
   return p;
 }
 
+template <typename AddTerm>
+void ContactResponse::ForEachSideTerm(const ContactModelPlacement& placement,
+                                      const SideWeights& weights, const Vec3& normal, double sign,
+                                      AddTerm add_term) {
+  // sign·Wᵀ·n: vertex weight × (mapping weight) × normal component, per axis.
+  for (int k = 0; k < weights.count; ++k) {
+    for (Index axis = 0; axis < 3; ++axis) {
+      const double coefficient = sign * weights.weight[k] * normal[axis];
+      const Index dof = 3 * weights.vertex[k] + axis;
+      if (placement.mapping == nullptr) {
+        add_term(placement.offset + dof, coefficient);
+        continue;
+      }
+      const LinearMapping& mapping = *placement.mapping;
+      for (Index e = mapping.row_start(dof); e < mapping.row_start(dof + 1); ++e)
+        add_term(mapping.col(e), coefficient * mapping.weight(e));
+    }
+  }
+}
+
 double ContactResponse::AddSide(int model, const SideWeights& weights, const Vec3& normal,
                                 double sign, int system, const double* positions,
                                 PenaltyContactForceField* field) const {
   const ContactModelPlacement& placement = placements_[static_cast<std::size_t>(model)];
   // A side outside the receiving system is a constant: its share of gᵀx moves into the offset.
   if (placement.object_system != system) return sign * Position(weights, positions).dot(normal);
-  // g += sign·Wᵀ·n: vertex weight × (mapping weight) × normal component, per axis.
-  for (int k = 0; k < weights.count; ++k) {
-    for (Index axis = 0; axis < 3; ++axis) {
-      const double coefficient = sign * weights.weight[k] * normal[axis];
-      const Index dof = 3 * weights.vertex[k] + axis;
-      if (placement.mapping == nullptr) {
-        field->AddTerm(placement.offset + dof, coefficient);
-        continue;
-      }
-      const LinearMapping& mapping = *placement.mapping;
-      for (Index e = mapping.row_start(dof); e < mapping.row_start(dof + 1); ++e)
-        field->AddTerm(mapping.col(e), coefficient * mapping.weight(e));
-    }
-  }
+  // g += sign·Wᵀ·n.
+  ForEachSideTerm(placement, weights, normal, sign,
+                  [field](Index dof, double coefficient) { field->AddTerm(dof, coefficient); });
   return 0.0;
+}
+
+void ContactResponse::AddExplicitSide(int model, const SideWeights& weights, const Vec3& normal,
+                                      double sign, double magnitude) const {
+  const ContactModelPlacement& placement = placements_[static_cast<std::size_t>(model)];
+  if (placement.object_system < 0) return;  // a static side: nothing moves it
+  PenaltyContactForceField* field = fields_[static_cast<std::size_t>(placement.object_system)];
+  if (field == nullptr) return;
+  // The side's point gets sign·ks·pen·n (f₁ = −ks·pen·n, f₂ = +ks·pen·n), its DOFs Wᵀ of it.
+  ForEachSideTerm(placement, weights, normal, sign, [field, magnitude](Index dof, double c) {
+    field->AddExplicitForce(dof, magnitude * c);
+  });
 }
 
 void ContactResponse::KeepSmallestPerId(const std::vector<collision::DetectionOutput>& outputs) {
@@ -171,7 +203,7 @@ void ContactResponse::Apply(std::span<const double* const> positions,
     PenaltyContactForceField* field =
         system >= 0 ? fields_[static_cast<std::size_t>(system)] : nullptr;
     if (system >= 0) FLUXION_DEMAND(field != nullptr);
-    if (field == nullptr) LogIgnored(pair.model1, pair.model2);
+    if (field == nullptr) LogUnsolved(pair.model1, pair.model2);
     const auto& model1 = models_[static_cast<std::size_t>(pair.model1)];
     const auto& model2 = models_[static_cast<std::size_t>(pair.model2)];
     const double* x1 = positions[static_cast<std::size_t>(model1.object)];
@@ -206,6 +238,14 @@ void ContactResponse::Apply(std::span<const double* const> positions,
       contact.distance = distance;
       contact.penetration = distance - (Position(side2, x2) - Position(side1, x1)).dot(n);
       contact.solver_node = field != nullptr ? system : -1;
+      // A response outside every solver's subtree: SOFA's SolveVisitor computes it once, at the
+      // step's start, into each side's external force (computeForceIsolatedInteractionForceFields,
+      // Sofa/framework/Simulation/Core/src/sofa/simulation/SolveVisitor.cpp). No stiffness.
+      if (field == nullptr && contact.penetration > 0.0 && (model1.simulated || model2.simulated)) {
+        const double magnitude = stiffness * contact.penetration;
+        AddExplicitSide(pair.model1, side1, n, -1.0, magnitude);
+        AddExplicitSide(pair.model2, side2, n, 1.0, magnitude);
+      }
     }
   }
 }

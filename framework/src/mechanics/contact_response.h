@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collision/detection.h"
+#include "collision/model_elements.h"
 #include "fluxion/simulation.h"
 #include "mechanics/linear_mapping.h"
 #include "mechanics/penalty_contact_force_field.h"
@@ -41,10 +42,13 @@ struct ContactModelPlacement {
 /// - Placement (CollisionResponse::createContacts and the contact's setInteractionTags): the
 ///   response of two simulated models goes into the pipeline's node, that of a simulated and a
 ///   non-simulated model into the simulated model's node; two non-simulated models get none. A
-///   response acts only when an ODE solver's subtree contains its node (SOFA's mechanical
-///   visitors start at the solver's node): the system of the nearest solver at or above that
-///   node receives the contacts, and without one the pair's contacts are ignored (logged once at
-///   info level).
+///   response is solved implicitly when an ODE solver's subtree contains its node (SOFA's
+///   mechanical visitors start at the solver's node): the system of the nearest solver at or
+///   above that node receives the contacts. Without one, SOFA's SolveVisitor computes the
+///   response's force once, at the step's start, into each side's external force
+///   (computeForceIsolatedInteractionForceFields, Sofa/framework/Simulation/Core/src/sofa/
+///   simulation/SolveVisitor.cpp): each side's own system gets it as a constant force for the
+///   step, without stiffness (logged once at info level).
 /// - Contacts (BarycentricPenalityContact::setDetectionOutputs): outputs sharing an id keep the
 ///   one of smallest value (the first on a tie); each kept output maps o.point[k] onto element k
 ///   — identity for a point or a sphere (then its radius r_k counts), barycentric coordinates on
@@ -95,12 +99,25 @@ class ContactResponse {
   // or, for a side outside `system`, its position's share of the offset; returns that share.
   double AddSide(int model, const SideWeights& weights, const collision::Vec3& normal, double sign,
                  int system, const double* positions, PenaltyContactForceField* field) const;
+  // Adds to the field of the side's own system the explicit force of a contact of penalty force
+  // `magnitude` (ks·pen at the step's start) on side `weights` of `model` (sign as AddSide).
+  void AddExplicitSide(int model, const SideWeights& weights, const collision::Vec3& normal,
+                       double sign, double magnitude) const;
+  // Calls add_term(dof, coefficient) for each term of sign·Wᵀ·n of one side.
+  template <typename AddTerm>
+  static void ForEachSideTerm(const ContactModelPlacement& placement, const SideWeights& weights,
+                              const collision::Vec3& normal, double sign, AddTerm add_term);
   collision::Vec3 Position(const SideWeights& weights, const double* positions) const;
-  void LogIgnored(int m1, int m2);
+  // Says once per pair, at info level, that its contacts are ignored or explicit, and why.
+  void LogUnsolved(int m1, int m2);
   // Marks the outputs kept after dropping duplicate ids (SOFA keeps the smallest value).
   void KeepSmallestPerId(const std::vector<collision::DetectionOutput>& outputs);
 
   const std::vector<collision::CollisionModelDescription>& models_;
+  // Each model's elements as the detection makes them from the topology (lines from the
+  // triangles' sides when it lists no edges, two triangles per quad): an output's element index
+  // is an index into these, not into the topology's lists.
+  std::vector<collision::ModelElements> elements_;
   std::vector<ContactModelPlacement> placements_;
   double intersection_distance_;
   int pipeline_system_;

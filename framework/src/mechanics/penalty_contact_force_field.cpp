@@ -11,6 +11,13 @@ void PenaltyContactForceField::ClearContacts() {
   dofs_.clear();
   coefficients_.clear();
   active_stiffness_.clear();
+  explicit_dofs_.clear();
+  explicit_values_.clear();
+}
+
+void PenaltyContactForceField::AddExplicitForce(Index dof, double value) {
+  explicit_dofs_.push_back(dof);
+  explicit_values_.push_back(value);
 }
 
 void PenaltyContactForceField::AddContact(double stiffness, double offset) {
@@ -41,6 +48,8 @@ double PenaltyContactForceField::Penetration(Index contact, const State& state) 
 }
 
 void PenaltyContactForceField::AddForce(const State& state, Vector& f) const {
+  for (std::size_t k = 0; k < explicit_dofs_.size(); ++k)
+    f[explicit_dofs_[k]] += explicit_values_[k];
   // f += ks·pen·g for each contact in penetration.
   for (std::size_t c = 0; c < stiffness_.size(); ++c) {
     const double pen = Penetration(static_cast<Index>(c), state);

@@ -63,6 +63,11 @@ class PenaltyContactForceField final : public ForceField {
   void AddTerm(Index dof, double coefficient);
   /// offset += delta for the last contact added (the share of sides held at fixed positions).
   void AdjustOffset(double delta);
+  /// f[dof] += value in every force evaluation of the step: a contact this system does not solve
+  /// (its response lies outside every solver's subtree), computed once at the step's start as
+  /// SOFA's SolveVisitor computes such interaction forces into the external force. Cleared with
+  /// the contacts.
+  void AddExplicitForce(Index dof, double value);
 
   Index num_contacts() const { return static_cast<Index>(stiffness_.size()); }
   /// pen(x) of contact `contact` at `state` [m] (positive: in contact).
@@ -81,6 +86,9 @@ class PenaltyContactForceField final : public ForceField {
   std::vector<std::size_t> first_term_{0};
   std::vector<Index> dofs_;
   std::vector<double> coefficients_;
+  // Constant forces of the step (AddExplicitForce).
+  std::vector<Index> explicit_dofs_;
+  std::vector<double> explicit_values_;
   // ks for the contacts active at the last linearisation, 0 for the others.
   mutable std::vector<double> active_stiffness_;
 };

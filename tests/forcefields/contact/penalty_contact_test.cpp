@@ -203,7 +203,7 @@ TEST(ContactResponse, PlacementRule) {
   EXPECT_EQ(with_root_solver.ReceivingSystem(2, 0), 2);
   EXPECT_EQ(with_root_solver.ReceivingSystem(1, 2), 0);  // both simulated: the pipeline's node
   const ContactResponse without(models, placements, {}, -1, "root", none);
-  EXPECT_EQ(without.ReceivingSystem(1, 2), -1);  // no solver above the pipeline: ignored
+  EXPECT_EQ(without.ReceivingSystem(1, 2), -1);  // no solver above the pipeline: explicit
   models[1].simulated = false;
   models[2].simulated = false;
   const ContactResponse inert(models, placements, {}, 0, "root", none);
