@@ -31,14 +31,6 @@ std::string FallScene(const std::string& components = "") {
          "</Node>\n";
 }
 
-// The lines of a program's stderr that are errors; every error must be exactly one such line.
-std::vector<std::string> ErrorLines(const CommandResult& result) {
-  std::vector<std::string> errors;
-  for (const std::string& line : Lines(result.err))
-    if (line.rfind("error: ", 0) == 0) errors.push_back(line);
-  return errors;
-}
-
 // Runs scene-runner from the scratch folder (relative names are the scratch folder's).
 CommandResult RunIn(const ScratchFolder& scratch, const std::string& arguments,
                     const std::string& wrapper = "") {

@@ -231,10 +231,16 @@ std::optional<ContactPlan> PlanContacts(BuildState& state) {
       if (c.kind() == ComponentKind::kCollisionModel) AddModel(state, plan, node, c, node_index);
     ++node_index;
   });
-  const std::vector<bool> receives = ReceivingSystems(plan, state.parts.size());
+  plan.implicit = ReceivingSystems(plan, state.parts.size());
+  // Every system that moves a simulated model also gets a field: the contacts of a response
+  // placed outside every solver's subtree reach it as explicit forces.
+  std::vector<bool> needs_field = plan.implicit;
+  for (std::size_t m = 0; m < plan.models.size(); ++m)
+    if (plan.models[m].simulated && plan.placements[m].object_system >= 0)
+      needs_field[static_cast<std::size_t>(plan.placements[m].object_system)] = true;
   plan.fields.assign(state.parts.size(), nullptr);
-  for (std::size_t s = 0; s < receives.size(); ++s) {
-    if (!receives[s]) continue;
+  for (std::size_t s = 0; s < needs_field.size(); ++s) {
+    if (!needs_field[s]) continue;
     auto field = std::make_unique<PenaltyContactForceField>();
     plan.fields[s] = field.get();
     state.parts[s].force_fields.push_back(std::move(field));
@@ -245,7 +251,7 @@ std::optional<ContactPlan> PlanContacts(BuildState& state) {
 void CheckContactSolvers(BuildState& state, const ContactPlan& plan,
                          std::vector<SolverNode>& nodes) {
   for (std::size_t s = 0; s < plan.fields.size(); ++s) {
-    if (plan.fields[s] == nullptr) continue;
+    if (!plan.implicit[s]) continue;  // explicit contact forces need no matrix
     const Node& owner = *state.solver_owners[s];
     for (SolverNode& node : nodes) {
       if (node.node_path != owner.path || node.linear_solver == nullptr ||

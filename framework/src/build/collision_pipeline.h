@@ -40,6 +40,10 @@ struct ContactPlan {
   collision::IntersectionSettings intersection;
   collision::PipelineSettings pipeline;
   std::vector<PenaltyContactForceField*> fields;  ///< per system, null: receives none
+  /// Per system: it may receive contacts it solves implicitly (their stiffness in its tangent);
+  /// a system with a field but no such contacts only gets explicit contact forces (a response
+  /// outside every solver's subtree: contact_response.h).
+  std::vector<bool> implicit;
 };
 
 /// Reads the pipeline, its phases, intersection method and contact manager, and the collision
