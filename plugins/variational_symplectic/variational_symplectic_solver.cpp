@@ -51,6 +51,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 #include <string>
 #include <vector>
@@ -108,7 +109,18 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
         incremental_potential_(p.flag("useIncrementalPotentialEnergy")),
         save_energy_(p.flag("saveEnergyInFile")),
         file_name_(p.text("file")) {
-    // Where the energy file may go is the output policy's to decide, when it is opened.
+    // Where the energy file may go is the output policy's to decide, when it is opened; a name
+    // that can never pass it is refused here already, at the scene's line.
+    const std::filesystem::path path(file_name_);
+    if (path.has_root_path())
+      throw fluxion::ConfigError("file", "'" + file_name_ +
+                                             "' is an absolute path (expected a path relative to "
+                                             "the output folder)");
+    for (const std::filesystem::path& component : path)
+      if (component == "..")
+        throw fluxion::ConfigError("file", "'" + file_name_ +
+                                               "' contains a '..' component (expected a path "
+                                               "below the output folder)");
     if (save_energy_ && file_name_.empty())
       throw fluxion::ConfigError(
           "file", "saveEnergyInFile=1 needs a file name (expected file=\"energy.csv\")");

@@ -1,5 +1,7 @@
 #include "run_outputs.h"
 
+#include "fluxion/text.h"
+
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -30,7 +32,8 @@ bool ClaimRunOutputs(const RunOptions& options, RunOutputClaims& claims, std::st
     if (name.empty()) return true;
     std::string reason;
     slot = ClaimOutputFile(name, OutputOrigin::kUser, what, &reason);
-    if (!slot) why = option + ": " + reason;
+    // FILE: what is wrong, as for every file error; the option names which file it is.
+    if (!slot) why = EscapeControl(name) + ": " + option + ": " + reason;
     return slot.has_value();
   };
   if (!options.output.empty() && !IsDirectOutput(options.output)) {
