@@ -104,8 +104,8 @@ struct DetectionOutput {
   std::array<Vec3, 2> point;       ///< the contact point on each element's surface
   /// Unit, from point[0] towards point[1]: outward from model 1, towards model 2 (SOFA: Q − P).
   Vec3 normal = Vec3::Zero();
-  double value = 0.0;              ///< the distance between the points minus the contact distance
-  std::int64_t id = 0;             ///< unique per model pair: duplicates keep the smallest value
+  double value = 0.0;   ///< the distance between the points minus the contact distance
+  std::int64_t id = 0;  ///< unique per model pair: duplicates keep the smallest value
 };
 
 /// Every contact between two models, model1 < model2 unless SOFA orders the pair the other way
