@@ -174,15 +174,7 @@ TEST_F(PcgScene, OdeSolverUsesTheLinearSolverThatIsNoPreconditioner) {
 
 // The messages of a scene's errors.
 std::vector<std::string> Errors(const std::string& xml) {
-  try {
-    LoadScene(xml, "pcg.scn");
-  } catch (const SceneError& error) {
-    std::vector<std::string> messages;
-    for (const SceneDiagnostic& diagnostic : error.diagnostics())
-      messages.push_back(diagnostic.Format());
-    return messages;
-  }
-  return {};
+  return fluxion::testing::LoadErrors(xml, "pcg.scn");
 }
 
 TEST_F(PcgScene, BadPreconditionerLinksAreSceneErrors) {
