@@ -67,7 +67,7 @@ def main():
         done = subprocess.run([runner, scene, "--steps", "1", "-q", "--animate",
                                os.path.join(folder, "missing", "x.gif")],
                               capture_output=True, text=True)
-        check(done.returncode == 2 and done.stderr.startswith("error: --animate: "),
+        check(done.returncode == 2 and done.stderr.startswith("error: ") and ": --animate: " in done.stderr,
               f"unwritable animation: exit {done.returncode}: {done.stderr}")
 
     return check.finish()
