@@ -101,9 +101,13 @@ Simulation BuildSimulation(const SceneDescription& scene,
   LayOutSystems(state);
   ComposeMappings(state);
   ForEachNode(*state.root, [&](Node& node) {
+    // Collision models and the pipeline's components are never built, but their data may be
+    // links (SOFA's RegularGridTopology.scn: listRadius="@[-2].listRadius"): resolved here,
+    // before PlanContacts reads them.
     BuildComponents(state, node,
                     {ComponentKind::kEngine, ComponentKind::kMass, ComponentKind::kConstraint,
-                     ComponentKind::kForceField, ComponentKind::kObserver});
+                     ComponentKind::kForceField, ComponentKind::kObserver,
+                     ComponentKind::kCollisionModel, ComponentKind::kCollisionPipeline});
   });
   problems.ThrowIfAny();
   BuildPluginForceFields(state);

@@ -75,6 +75,7 @@
 #include "components/smooth_mesh_engine.h"
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
+#include "components/sphere_loader.h"
 #include "components/sphere_roi.h"
 #include "components/spring_force_field.h"
 #include "components/square_distance_mapping.h"
@@ -197,6 +198,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshOBJLoaderComponent>(registrar);
   Add<MeshGmshLoaderComponent>(registrar);
   Add<MeshVTKLoaderComponent>(registrar);
+  Add<SphereLoaderComponent>(registrar);
   Add<VoxelGridLoaderComponent>(registrar);
   Add<MeshSTLLoaderComponent>(registrar);
   Add<StringMeshCreatorComponent>(registrar);

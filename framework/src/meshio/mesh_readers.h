@@ -4,10 +4,12 @@
 // "FILE:LINE: what is wrong (what was expected)" for a malformed file.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <limits>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fluxion/topology.h"
 
@@ -68,5 +70,17 @@ Topology ReadVtkXmlMesh(std::string_view bytes, const std::string& file, MeshNot
 /// `notes.degenerate_triangles`). Binary errors name a byte offset ("FILE: byte N: …").
 Topology ReadStlMesh(std::string_view bytes, const std::string& file, bool force_binary,
                      std::size_t header_size, MeshNotes& notes);
+
+/// The spheres of a SOFA `.sph` file, in file order.
+struct SphereList {
+  std::vector<std::array<double, 3>> centres;
+  std::vector<double> radii;
+  long unknown_statements = 0;  ///< lines of another keyword (SOFA warns and skips them)
+};
+
+/// SOFA's sphere file (`.sph`, SphereLoader): a first line "sph 1.0", then `sphe INDEX X Y Z R`
+/// statements (one sphere each, in file order; INDEX is not used), `nums N` (the count, unused)
+/// and `#` comments. Another keyword's line is skipped and counted.
+SphereList ReadSphereFile(std::string_view bytes, const std::string& file);
 
 }  // namespace fluxion::internal
