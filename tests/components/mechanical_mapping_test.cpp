@@ -414,6 +414,42 @@ TEST_F(MechanicalMapping, SubsetMappingFindsPointsWithinTheRadius) {
   EXPECT_THROW((void)simulation.velocity(2), UsageError);
 }
 
+// SOFA's Node::findLinkDestClass: an unbased first name that is neither a child node nor the
+// node's object is looked for in the ancestors. SOFA's PlaneForceField.scn maps node "Collis"
+// onto "@Collis" from inside it: the parent's child Collis, whose MechanicalObject is the output.
+TEST_F(MechanicalMapping, AnUnbasedNameIsAlsoLookedForInTheAncestors) {
+  const auto load = [](const std::string& output) {
+    return LoadScene(R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerImplicitSolver/>
+  <SparseLDLSolver/>
+  <Node name="body">
+    <MechanicalObject name="dofs" position="0 0 0  1 0 0  2 0 0"/>
+    <UniformMass vertexMass="1"/>
+    <Node name="Collis">
+      <MechanicalObject name="points" position="2 0 0"/>
+      <SubsetMapping input="@.." output=")" +
+                     output + R"("/>
+    </Node>
+  </Node>
+</Node>)");
+  };
+  for (const char* found : {"@Collis", "@body/Collis", "@points", "@./points"}) {
+    const Simulation simulation = load(found);
+    ASSERT_EQ(simulation.objects().size(), 2u) << found;
+    EXPECT_EQ(simulation.objects()[1].mapped_from, 0) << found;
+  }
+  // Once based (absolute, "./", "../" or after a first name), a path is not searched upwards.
+  for (const char* missing : {"@./Collis", "@/Collis", "@Collis/Collis"}) {
+    try {
+      load(missing);
+      ADD_FAILURE() << missing << " resolved";
+    } catch (const SceneError& error) {
+      EXPECT_THAT(error.what(), HasSubstr("does not resolve: no node or object 'Collis'"))
+          << missing;
+    }
+  }
+}
+
 TEST_F(MechanicalMapping, AVisualModelsMappingIsSkipped) {
   Simulation simulation = LoadScene(R"(<Node name="root" dt="0.01">
   <EulerImplicitSolver/>

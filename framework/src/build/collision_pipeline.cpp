@@ -1,5 +1,6 @@
 #include "build/collision_pipeline.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <string_view>
@@ -133,10 +134,15 @@ collision::CollisionModelDescription Describe(const Node& node, const Component&
   model.kind = KindOf(c.entry->spec.name);
   model.node = node_index;
   model.topology.num_points = object.num_points;
-  if (node.topology) {
-    model.topology.edges = node.topology->edges;
-    model.topology.triangles = node.topology->triangles;
-    model.topology.quads = node.topology->quads;
+  // SOFA's getContext()->getMeshTopology(): the node's topology, else the nearest ancestor's.
+  const Node* with_topology = &node;
+  while (with_topology != nullptr && !with_topology->topology)
+    with_topology = with_topology->parent;
+  if (with_topology != nullptr) {
+    const Topology& topology = *with_topology->topology;
+    model.topology.edges = topology.edges;
+    model.topology.triangles = topology.triangles;
+    model.topology.quads = topology.quads;
   }
   if (model.kind == ElementKind::kSphere) {
     model.radius = p.real("radius");
@@ -160,17 +166,24 @@ void AddModel(BuildState& state, ContactPlan& plan, const Node& node, const Comp
               int node_index) {
   const int line = c.element->line;
   const std::string what = "<" + c.element->type + "> in node '" + node.path + "'";
-  if (node.object < 0) {
-    state.problems.Scene(line, what + " has no MechanicalObject (expected one in its node)");
+  // SOFA's getContext()->getMechanicalState(): the node's object, else the nearest ancestor's
+  // (MultiThreading's ParallelCollisionDetection.scn puts the models in a child node holding
+  // only the surface topology of its parent's grid).
+  const Node* owner = &node;
+  while (owner != nullptr && owner->object < 0) owner = owner->parent;
+  if (owner == nullptr) {
+    state.problems.Scene(
+        line, what + " has no MechanicalObject (expected one in its node or " + "above it)");
     return;
   }
-  const ObjectModel& object = state.objects[static_cast<std::size_t>(node.object)];
+  const int object_index = owner->object;
+  const ObjectModel& object = state.objects[static_cast<std::size_t>(object_index)];
   ContactModelPlacement placement;
   placement.node_system = node.system;
   placement.node_path = node.path;
   placement.object_system = object.system;
   placement.offset = object.offset;
-  if (const MappedObject* mapped = state.FindMapped(node.object)) {
+  if (const MappedObject* mapped = state.FindMapped(object_index)) {
     if (mapped->nonlinear) {
       state.problems.Scene(line, what + " is on '" + object.id +
                                      "', whose mapping is nonlinear (expected an Identity, "
@@ -188,7 +201,19 @@ void AddModel(BuildState& state, ContactPlan& plan, const Node& node, const Comp
     return;
   }
   collision::CollisionModelDescription model = Describe(node, c, object, node_index);
-  model.object = node.object;
+  // A topology found above the node, or beside an object found above it, may not fit the object.
+  Index largest = -1;
+  for (const auto& e : model.topology.edges) largest = std::max({largest, e[0], e[1]});
+  for (const auto& t : model.topology.triangles) largest = std::max({largest, t[0], t[1], t[2]});
+  for (const auto& q : model.topology.quads) largest = std::max({largest, q[0], q[1], q[2], q[3]});
+  if (largest >= object.num_points) {
+    state.problems.Scene(line, what + ": its topology uses point " + std::to_string(largest) +
+                                   " of '" + object.id + "', which has " +
+                                   std::to_string(object.num_points) +
+                                   " (expected a topology of that object's points)");
+    return;
+  }
+  model.object = object_index;
   plan.models.push_back(std::move(model));
   plan.placements.push_back(std::move(placement));
 }

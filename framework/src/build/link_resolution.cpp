@@ -38,9 +38,15 @@ int ResolveObjectLink(BuildState& state, const Node& node, const std::string& ty
   }
   std::string path = text.substr(1);
   const Node* current = &node;
+  // SOFA's Node::findLinkDestClass: a path is "based" once it is absolute or has passed a
+  // segment; until then a name found neither as a child node nor as the object of the current
+  // node is looked for in the ancestors (SOFA's PlaneForceField.scn maps onto "@Collis" from
+  // inside node Collis: found as the child Collis of the parent).
+  bool based = false;
   if (!path.empty() && path.front() == '/') {
     current = state.root.get();
     path.erase(0, 1);
+    based = true;
   }
   const auto object_name = [&](const Node& n) -> const std::string& {
     return state.objects[static_cast<std::size_t>(n.object)].name;
@@ -50,17 +56,29 @@ int ResolveObjectLink(BuildState& state, const Node& node, const std::string& ty
   for (std::size_t i = 0; i < segments.size(); ++i) {
     const std::string& segment = segments[i];
     const bool last = i + 1 == segments.size();
-    if (segment == ".") continue;
+    if (segment == ".") {
+      based = true;
+      continue;
+    }
     if (segment == "..") {
       if (current->parent == nullptr) {
         problems.Scene(line, "link '" + text + "' goes above the root node");
         return -1;
       }
       current = current->parent;
+      based = true;
       continue;
     }
-    const Node* child = current->Child(segment);
-    if (last && current->object >= 0 && object_name(*current) == segment) return current->object;
+    const Node* searched = current;
+    const Node* child = nullptr;
+    while (true) {
+      child = searched->Child(segment);
+      if (child != nullptr) break;
+      if (last && searched->object >= 0 && object_name(*searched) == segment)
+        return searched->object;
+      if (based || searched->parent == nullptr) break;
+      searched = searched->parent;
+    }
     if (child == nullptr) {
       // What is there, the first few only: a node may have any number of children.
       constexpr std::size_t kShownNames = 10;
@@ -70,11 +88,12 @@ int ResolveObjectLink(BuildState& state, const Node& node, const std::string& ty
         available += " " + current->children[k]->description->name;
       if (current->children.size() > kShownNames) available += " …";
       problems.Scene(line, "link '" + text + "' does not resolve: no node or object '" + segment +
-                               "' in '" + current->path +
-                               "' (found:" + (available.empty() ? " nothing" : available) + ")");
+                               "' in '" + current->path + "'" + (based ? "" : " or above") +
+                               " (found:" + (available.empty() ? " nothing" : available) + ")");
       return -1;
     }
     current = child;
+    based = true;
   }
   if (current->object < 0) {
     problems.Scene(line, "link '" + text + "' names node '" + current->path +

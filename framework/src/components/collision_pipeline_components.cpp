@@ -49,8 +49,13 @@ std::vector<ComponentSpec> CollisionPipelineComponents::Specs() {
            FieldSpec::Bool("draw", false, "SOFA: drawing option (ignored)"),
            FieldSpec::Integer("depth", 6, "SOFA: maximal depth of the bounding trees").AtLeast(0)},
           {"DefaultPipeline"}),
-      PipelineSpec("BruteForceBroadPhase", "SOFA's broad phase: every pair of models' boxes", {}),
-      PipelineSpec("BVHNarrowPhase", "SOFA's narrow phase: the models' bounding trees", {}),
+      // The MultiThreading plugin's Parallel… variants find the same pairs and contacts on
+      // several threads: Fluxion's detection is parallel and bit-identical for any thread count
+      // (docs/contact.md), so they are the same components.
+      PipelineSpec("BruteForceBroadPhase", "SOFA's broad phase: every pair of models' boxes", {},
+                   {"ParallelBruteForceBroadPhase"}),
+      PipelineSpec("BVHNarrowPhase", "SOFA's narrow phase: the models' bounding trees", {},
+                   {"ParallelBVHNarrowPhase"}),
       PipelineSpec("BruteForceDetection",
                    "SOFA's old detection: BruteForceBroadPhase and BVHNarrowPhase in one", {}),
       PipelineSpec(

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "support/test_support.h"
 
@@ -58,6 +59,50 @@ TEST_F(ContactScenes, PointRestsOnStaticFloorWhereStiffnessBalancesWeight) {
   EXPECT_LT(simulation.velocity(1).norm(), 1e-9);
   ASSERT_EQ(simulation.contacts().size(), 1u);
   EXPECT_EQ(simulation.contacts()[0].solver_node, 0);
+}
+
+// SOFA's collision models take the nearest MechanicalObject and topology at or above their node
+// (getContext()->getMechanicalState(), getMeshTopology()): the floor's model sits in a child
+// node holding nothing else, and the point still rests where ks·pen = m·g.
+TEST_F(ContactScenes, AModelInAChildNodeUsesTheObjectAndTopologyAboveIt) {
+  Simulation simulation =
+      LoadScene(std::string(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">)") + kPipeline + R"(
+  <Node name="floor">
+    <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
+    <MechanicalObject/>
+    <Node name="surface">
+      <TriangleCollisionModel moving="0" simulated="0"/>
+    </Node>
+  </Node>
+  <Node name="body">
+    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
+    <MechanicalObject position="0.2 0.3 0.03"/>
+    <UniformMass totalMass="0.1"/>
+    <PointCollisionModel contactStiffness="5"/>
+  </Node>
+</Node>)");
+  for (int step = 0; step < 2000; ++step) simulation.Step();
+  EXPECT_NEAR(simulation.position(1)[2], 0.01 - 0.1 * 9.81 / (10.0 * 5.0 / 0.01), 1e-10);
+  ASSERT_EQ(simulation.contacts().size(), 1u);
+  // A topology of the child node that names points its ancestor's object does not have.
+  try {
+    LoadScene(std::string(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">)") + kPipeline + R"(
+  <EulerImplicitSolver/> <CGLinearSolver/>
+  <Node name="body">
+    <MechanicalObject position="0 0 0  1 0 0  0 1 0"/>
+    <UniformMass totalMass="1"/>
+    <Node name="surface">
+      <MeshTopology triangles="0 1 3"/>
+      <TriangleCollisionModel/>
+    </Node>
+  </Node>
+</Node>)");
+    ADD_FAILURE() << "loaded";
+  } catch (const SceneError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("its topology uses point 3 of 'root/body/"));
+    EXPECT_THAT(error.what(), HasSubstr("which has 3 (expected a topology of that object's"));
+  }
 }
 
 std::string TwoSpheres(bool one_solver) {
