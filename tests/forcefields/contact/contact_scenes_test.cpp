@@ -5,6 +5,10 @@
 //  - two bodies under sibling solvers with the pipeline at the root push each other with explicit
 //    forces computed at each step's start (SOFA's SolveVisitor on a response outside every
 //    solver's subtree), equal and opposite: momentum is kept too;
+//  - a head-on collision under symplectic Euler follows the hand-written recursion and keeps the
+//    kinetic energy within 4(hω)² of the relative motion's;
+//  - a folded cloth with selfCollision rests on itself, and falls through itself without;
+//  - collision models take the object and topology above their node;
 //  - the gallery's cloth dropped on a triangle-mesh ball ends with no point inside the ball (no
 //    point deeper than the contact distance below the penalty's surface).
 // The response's own tests, on hand-made detection outputs, are penalty_contact_test.cpp.
@@ -15,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -164,6 +169,139 @@ TEST_F(ContactScenes, BodiesUnderSiblingSolversPushEachOtherExplicitly) {
   // Equal and opposite forces, each integrated exactly by its own implicit Euler (no other force,
   // no damping: M·Δv = h·f, solved by CG to its round-off).
   EXPECT_LT((momentum() - before).norm(), 1e-12);
+}
+
+// A head-on collision integrated by symplectic Euler (EulerExplicitSolver): the penalty is a
+// conservative force, f = ks·pen on the relative coordinate r = x₂ − x₁ while pen = d − r > 0,
+// so the pair behaves as an oscillator of ω = √(ks/μ) (μ the reduced mass) during the contact.
+// Symplectic Euler keeps the modified energy ½μv² + ½ks·pen² − ½h·ks·pen·v exactly for a
+// linear force; entering and leaving the contact, pen is at most h·|v| at the first and last
+// contact steps, which moves kinetic energy by at most 2(hω)² of it each time: |ΔKE|/KE ≤ 4(hω)².
+// The trajectory itself is checked against the recursion written out here.
+TEST_F(ContactScenes, SymplecticHeadOnCollisionKeepsKineticEnergyWithinFourHOmegaSquared) {
+  const double h = 5e-4, m1 = 1.0, m2 = 3.0, mu = m1 * m2 / (m1 + m2);
+  const double d = 0.01 + 0.1 + 0.1;  // contactDistance + both radii
+  const double ks = 1.0 * 44.1 / d;   // contactStiffness 1 and 44.1: 210 N/m
+  const double omega = std::sqrt(ks / mu);
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt="5e-4">
+  <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
+  <MinProximityIntersection alarmDistance="0.5" contactDistance="0.01"/>
+  <CollisionResponse response="PenalityContactForceField"/>
+  <EulerExplicitSolver/>
+  <Node name="a">
+    <MechanicalObject position="0 0 0" velocity="1 0 0"/>
+    <UniformMass totalMass="1"/>
+    <SphereCollisionModel radius="0.1" contactStiffness="1"/>
+  </Node>
+  <Node name="b">
+    <MechanicalObject position="0.5 0 0" velocity="-0.2 0 0"/>
+    <UniformMass totalMass="3"/>
+    <SphereCollisionModel radius="0.1" contactStiffness="44.1"/>
+  </Node>
+</Node>)");
+  double x1 = 0.0, x2 = 0.5, v1 = 1.0, v2 = -0.2;
+  const auto kinetic = [&] { return 0.5 * m1 * v1 * v1 + 0.5 * m2 * v2 * v2; };
+  const double kinetic_before = kinetic(), momentum_before = m1 * v1 + m2 * v2;
+  ASSERT_EQ(kinetic_before, 0.5 + 0.5 * 3 * 0.04);
+  int contact_steps = 0;
+  for (int step = 0; step < 1200; ++step) {  // 0.6 s: approach, ≈ π/ω = 0.19 s of contact, apart
+    simulation.Step();
+    const double pen = d - (x2 - x1);
+    const double f = pen > 0 ? ks * pen : 0.0;
+    contact_steps += pen > 0 ? 1 : 0;
+    v1 -= h * f / m1;
+    v2 += h * f / m2;
+    x1 += h * v1;
+    x2 += h * v2;
+    ASSERT_NEAR(simulation.position(0)[0], x1, 1e-12) << "step " << step;
+    ASSERT_NEAR(simulation.position(1)[0], x2, 1e-12) << "step " << step;
+    ASSERT_NEAR(simulation.velocity(0)[0], v1, 1e-12) << "step " << step;
+    ASSERT_NEAR(simulation.velocity(1)[0], v2, 1e-12) << "step " << step;
+  }
+  EXPECT_GT(contact_steps, 300);  // ≈ 0.19 s / 5e-4 s
+  ASSERT_GT(x2 - x1, d);          // apart again: no force acts
+  EXPECT_LT(std::abs(m1 * v1 + m2 * v2 - momentum_before), 1e-14);
+  const double fluxion_kinetic = 0.5 * m1 * std::pow(simulation.velocity(0)[0], 2) +
+                                 0.5 * m2 * std::pow(simulation.velocity(1)[0], 2);
+  // The centre of mass keeps its kinetic energy; the relative motion's, ½μ·1.2², is the one the
+  // contact exchanges with the penalty's potential.
+  const double relative_kinetic = 0.5 * mu * 1.2 * 1.2;
+  // 4(hω)² = 2.8e-4; the recursion gives 5.4e-6 here (it scales as h², halving h → 9e-8).
+  EXPECT_LT(std::abs(fluxion_kinetic - kinetic_before) / relative_kinetic,
+            4 * (h * omega) * (h * omega));
+  EXPECT_GT(v2 - v1, 0.0);  // bounced
+}
+
+// A cloth folded on itself: the lower half (columns 0…K of a (2K + 2) × (M + 1) grid, cells of
+// 1 cm) lies flat at y = 0, held; the upper half, the flap, lies 2 cm above it, folded back at
+// column K (column K + 1 + k above column K − k), and falls onto it. One model pair of the
+// cloth's own triangles and points with selfCollision: the flap's points meet the lower half's
+// triangles (never their own: a point is not tested against the triangles it belongs to) and
+// stay above it, at about d = 2 mm (contactDistance); without selfCollision they fall through.
+// The solver is at the root, with the pipeline: SOFA places a self-collision response in the
+// pipeline's node, so it is solved implicitly there (under a solver in the cloth's node it would
+// be an explicit force, far too stiff for this dt: ks = 10·10/d = 5e4 N/m on 0.3 g points).
+std::string FoldedCloth(bool self_collision) {
+  constexpr int K = 8, M = 8;
+  const double c = 0.01;
+  const auto index = [&](int i, int j) { return i * (M + 1) + j; };
+  std::ostringstream positions, triangles, fixed;
+  for (int i = 0; i <= 2 * K + 1; ++i)
+    for (int j = 0; j <= M; ++j) {
+      const bool flap = i > K;
+      // The flap is shifted by a third of a cell in x and z: its points fall inside the lower
+      // half's triangles, not onto its vertices.
+      positions << (flap ? (2 * K + 1 - i + 1.0 / 3) * c : i * c) << ' ' << (flap ? 0.02 : 0.0)
+                << ' ' << (flap ? j + 1.0 / 3 : j) * c << "  ";
+      if (!flap) fixed << index(i, j) << ' ';
+    }
+  for (int i = 0; i < 2 * K + 1; ++i)
+    for (int j = 0; j < M; ++j)
+      triangles << index(i, j) << ' ' << index(i + 1, j) << ' ' << index(i + 1, j + 1) << "  "
+                << index(i, j) << ' ' << index(i + 1, j + 1) << ' ' << index(i, j + 1) << "  ";
+  const std::string self = self_collision ? "1" : "0";
+  return std::string(R"(<Node name="root" gravity="0 -9.81 0" dt="0.002">
+  <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
+  <MinProximityIntersection alarmDistance="0.005" contactDistance="0.002"/>
+  <CollisionResponse response="PenalityContactForceField"/>
+  <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+  <CGLinearSolver iterations="1000" tolerance="1e-8" threshold="1e-20"/>
+  <Node name="cloth">
+    <MeshTopology position=")") +
+         positions.str() + R"(" triangles=")" + triangles.str() + R"("/>
+    <MechanicalObject/>
+    <UniformMass totalMass="0.05"/>
+    <FixedProjectiveConstraint indices=")" +
+         fixed.str() + R"("/>
+    <MeshSpringForceField linesStiffness="20" linesDamping="0.01"/>
+    <TriangleCollisionModel selfCollision=")" +
+         self + R"("/>
+    <PointCollisionModel selfCollision=")" +
+         self + R"("/>
+  </Node>
+</Node>)";
+}
+
+TEST_F(ContactScenes, AFoldedClothWithSelfCollisionDoesNotPassThroughItself) {
+  for (const bool self_collision : {true, false}) {
+    Simulation simulation = LoadScene(FoldedCloth(self_collision));
+    double lowest = 1e300;  // the lowest flap point away from the fold (x ≤ 6 cm)
+    for (int step = 0; step < 300; ++step) {  // 0.6 s: the flap falls 2 cm in 0.064 s
+      simulation.Step();
+      const Vector& x = simulation.position(0);
+      for (Index p = 9 * 9; p < x.size() / 3; ++p)
+        if (x[3 * p] <= 0.06 + 1e-9) lowest = std::min(lowest, x[3 * p + 1]);
+    }
+    if (self_collision) {
+      // Above the lower half all the time, and resting on it: within the contact distance.
+      EXPECT_GT(lowest, 0.0);
+      EXPECT_LT(lowest, 0.002);
+      EXPECT_GT(simulation.contacts().size(), 40u);
+    } else {
+      EXPECT_LT(lowest, -0.01);  // through the lower half
+      EXPECT_TRUE(simulation.contacts().empty());
+    }
+  }
 }
 
 // scenes/cloth_drop_on_mesh.scn: a 20 × 20 cloth falls 0.1 m onto a convex triangle mesh (an
