@@ -100,6 +100,7 @@ py::list Contacts(const Simulation& simulation) {
     contact["normal"] = c.normal;
     contact["distance"] = c.distance;
     contact["penetration"] = c.penetration;
+    contact["stiffness"] = c.stiffness;
     contact["solver_node"] = c.solver_node;
     contacts.append(std::move(contact));
   }
@@ -146,7 +147,7 @@ void BindSimulation(py::module_& module) {
       .def("solver_outputs", &SolverOutputs)
       .def("contacts", &Contacts,
            "The contacts detected at the last step's start: [{'models', 'elements', 'points', "
-           "'normal', 'distance', 'penetration', 'solver_node'}] (docs/contact.md).")
+           "'normal', 'distance', 'penetration', 'stiffness', 'solver_node'}] (docs/contact.md).")
       .def_property_readonly("solvers",
                              [](const Simulation& simulation) {
                                std::vector<std::pair<std::string, std::string>> solvers;

@@ -84,6 +84,42 @@ TEST(Render, KnownPointsLandOnTheirPixels) {
   EXPECT_EQ(png.Rgb(20, 60), (std::array<int, 3>{255, 255, 255}));   // just off A's square
 }
 
+// Two spheres of radius 0.6 centred at (0 0 0) and (1 0 0) overlap: MinProximity's sphere–sphere
+// contact joins the centres, normal (1 0 0), penetration 0.01 + 1.2 − 1 > 0, so it pushes and is
+// drawn: an orange ring (0.95 0.45 0) around the middle of its points, (0.5 0 0), which lands on
+// pixel (100, 50) as in kScene, and a tick of 4 dots (6 px) along the normal, to (106, 50). The
+// masses are large and the step short, so nothing moves measurably before the picture.
+TEST(Render, APushingContactIsAnOrangeRingWithATickAlongItsNormal) {
+  ScratchFolder scratch;
+  const std::string picture = scratch / "spheres.png";
+  const CommandResult result = RunSceneRunner(
+      ShellQuote(scratch.Write("spheres.scn", R"(<Node name="root" dt="1e-6" gravity="0 0 0">
+  <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
+  <MinProximityIntersection alarmDistance="0.5" contactDistance="0.01"/>
+  <CollisionResponse response="PenalityContactForceField"/>
+  <EulerExplicitSolver/>
+  <MechanicalObject position="0 0 0  1 0 0"/>
+  <UniformMass vertexMass="1000"/>
+  <SphereCollisionModel radius="0.6" selfCollision="1"/>
+</Node>
+)")) + " --steps 1 -q -o " +
+      ShellQuote(scratch / "spheres.csv") + " --view z --render-size 200x100 --render " +
+      ShellQuote(picture));
+  ASSERT_EQ(result.status, 0) << result.err;
+  const Picture png(picture);
+  ASSERT_TRUE(png.ok());
+  // The tick, an antialiased line on y = 50.0: orange over white (red > green > blue).
+  for (const int row : {49, 50}) {
+    const std::array<int, 3> tick = png.Rgb(104, row);
+    EXPECT_GT(tick[0], tick[1]) << row;
+    EXPECT_GT(tick[1], tick[2]) << row;
+    EXPECT_LT(tick[2], 220) << row;
+  }
+  // Above the ring and the tick, and far from both points: white.
+  EXPECT_EQ(png.Rgb(100, 40), (std::array<int, 3>{255, 255, 255}));
+  EXPECT_EQ(png.Rgb(20, 50), (std::array<int, 3>{38, 38, 51}));  // the first sphere's centre
+}
+
 TEST(Render, FramesEveryKStepsWithOneCamera) {
   ScratchFolder scratch;
   const std::string frames = scratch / "frames";

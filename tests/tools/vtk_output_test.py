@@ -165,6 +165,69 @@ def check_objects(work):
     check(np.array_equal(wall.point_data["mass"], [0]), "wall: massless")
 
 
+# A point 5 mm above a static triangle floor, no gravity (docs/contact.md, "Contact response"):
+# MinProximity's triangle-point test takes the floor as model 1 and the point as model 2, the
+# normal from the floor's point (0.2, 0.3, 0) to the point (0.2, 0.3, 0.005) is (0, 0, 1);
+# d = contactDistance = 0.01, penetration d - 0.005 = 0.005, ks = 10 * 5 / d = 5000 N/m, so the
+# force on the point is ks * 0.005 * n = (0, 0, 25) N.
+CONTACT = """<Node name="root" gravity="0 0 0" dt="0.001">
+  <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
+  <MinProximityIntersection alarmDistance="0.05" contactDistance="0.01"/>
+  <CollisionResponse response="PenalityContactForceField"/>
+  <Node name="floor">
+    <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
+    <MechanicalObject name="dofs"/>
+    <TriangleCollisionModel moving="0" simulated="0"/>
+  </Node>
+  <Node name="body">
+    <EulerExplicitSolver/>
+    <MechanicalObject name="dofs" position="0.2 0.3 0.005"/>
+    <UniformMass totalMass="0.1"/>
+    <PointCollisionModel contactStiffness="5"/>
+  </Node>
+</Node>
+"""
+
+
+def check_contacts(work):
+    """A scene with a collision pipeline gets a 'contacts' part: one line per contact between its
+    two points, with normal, penetration, distance and force as cell data (an empty data set
+    before the first step)."""
+    scene = os.path.join(work, "contact.scn")
+    with open(scene, "w") as f:
+        f.write(CONTACT)
+    for encoding, extra in (("binary", []), ("ascii", ["--vtk-ascii"])):
+        folder = "contact_" + encoding
+        result = subprocess.run([RUNNER, scene, "--steps", "1", "--vtk", folder, "--output",
+                                 os.devnull, *extra], cwd=work, capture_output=True, text=True,
+                                timeout=120)
+        check(result.returncode == 0, f"contacts: exit {result.returncode}: {result.stderr}")
+        datasets = ET.parse(os.path.join(work, folder, "contact.pvd")).getroot().findall(
+            "./Collection/DataSet")
+        check([(d.get("timestep"), d.get("part"), d.get("name")) for d in datasets] ==
+              [("0", "0", "root/floor/dofs"), ("0", "1", "root/body/dofs"), ("0", "2", "contacts"),
+               ("0.001", "0", "root/floor/dofs"), ("0.001", "1", "root/body/dofs"),
+               ("0.001", "2", "contacts")], f"contacts ({encoding}): a third part per state")
+        before = ET.parse(os.path.join(work, folder, datasets[2].get("file"))).getroot()
+        check(before.find(".//Piece").get("NumberOfPoints") == "0" and
+              before.find(".//Piece").get("NumberOfCells") == "0",
+              f"contacts ({encoding}): none before the first step")
+        after = meshio.read(os.path.join(work, folder, datasets[5].get("file")))
+        # (the floor's point is the body's projected on the triangle: round-off in its last bits)
+        check(np.allclose(after.points, [[0.2, 0.3, 0], [0.2, 0.3, 0.005]], rtol=0, atol=1e-12),
+              f"contacts ({encoding}): the floor's point, then the body's")
+        check([(b.type, b.data.tolist()) for b in after.cells] == [("line", [[0, 1]])],
+              f"contacts ({encoding}): one line")
+        cell = {name: data[0][0] for name, data in after.cell_data.items()}
+        check(np.allclose(cell["normal"], [0, 0, 1], rtol=0, atol=1e-12),
+              f"contacts ({encoding}): normal")
+        check(math.isclose(cell["penetration"], 0.005, abs_tol=1e-15) and
+              math.isclose(cell["distance"], 0.01, abs_tol=1e-15),
+              f"contacts ({encoding}): penetration 0.005, distance 0.01")
+        check(np.allclose(cell["force"], [0, 0, 25], rtol=0, atol=1e-9),
+              f"contacts ({encoding}): force (0, 0, 25) N on the body, got {cell['force']}")
+
+
 def main():
     work = tempfile.mkdtemp(prefix="fluxion-vtk-test-")
     try:
@@ -200,6 +263,7 @@ def main():
               "--overwrite: the new run's 6 states (steps 0 to 5)")
 
         check_objects(work)
+        check_contacts(work)
 
         # A folder outside the output folder is refused and not created, given relative to the
         # working folder (as every path of the command line) or absolute, or leading out.

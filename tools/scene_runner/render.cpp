@@ -263,6 +263,32 @@ Surface DrawState(const Simulation& simulation, const Camera& camera, const std:
     }
   }
 
+  // Contacts that push (penetration > 0, found at the start of the step that led here): an
+  // orange ring at the middle of the contact's two points, and a tick along the normal, towards
+  // model 2, where the penalty pushes model 2's point.
+  long pushing = 0;
+  cairo_set_source_rgb(c, 0.95, 0.45, 0.0);
+  for (const Contact& contact : simulation.contacts()) {
+    if (contact.penetration <= 0.0) continue;
+    ++pushing;
+    Point3 middle{}, tip{};
+    for (std::size_t a = 0; a < 3; ++a)
+      middle[a] = 0.5 * (contact.point[0][a] + contact.point[1][a]);
+    const auto s = camera.Project(middle);
+    for (std::size_t a = 0; a < 3; ++a) tip[a] = middle[a] + contact.normal[a];
+    const auto t = camera.Project(tip);
+    const double length = std::hypot(t[0] - s[0], t[1] - s[1]);
+    cairo_new_sub_path(c);
+    cairo_arc(c, s[0], s[1], 1.8 * dot, 0, 2 * M_PI);
+    cairo_stroke(c);
+    if (length > 1e-9) {  // a normal along the view direction has no tick
+      cairo_move_to(c, s[0], s[1]);
+      cairo_line_to(c, s[0] + (t[0] - s[0]) / length * 4 * dot,
+                    s[1] + (t[1] - s[1]) / length * 4 * dot);
+      cairo_stroke(c);
+    }
+  }
+
   // Time and title at the top left; the colour bar with its range at the bottom.
   const double font = std::clamp(camera.height / 40.0, 10.0, 18.0);
   cairo_select_font_face(c, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
@@ -273,6 +299,13 @@ Surface DrawState(const Simulation& simulation, const Camera& camera, const std:
   cairo_show_text(c, time.c_str());
   cairo_move_to(c, font, 3.0 * font);
   cairo_show_text(c, title.c_str());
+  if (!simulation.collision_models().empty()) {
+    const std::string count = std::to_string(pushing) + " contact" + (pushing == 1 ? "" : "s");
+    cairo_set_source_rgb(c, 0.95, 0.45, 0.0);
+    cairo_move_to(c, font, 4.4 * font);
+    cairo_show_text(c, count.c_str());
+    cairo_set_source_rgb(c, 0, 0, 0);
+  }
   const double bar_w = camera.width * 0.3, bar_h = font * 0.7;
   const double bar_x = camera.width - bar_w - font, bar_y = camera.height - 2.2 * font;
   for (int i = 0; i < 100; ++i) {

@@ -62,8 +62,10 @@ Surface DrawState(const Simulation& simulation, const Camera& camera, const std:
 /// object's topology edges (the triangles' and quads' too when it lists no edges) coloured by
 /// strain (l − l0)/l0 against its rest positions — blue compressed, grey at rest, red stretched,
 /// the scale symmetric in the largest |strain| of the picture —, its points as dots, points held
-/// by a fixed constraint as black squares; the time in the top-left corner, the colour bar with
-/// its range at the bottom. False with `why` when the file cannot be written.
+/// by a fixed constraint as black squares; with a collision pipeline, each contact that pushes
+/// (penetration > 0) as an orange ring with a tick along its normal, and their count under the
+/// title; the time in the top-left corner, the colour bar with its range at the bottom. False
+/// with `why` when the file cannot be written.
 bool RenderPng(const Simulation& simulation, const Camera& camera, const std::string& title,
                const OutputClaim& claim, std::string& why);
 

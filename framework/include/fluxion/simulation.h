@@ -58,6 +58,9 @@ struct Contact {
   /// d − (p₂ − p₁)·n with the points as the response maps them, at detection [m]: positive
   /// when the penalty pushes.
   double penetration = 0.0;
+  /// ks = model1.contactStiffness · model2.contactStiffness / d [N/m]: the penalty force on model
+  /// 2's point is ks·max(penetration, 0)·n, the opposite on model 1's.
+  double stiffness = 0.0;
   /// The solver node whose system received the contact (solved implicitly, its stiffness in
   /// that solver's tangent), or −1: SOFA places the response in a node no ODE solver's subtree
   /// contains (two models under different solvers), and the force of the step's start acts on

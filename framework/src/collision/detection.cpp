@@ -45,6 +45,7 @@ struct Detection::Impl {
     std::vector<Box> leaves;
     BoundingTree tree;
     RuleModel rules;
+    bool paired = false;  // in some pair the method has a test for (else its tree is never read)
   };
 
   std::vector<CollisionModelDescription> descriptions;
@@ -62,7 +63,8 @@ struct Detection::Impl {
       Model& model = models[m];
       const CollisionModelDescription& d = descriptions[m];
       const bool built = !model.tree.empty();
-      if (!d.active || model.elements.size() == 0 || (built && !d.moving)) continue;
+      if (!model.paired || !d.active || model.elements.size() == 0 || (built && !d.moving))
+        continue;
       const double* x = positions[static_cast<std::size_t>(d.object)];
       for (Index e = 0; e < model.elements.size(); ++e)
         model.leaves[static_cast<std::size_t>(e)] =
@@ -100,6 +102,11 @@ Detection::Detection(std::vector<CollisionModelDescription> models,
         RuleModel{static_cast<int>(m), &descriptions[m], &impl_->models[m].elements, node_points};
   }
   impl_->plans = PlanModelPairs(descriptions, sizes, intersection);
+  // A model in no pair (a cloth's triangles and lines above a triangle floor under
+  // MinProximityIntersection, which tests neither triangle–triangle nor triangle–line) keeps no
+  // tree: refitting it every step would cost more than the detection itself.
+  for (const ModelPairPlan& plan : impl_->plans)
+    for (const int m : plan.model) impl_->models[static_cast<std::size_t>(m)].paired = true;
   impl_->spare.reserve(impl_->plans.size());
 }
 

@@ -237,6 +237,7 @@ void ContactResponse::Apply(std::span<const double* const> positions,
       for (int a = 0; a < 3; ++a) contact.normal[static_cast<std::size_t>(a)] = n[a];
       contact.distance = distance;
       contact.penetration = distance - (Position(side2, x2) - Position(side1, x1)).dot(n);
+      contact.stiffness = stiffness;
       contact.solver_node = field != nullptr ? system : -1;
       // A response outside every solver's subtree: SOFA's SolveVisitor computes it once, at the
       // step's start, into each side's external force (computeForceIsolatedInteractionForceFields,

@@ -2,6 +2,7 @@
 // collection of .vtu files, one per object and recorded state, written through the output
 // policy. The VTK formats themselves are meshio/vtu_writer.h's; the cells are the topology's
 // elements in the order SOFA's VTKExporter writes them (meshio/vtk_cells.h).
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -19,6 +20,7 @@ namespace fluxion {
 
 namespace {
 
+using internal::VtuArray;
 using internal::VtuPiece;
 
 // What stays the same from record to record for one object.
@@ -102,6 +104,11 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       part.mass = PointMasses(simulation, object);
       parts_.push_back(std::move(part));
     }
+    // A scene with a collision pipeline also gets its contacts, as a part of their own.
+    if (!simulation.collision_models().empty()) {
+      contacts_stem_ = options_.name + "_contacts";
+      while (!stems.insert(contacts_stem_).second) contacts_stem_ += "_";
+    }
     pvd_ = Open(options_.name + ".pvd");
     if (!pvd_) return;
     const std::string header = internal::PvdHeader();
@@ -132,6 +139,14 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       if (!Write(vtu.get(), text, file)) return;
       entries += internal::PvdDataSet(simulation.time(), static_cast<int>(k),
                                       simulation.objects()[k].id, file);
+    }
+    if (!contacts_stem_.empty()) {
+      const std::string file = contacts_stem_ + step;
+      const OutputFile vtu = Open(file);
+      if (!vtu) return;
+      if (!Write(vtu.get(), ContactsVtu(simulation), file)) return;
+      entries += internal::PvdDataSet(simulation.time(), static_cast<int>(parts_.size()),
+                                      "contacts", file);
     }
     // Appended before the footer, which is written again after them.
     if (std::fseek(pvd_.get(), pvd_tail_, SEEK_SET) != 0) {
@@ -186,6 +201,36 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
     return piece;
   }
 
+  // The contacts of the step that led to the recorded state (Simulation::contacts(): found at
+  // its start): each a line from its point on model 1 to its point on model 2, with the cell data
+  // `normal` (from model 1 towards model 2), `penetration` (positive: the penalty pushes),
+  // `distance` (d) and `force` (on model 2's point: ks·max(penetration, 0)·n). No contact: an
+  // empty data set, so that the time series stays aligned with the objects'.
+  std::string ContactsVtu(const Simulation& simulation) const {
+    const std::vector<Contact>& contacts = simulation.contacts();
+    internal::VtkCells lines;
+    VtuPiece piece;
+    VtuArray normal{"normal", 3, {}}, penetration{"penetration", 1, {}},
+        distance{"distance", 1, {}}, force{"force", 3, {}};
+    for (const Contact& contact : contacts) {
+      const Index first = static_cast<Index>(piece.points.size() / 3);
+      for (const auto& point : contact.point)
+        piece.points.insert(piece.points.end(), point.begin(), point.end());
+      lines.cells.push_back({first, first + 1});
+      lines.types.push_back(internal::kVtkLine);
+      normal.values.insert(normal.values.end(), contact.normal.begin(), contact.normal.end());
+      penetration.values.push_back(contact.penetration);
+      distance.values.push_back(contact.distance);
+      const double magnitude = contact.stiffness * std::max(contact.penetration, 0.0);
+      for (const double n : contact.normal) force.values.push_back(magnitude * n);
+    }
+    piece.cell_data = {std::move(normal), std::move(penetration), std::move(distance),
+                       std::move(force)};
+    return internal::FormatVtu(
+        piece, internal::VtuCells(lines),
+        options_.compress ? internal::VtuEncoding::kZlibBinary : internal::VtuEncoding::kAscii);
+  }
+
   std::string Path(const std::string& file) const {
     return options_.folder.empty() || options_.folder == "." ? file : options_.folder + "/" + file;
   }
@@ -208,6 +253,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
 
   VtkTrajectoryOptions options_;
   std::vector<ObjectPart> parts_;
+  std::string contacts_stem_;   // "<name>_contacts", empty without a collision pipeline
   std::vector<Vector> forces_;  // per solver node, reused
   OutputFile pvd_;
   long pvd_tail_ = 0;  // where the footer starts
