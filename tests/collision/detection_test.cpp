@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <tuple>
 
 #include "collision_test_meshes.h"
 #include "conformance/allocation_counter.h"
@@ -75,6 +76,8 @@ struct TwoSheets {
       models.push_back(Model(kind, 1, 1, upper.x, {}, upper.triangles));
     models.back().radius = 0.01;
     models[4].contact_distance = 0.002;  // a model's own contact distance widens its pairs
+    // Each sheet's point model sits beside its line model: LocalMinDistance filters its points.
+    models[2].line_model_in_context = models[5].line_model_in_context = true;
   }
 };
 
@@ -121,7 +124,7 @@ TEST_P(EveryMethod, SameBitsOnOneAndTwoThreads) {
 
 INSTANTIATE_TEST_SUITE_P(Detection, EveryMethod,
                          ::testing::Values(Method::kMinProximity, Method::kNewProximity,
-                                           Method::kDiscrete));
+                                           Method::kLocalMinDistance, Method::kDiscrete));
 
 TEST(Detection, ModelPairsInSofasOrderWithSwaps) {
   TwoSheets scene;
@@ -245,14 +248,14 @@ TEST(Detection, RefusesTooFewPositionArrays) {
   EXPECT_THROW(detection.Detect(positions, contacts), UsageError);
 }
 
-class DetectionAllocation : public ::testing::TestWithParam<int> {};
+class DetectionAllocation : public ::testing::TestWithParam<std::tuple<Method, int>> {};
 
 TEST_P(DetectionAllocation, NoneOnceWarmedUp) {
   if (!conformance::CountsAllocations()) GTEST_SKIP() << "AddressSanitizer owns malloc";
   TwoSheets scene;
   PipelineSettings pipeline;
-  pipeline.threads = GetParam();
-  Detection detection(scene.models, Settings(Method::kNewProximity), pipeline);
+  pipeline.threads = std::get<1>(GetParam());
+  Detection detection(scene.models, Settings(std::get<0>(GetParam())), pipeline);
   std::vector<ModelPairContacts> contacts;
   detection.Detect(scene.positions, contacts);
   detection.Detect(scene.positions, contacts);
@@ -262,7 +265,10 @@ TEST_P(DetectionAllocation, NoneOnceWarmedUp) {
   EXPECT_GT(CountOutputs(contacts), 0U);
 }
 
-INSTANTIATE_TEST_SUITE_P(Threads, DetectionAllocation, ::testing::Values(1, 2));
+INSTANTIATE_TEST_SUITE_P(MethodsAndThreads, DetectionAllocation,
+                         ::testing::Combine(::testing::Values(Method::kNewProximity,
+                                                              Method::kLocalMinDistance),
+                                            ::testing::Values(1, 2)));
 
 // Not a check: how detection time grows with size (run with --gtest_also_run_disabled_tests).
 // A cloth of n² points (triangle, line, point models) over a 20 000-triangle wavy floor, 0.5 mesh

@@ -87,11 +87,16 @@ TEST_F(CollisionPipeline, OldNamesAreAccepted) {
                   .size() == 2u);
 }
 
-TEST_F(CollisionPipeline, LocalMinDistanceIsRefusedUntilItsFiltersExist) {
-  // Detection has no LocalMinDistance tests yet: refused, not run as a method finding nothing.
-  EXPECT_THAT(FirstError(Scene(R"(<CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
-  <LocalMinDistance/> <CollisionResponse response="PenalityContactForceField"/>)")),
-              HasSubstr("LocalMinDistance is not implemented by Fluxion yet"));
+TEST_F(CollisionPipeline, LocalMinDistanceLoadsWithItsFields) {
+  // Its fields, useLMDFilters included (SOFA then skips the cone filters: its external filter
+  // components were removed in v21.12).
+  Simulation simulation = LoadScene(Scene(R"(<CollisionPipeline/> <BruteForceBroadPhase/>
+  <BVHNarrowPhase/> <LocalMinDistance alarmDistance="0.2" contactDistance="0.01"
+  filterIntersection="1" angleCone="0.1" coneFactor="0.4" useLMDFilters="1"/>
+  <CollisionResponse response="PenalityContactForceField"/>)"));
+  EXPECT_EQ(simulation.collision_models().size(), 2u);
+  simulation.Run(3);
+  EXPECT_TRUE(simulation.contacts().empty());  // 10 m apart
 }
 
 TEST_F(CollisionPipeline, WithoutAPipelineModelsStayInert) {

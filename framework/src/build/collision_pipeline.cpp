@@ -109,15 +109,6 @@ void CheckResponse(BuildState& state, const Node& node) {
                          "one response for every pair: 'response' alone)");
 }
 
-// LocalMinDistance's tests (its cone filters over each element's neighbourhood) are not in the
-// detection layer yet: refused, rather than run as a method that finds nothing.
-void CheckIntersection(BuildState& state, const Node& node) {
-  if (const Component* c = FindIn(node, {"LocalMinDistance"}))
-    state.problems.Scene(c->element->line,
-                         "LocalMinDistance is not implemented by Fluxion yet (expected "
-                         "MinProximityIntersection or NewProximityIntersection)");
-}
-
 ElementKind KindOf(const std::string& spec_name) {
   if (spec_name == "TriangleCollisionModel") return ElementKind::kTriangle;
   if (spec_name == "LineCollisionModel") return ElementKind::kLine;
@@ -153,6 +144,10 @@ collision::CollisionModelDescription Describe(const Node& node, const Component&
   model.simulated = p.flag("simulated");
   model.self_collision = p.flag("selfCollision");
   if (p.has_value("bothSide")) model.both_side = p.flag("bothSide");
+  // LocalMinDistance filters a point's contacts when a line model is in or above its node
+  // (SOFA's node->get<LineCollisionModel>(), which searches up).
+  for (const Node* n = &node; n != nullptr && !model.line_model_in_context; n = n->parent)
+    model.line_model_in_context = FindIn(*n, {"LineCollisionModel"}) != nullptr;
   model.contact_distance = p.real("contactDistance");
   model.contact_stiffness = p.real("contactStiffness");
   model.contact_friction = p.real("contactFriction");
@@ -248,7 +243,6 @@ std::optional<ContactPlan> PlanContacts(BuildState& state) {
   plan.pipeline.depth = static_cast<int>(pipeline_component.parameters.integer("depth"));
   plan.intersection = ReadIntersection(*pipeline);
   CheckResponse(state, *pipeline);
-  CheckIntersection(state, *pipeline);
   // The models below the pipeline's node (PipelineImpl gathers its subtree's), in document order.
   int node_index = 0;
   ForEachNode(*pipeline, [&](const Node& node) {

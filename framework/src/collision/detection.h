@@ -63,6 +63,9 @@ struct CollisionModelDescription {
   double contact_stiffness = 10.0;  ///< contactStiffness
   double contact_friction = 0.0;    ///< contactFriction
   std::vector<int> groups;          ///< group: models sharing a group never collide
+  /// A LineCollisionModel is in the model's node or above it (SOFA's node->get<LineCollisionModel>,
+  /// which searches up): LocalMinDistance filters a point model's contacts only then.
+  bool line_model_in_context = false;
 };
 
 /// The intersection method of the pipeline and its fields (Sofa/Component/Collision/Detection/

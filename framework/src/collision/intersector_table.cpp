@@ -1,6 +1,7 @@
 #include "collision/intersector_table.h"
 
 #include "collision/intersection_discrete.h"
+#include "collision/intersection_local_min_distance.h"
 #include "collision/intersection_min_proximity.h"
 #include "collision/intersection_new_proximity.h"
 
@@ -40,6 +41,21 @@ ElementTest NewProximityTest(K a, K b) {
   return nullptr;
 }
 
+// LocalMinDistance::init: every pair it adds, none switched off; (Triangle, Line) and
+// (Triangle, Triangle) are ignored.
+ElementTest LocalMinDistanceTest(K a, K b) {
+  namespace l = local_min_distance;
+  if (a == K::kSphere && b == K::kSphere) return &l::SphereSphere;
+  if (a == K::kSphere && b == K::kPoint) return &l::SpherePoint;
+  if (a == K::kPoint && b == K::kPoint) return &l::PointPoint;
+  if (a == K::kLine && b == K::kLine) return &l::LineLine;
+  if (a == K::kLine && b == K::kPoint) return &l::LinePoint;
+  if (a == K::kLine && b == K::kSphere) return &l::LineSphere;
+  if (a == K::kTriangle && b == K::kPoint) return &l::TrianglePoint;
+  if (a == K::kTriangle && b == K::kSphere) return &l::TriangleSphere;
+  return nullptr;
+}
+
 ElementTest DiscreteTest(K a, K b) {
   if (a == K::kSphere && b == K::kSphere) return &discrete::SphereSphere;
   if (a == K::kTriangle && b == K::kLine) return &discrete::TriangleLine;
@@ -55,7 +71,7 @@ ElementTest RegisteredTest(const IntersectionSettings& s, K a, K b) {
     case IntersectionSettings::Method::kDiscrete:
       return DiscreteTest(a, b);
     case IntersectionSettings::Method::kLocalMinDistance:
-      return nullptr;
+      return LocalMinDistanceTest(a, b);
   }
   return nullptr;
 }

@@ -18,8 +18,8 @@ struct Intersector {
 /// The test `settings.method` registers for (a, b), tried as (a, b) then (b, a), as SOFA's
 /// IntersectorMap::get does. The pairs each method registers, and the switches that remove some
 /// (MinProximityIntersection's usePointPoint, useLinePoint, useLineLine, useSphereTriangle), are
-/// listed in intersection_min_proximity.h, intersection_new_proximity.h and
-/// intersection_discrete.h. LocalMinDistance is not implemented yet: it has no test for any pair.
+/// listed in intersection_min_proximity.h, intersection_new_proximity.h,
+/// intersection_local_min_distance.h and intersection_discrete.h.
 Intersector FindIntersector(const IntersectionSettings& settings, ElementKind a, ElementKind b);
 
 }  // namespace fluxion::internal::collision

@@ -24,21 +24,6 @@ using Edge = std::array<Index, 2>;
 
 Edge Unordered(Index a, Index b) { return a < b ? Edge{a, b} : Edge{b, a}; }
 
-// TriangleSetTopologyContainer::createEdgeSetArray: side j of triangle t is (t[j+1], t[j+2]);
-// each unordered pair once, in the orientation it was first met.
-std::vector<Edge> EdgesOfTriangles(const std::vector<std::array<Index, 3>>& triangles) {
-  std::vector<Edge> edges;
-  std::map<Edge, Index> seen;
-  for (const auto& t : triangles)
-    for (int j = 0; j < 3; ++j) {
-      const Index v1 = t[static_cast<std::size_t>((j + 1) % 3)];
-      const Index v2 = t[static_cast<std::size_t>((j + 2) % 3)];
-      if (seen.emplace(Unordered(v1, v2), static_cast<Index>(edges.size())).second)
-        edges.push_back({v1, v2});
-    }
-  return edges;
-}
-
 // The edges joining vertices: the topology's, else every triangle and quad side.
 std::vector<Edge> ObjectEdges(const ObjectTopology& topology) {
   if (!topology.edges.empty()) return topology.edges;
@@ -105,7 +90,8 @@ std::vector<int> TriangleFlags(const std::vector<std::array<Index, 3>>& triangle
 
 }  // namespace
 
-ModelElements::ModelElements(const CollisionModelDescription& model) : kind_(model.kind) {
+ModelElements::ModelElements(const CollisionModelDescription& model)
+    : kind_(model.kind), line_model_in_context_(model.line_model_in_context) {
   const ObjectTopology& topology = model.topology;
   switch (kind_) {
     case ElementKind::kPoint:
@@ -116,11 +102,11 @@ ModelElements::ModelElements(const CollisionModelDescription& model) : kind_(mod
       for (Index i = 0; i < size_; ++i) vertices_[static_cast<std::size_t>(i)] = i;
       radii_ = model.radii;
       default_radius_ = model.radius;
+      if (kind_ == ElementKind::kPoint) surface_ = SurfaceNeighbourhood(topology);
       break;
     case ElementKind::kLine: {
       stride_ = 2;
-      const std::vector<Edge> edges =
-          topology.edges.empty() ? EdgesOfTriangles(topology.triangles) : topology.edges;
+      const std::vector<Edge> edges = SurfaceEdges(topology);
       size_ = static_cast<Index>(edges.size());
       std::vector<std::array<Index, 2>> around;
       for (std::size_t e = 0; e < edges.size(); ++e)
@@ -129,6 +115,7 @@ ModelElements::ModelElements(const CollisionModelDescription& model) : kind_(mod
           around.push_back({v, static_cast<Index>(e)});
         }
       lines_around_ = VertexLists(topology.num_points, around);
+      surface_ = SurfaceNeighbourhood(topology);
       break;
     }
     case ElementKind::kTriangle:

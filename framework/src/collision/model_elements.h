@@ -1,6 +1,6 @@
 // The elements of one collision model, read from its object's topology once, with what SOFA's
 // models precompute from the topology: which vertices and edges each triangle owns (its flags),
-// and the neighbourhoods the self-collision rules need.
+// the neighbourhoods the self-collision rules need, and those LocalMinDistance's filters read.
 #pragma once
 
 #include <array>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "collision/detection.h"
+#include "collision/surface_neighbourhood.h"
 
 namespace fluxion::internal::collision {
 
@@ -52,6 +53,7 @@ class VertexLists {
 ///   (t[j+1], t[j+2]), each unordered pair once, kept in its first orientation;
 /// - kTriangle: the topology's triangles, then two per quad (q1,q2,q0) and (q3,q0,q2)
 ///   (TriangleCollisionModel::updateFromTopology).
+/// The lines' edges are SurfaceEdges(topology).
 class ModelElements {
  public:
   explicit ModelElements(const CollisionModelDescription& model);
@@ -78,6 +80,12 @@ class ModelElements {
   /// The vertices joined to v by an edge of the object (SOFA's getVerticesAroundVertex; the edges
   /// are the topology's, else the triangles' and quads' sides).
   std::span<const Index> vertices_around_vertex(Index v) const { return neighbours_.of(v); }
+  /// kPoint, kLine: the triangles and edges around the model's vertices and edges on its
+  /// topology, for LocalMinDistance's filters (empty for triangles and spheres, which it does not
+  /// filter by their neighbourhood). A line's index is its edge's index there.
+  const SurfaceNeighbourhood& surface() const { return surface_; }
+  /// CollisionModelDescription::line_model_in_context.
+  bool line_model_in_context() const { return line_model_in_context_; }
 
  private:
   ElementKind kind_;
@@ -89,6 +97,8 @@ class ModelElements {
   std::vector<int> flags_;
   VertexLists lines_around_;
   VertexLists neighbours_;
+  SurfaceNeighbourhood surface_;
+  bool line_model_in_context_ = false;
 };
 
 }  // namespace fluxion::internal::collision

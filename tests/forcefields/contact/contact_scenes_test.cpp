@@ -1,6 +1,7 @@
 // Contact end to end (issue #26), with the real detection layer: SOFA scenes with a collision
 // pipeline and the penalty response, stepped by EulerImplicitSolver with CGLinearSolver.
-//  - a point resting on a static triangle floor settles where ks·pen = m·g;
+//  - a point resting on a static triangle floor settles where ks·pen = m·g (MinProximity and
+//    LocalMinDistance, whose filter ignores a point behind the floor);
 //  - two spheres colliding head-on under one solver, without gravity, keep their momentum;
 //  - two bodies under sibling solvers with the pipeline at the root push each other with explicit
 //    forces computed at each step's start (SOFA's SolveVisitor on a response outside every
@@ -64,6 +65,47 @@ TEST_F(ContactScenes, PointRestsOnStaticFloorWhereStiffnessBalancesWeight) {
   EXPECT_LT(simulation.velocity(1).norm(), 1e-9);
   ASSERT_EQ(simulation.contacts().size(), 1u);
   EXPECT_EQ(simulation.contacts()[0].solver_node, 0);
+}
+
+// LocalMinDistance on the same floor, with a contact distance of its own: d = 0.02, so
+// ks = 10·5/d = 2500 N/m and the point rests at z = d − m·g/ks = 0.02 − 0.981/2500 = 0.0196076.
+// A second point starts 0.03 under the floor, within the alarm distance: it is behind the
+// triangle, whose cone filter ((B − A) × (C − A)·QP ≥ 0) gives it no contact, so it falls freely
+// (MinProximity would push it down).
+TEST_F(ContactScenes, LocalMinDistanceRestsAPointOnTheFloorAndIgnoresOneBehindIt) {
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">
+  <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
+  <LocalMinDistance alarmDistance="0.05" contactDistance="0.02"/>
+  <CollisionResponse response="PenalityContactForceField"/>
+  <Node name="floor">
+    <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
+    <MechanicalObject/>
+    <TriangleCollisionModel moving="0" simulated="0"/>
+  </Node>
+  <Node name="body">
+    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
+    <MechanicalObject position="0.2 0.3 0.04"/>
+    <UniformMass totalMass="0.1"/>
+    <PointCollisionModel contactStiffness="5"/>
+  </Node>
+  <Node name="under">
+    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
+    <MechanicalObject position="0.2 0.3 -0.03"/>
+    <UniformMass totalMass="0.1"/>
+    <PointCollisionModel contactStiffness="5"/>
+  </Node>
+</Node>)");
+  simulation.Step();
+  ASSERT_EQ(simulation.contacts().size(), 1u);  // the point above only
+  for (int step = 1; step < 2000; ++step) simulation.Step();
+  const double ks = 10.0 * 5.0 / 0.02;
+  EXPECT_NEAR(simulation.position(1)[2], 0.02 - 0.1 * 9.81 / ks, 1e-10);
+  EXPECT_LT(simulation.velocity(1).norm(), 1e-9);
+  ASSERT_EQ(simulation.contacts().size(), 1u);
+  // The point under the floor fell freely: about ½·g·t² = 1962 m in 20 s.
+  EXPECT_LT(simulation.position(2)[2], -1000.0);
 }
 
 // SOFA's collision models take the nearest MechanicalObject and topology at or above their node
