@@ -118,17 +118,21 @@ ElementKind KindOf(const std::string& spec_name) {
 
 // The detection's description of collision model `c` of `node` (SOFA's CollisionModel data).
 collision::CollisionModelDescription Describe(const Node& node, const Component& c,
-                                              const ObjectModel& object, int node_index) {
+                                              const ObjectModel& object, const Node& owner,
+                                              int node_index) {
   const Parameters& p = c.parameters;
   collision::CollisionModelDescription model;
   model.path = node.path + "/" + c.name;
   model.kind = KindOf(c.entry->spec.name);
   model.node = node_index;
   model.topology.num_points = object.num_points;
-  // SOFA's getContext()->getMeshTopology(): the node's topology, else the nearest ancestor's.
+  // SOFA's getContext()->getMeshTopology(): the node's topology, else the nearest ancestor's —
+  // searched up to the node of the model's object only: a topology above the object describes
+  // other points (SOFA's examples put sphere models with their own object under a grid).
   const Node* with_topology = &node;
-  while (with_topology != nullptr && !with_topology->topology)
+  while (with_topology != nullptr && !with_topology->topology && with_topology != &owner)
     with_topology = with_topology->parent;
+  if (with_topology != nullptr && !with_topology->topology) with_topology = nullptr;
   if (with_topology != nullptr) {
     const Topology& topology = *with_topology->topology;
     model.topology.edges = topology.edges;
@@ -195,7 +199,7 @@ void AddModel(BuildState& state, ContactPlan& plan, const Node& node, const Comp
                                    "d object (expected a Vec3d MechanicalObject)");
     return;
   }
-  collision::CollisionModelDescription model = Describe(node, c, object, node_index);
+  collision::CollisionModelDescription model = Describe(node, c, object, *owner, node_index);
   // A topology found above the node, or beside an object found above it, may not fit the object.
   Index largest = -1;
   for (const auto& e : model.topology.edges) largest = std::max({largest, e[0], e[1]});

@@ -150,6 +150,24 @@ TEST_F(ContactScenes, AModelInAChildNodeUsesTheObjectAndTopologyAboveIt) {
     EXPECT_THAT(error.what(), HasSubstr("its topology uses point 3 of 'root/body/"));
     EXPECT_THAT(error.what(), HasSubstr("which has 3 (expected a topology of that object's"));
   }
+  // A model with its own object does not take a topology from above it (SOFA's
+  // RegularGridTopology.scn: spheres of their own under a grid): the grid's 8 points are not the
+  // spheres' 2.
+  Simulation spheres =
+      LoadScene(std::string(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">)") + kPipeline + R"(
+  <EulerImplicitSolver/> <CGLinearSolver/>
+  <Node name="body">
+    <RegularGridTopology n="2 2 2" min="0 0 0" max="1 1 1"/>
+    <MechanicalObject/>
+    <UniformMass totalMass="1"/>
+    <Node name="spheres">
+      <MechanicalObject position="0.2 0.2 0.2  0.8 0.8 0.8"/>
+      <SphereCollisionModel radius="0.1"/>
+      <BarycentricMapping/>
+    </Node>
+  </Node>
+</Node>)");
+  EXPECT_EQ(spheres.collision_models().size(), 1u);
 }
 
 std::string TwoSpheres(bool one_solver) {
