@@ -61,6 +61,23 @@ def family(component):
     return None
 
 
+COMMENT = re.compile(r"<!--.*?-->", re.S)
+PIPELINE = re.compile(r"<(CollisionPipeline|DefaultPipeline)\b")
+CONSTRAINT_LOOP = re.compile(r"FreeMotionAnimationLoop|ConstraintAnimationLoop")
+RESPONSE = re.compile(r'response="([^"]*)"')
+
+
+def penalty_contact_scene(tree, scene):
+    """True for a scene of issue #26's set: a collision pipeline whose responses are all the
+    penalty (PenalityContactForceField, or SOFA's "default"), under no constraint animation loop
+    (comments left out)."""
+    with open(os.path.join(tree, scene), errors="replace") as f:
+        text = COMMENT.sub("", f.read())
+    if not PIPELINE.search(text) or CONSTRAINT_LOOP.search(text):
+        return False
+    return all(r in ("PenalityContactForceField", "default") for r in RESPONSE.findall(text))
+
+
 def run_scene(tree, runner, steps, scene):
     with tempfile.TemporaryDirectory() as out:
         try:
@@ -93,6 +110,7 @@ def main():
 
     runs, in_scope_failures = 0, []
     needs = collections.Counter()
+    contact_total, contact_runs, contact_needs = 0, 0, collections.Counter()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = pool.map(lambda s: (s, run_scene(args.tree, runner, args.steps, s)), scenes)
         for scene, (status, lines) in results:
@@ -101,6 +119,10 @@ def main():
                              {"template " + m for l in errors for m in TEMPLATE.findall(l)} |
                              {"plugin " + m for l in errors for m in PLUGIN.findall(l)})
             families = sorted({f for f in map(family, missing) if f})
+            if penalty_contact_scene(args.tree, scene):
+                contact_total += 1
+                contact_runs += status == 0
+                contact_needs.update(missing if missing else ["(an error, above)"] * (status != 0))
             if status == 0:
                 runs += 1
                 print(f"0|{scene}|")
@@ -118,6 +140,10 @@ def main():
     print("== what the others need most:")
     for component, count in needs.most_common(25):
         print(f"{count:5d} {component}" + (f"  ({family(component)})" if family(component) else ""))
+    print(f"== contact (#26): {contact_runs} of {contact_total} scenes with a collision pipeline and "
+          "the penalty response run; the others need:")
+    for component, count in contact_needs.most_common(25):
+        print(f"{count:5d} {component}")
 
 
 if __name__ == "__main__":
