@@ -178,6 +178,37 @@ void ContactResponse::AddExplicitSide(int model, const SideWeights& weights, con
 
 void ContactResponse::KeepSmallestPerId(const std::vector<collision::DetectionOutput>& outputs) {
   kept_.assign(outputs.size(), 0);
+  // Ids are element numbers (a few times the largest element index): when they stay below a few
+  // times the number of outputs, one pass in output order keeps, per id, the first output of
+  // smallest value — what the sort below keeps — in linear time.
+  std::int64_t largest = -1;
+  bool negative = false;
+  for (const collision::DetectionOutput& output : outputs) {
+    largest = std::max(largest, output.id);
+    negative = negative || output.id < 0;
+  }
+  if (!negative && largest < static_cast<std::int64_t>(4 * outputs.size() + 4096)) {
+    const std::size_t ids = static_cast<std::size_t>(largest + 1);
+    if (best_for_id_.size() < ids) {
+      best_for_id_.resize(ids);
+      best_stamp_.resize(ids, 0);
+    }
+    ++stamp_;
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+      const auto id = static_cast<std::size_t>(outputs[k].id);
+      if (best_stamp_[id] != stamp_) {
+        best_stamp_[id] = stamp_;
+        best_for_id_[id] = k;
+      } else if (outputs[k].value < outputs[best_for_id_[id]].value) {
+        best_for_id_[id] = k;
+      }
+    }
+    for (std::size_t k = 0; k < outputs.size(); ++k)
+      if (best_stamp_[static_cast<std::size_t>(outputs[k].id)] == stamp_ &&
+          best_for_id_[static_cast<std::size_t>(outputs[k].id)] == k)
+        kept_[k] = 1;
+    return;
+  }
   order_.resize(outputs.size());
   for (std::size_t k = 0; k < outputs.size(); ++k) order_[k] = k;
   std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {

@@ -2,6 +2,7 @@
 // contacts, and each contact's side as weights over that system's DOFs.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -126,6 +127,11 @@ class ContactResponse {
   std::vector<char> ignored_logged_;  // per ordered model pair
   std::vector<char> kept_;            // per output of the pair being applied
   std::vector<std::size_t> order_;    // outputs sorted by id, then index (duplicate search)
+  // The dense form of the duplicate search, when the ids are few enough: per id, the output kept
+  // so far and the call that set it (so that nothing is cleared between calls).
+  std::vector<std::size_t> best_for_id_;
+  std::vector<std::uint64_t> best_stamp_;
+  std::uint64_t stamp_ = 0;
 };
 
 }  // namespace fluxion::internal

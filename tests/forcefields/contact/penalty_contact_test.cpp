@@ -167,6 +167,28 @@ TEST(ContactResponse, DistanceStiffnessAndDuplicateIds) {
   EXPECT_EQ(f[0], 0.0);
 }
 
+// The duplicate search has a linear form for ids below a few times the number of outputs and a
+// sorting one beyond (NewProximity's triangle–triangle ids reach 12 × the elements): both keep,
+// per id, the first output of smallest value, in output order.
+TEST(ContactResponse, DuplicateIdsSmallOrHugeKeepTheFirstSmallestValue) {
+  for (const std::int64_t id : {std::int64_t{3}, std::int64_t{50'000'000}}) {
+    FloorScene scene(30.0, nullptr);
+    const Vector body = Eigen::Vector3d(0.2, 0.3, 0.004);
+    DetectionOutput worse = AboveFloor(body, id), best = AboveFloor(body, id),
+                    tie = AboveFloor(body, id), other = AboveFloor(body, id + 1);
+    worse.value = 1.0;
+    best.value = tie.value = -0.5;
+    best.point[0] = Vec3(0.2, 0.3, 0.0);
+    tie.point[0] = Vec3(0.25, 0.3, 0.0);  // the same value, later: not kept
+    other.value = 0.7;
+    other.point[0] = Vec3(0.3, 0.3, 0.0);
+    const std::vector<Contact> contacts = scene.Detect(body, {worse, best, other, tie});
+    ASSERT_EQ(contacts.size(), 2u) << id;
+    EXPECT_EQ(contacts[0].point[0][0], 0.2) << id;  // `best`, in output order before `other`
+    EXPECT_EQ(contacts[1].point[0][0], 0.3) << id;
+  }
+}
+
 TEST(ContactResponse, SideThroughAMappingActsOnTheParents) {
   // The collision point is mapped: x_c = 0.25·a + 0.75·b (a, b: parent points at DOFs 0 and 3;
   // a BarycentricMapping's row), so the contact force reaches a and b in those proportions.
