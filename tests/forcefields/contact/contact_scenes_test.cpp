@@ -108,6 +108,33 @@ TEST_F(ContactScenes, LocalMinDistanceRestsAPointOnTheFloorAndIgnoresOneBehindIt
   EXPECT_LT(simulation.position(2)[2], -1000.0);
 }
 
+// A sphere of radius 0.05 on the same floor (MinProximity's triangle–sphere test): the penalty
+// keeps its centre d = contactDistance + r = 0.06 above the floor, ks = 10·5/d, so it rests at
+// z = d − m·g/ks.
+TEST_F(ContactScenes, SphereRestsOnATriangleFloorWhereStiffnessBalancesWeight) {
+  Simulation simulation =
+      LoadScene(std::string(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">)") + kPipeline + R"(
+  <Node name="floor">
+    <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
+    <MechanicalObject/>
+    <TriangleCollisionModel moving="0" simulated="0"/>
+  </Node>
+  <Node name="ball">
+    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
+    <MechanicalObject position="0.2 0.3 0.08"/>
+    <UniformMass totalMass="0.1"/>
+    <SphereCollisionModel radius="0.05" contactStiffness="5"/>
+  </Node>
+</Node>)");
+  for (int step = 0; step < 2000; ++step) simulation.Step();
+  const double d = 0.01 + 0.05, ks = 10.0 * 5.0 / d;
+  EXPECT_NEAR(simulation.position(1)[2], d - 0.1 * 9.81 / ks, 1e-10);
+  EXPECT_LT(simulation.velocity(1).norm(), 1e-9);
+  ASSERT_EQ(simulation.contacts().size(), 1u);
+  EXPECT_NEAR(simulation.contacts()[0].distance, d, 1e-15);
+}
+
 // SOFA's collision models take the nearest MechanicalObject and topology at or above their node
 // (getContext()->getMechanicalState(), getMeshTopology()): the floor's model sits in a child
 // node holding nothing else, and the point still rests where ks·pen = m·g.
