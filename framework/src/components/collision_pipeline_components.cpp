@@ -75,7 +75,9 @@ std::vector<ComponentSpec> CollisionPipelineComponents::Specs() {
               {FieldSpec::Bool("filterIntersection", true, "SOFA: filter by the local cones"),
                FieldSpec::Real("angleCone", 0.0, "SOFA: extra angle of the filtering cones [rad]"),
                FieldSpec::Real("coneFactor", 0.5, "SOFA: factor of the filtering cones"),
-               FieldSpec::Bool("useLMDFilters", false, "SOFA: use the LMD filters")})),
+               FieldSpec::Bool("useLMDFilters", false,
+                               "SOFA: filter with its separate LMD filter components (removed "
+                               "from SOFA in v21.12): 1 filters nothing")})),
       PipelineSpec("DiscreteIntersection", "SOFA's intersection tests without proximity", {}),
       PipelineSpec("CollisionResponse",
                    "SOFA's contact manager: creates the contact response of each model pair",
