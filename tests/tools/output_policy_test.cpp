@@ -181,14 +181,18 @@ TEST(OutputPolicy, HardLinkToAFileElsewhereIsReplacedNotWrittenThrough) {
   ScratchFolder scratch;
   scratch.Write("s.scn", FallScene(R"(  <WriteState filename="state.txt" writeX="1"/>
 )"));
+  // Two victims, one per output: with one file behind both links the two outputs would share an
+  // inode, and the run would be refused for that instead.
   const std::string victim = scratch.Write("outside/victim.txt", "precious\n");
+  const std::string other = scratch.Write("outside/other.txt", "also precious\n");
   fs::create_directories(scratch.path() / "out");
   fs::create_hard_link(victim, scratch.path() / "out" / "state.txt");
-  fs::create_hard_link(victim, scratch.path() / "out" / "t.csv");
+  fs::create_hard_link(other, scratch.path() / "out" / "t.csv");
   const CommandResult result =
       RunIn(scratch, "s.scn --steps 3 -q --overwrite --output-dir out -o out/t.csv");
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(ReadFile(victim), "precious\n");
+  EXPECT_EQ(ReadFile(other), "also precious\n");
   EXPECT_THAT(ReadFile(scratch / "out/state.txt"), HasSubstr("X="));
   EXPECT_THAT(ReadFile(scratch / "out/t.csv"), HasSubstr("time"));
 }
