@@ -146,3 +146,41 @@ def test_files_a_scene_writes_go_below_the_output_policy_folder(tmp_path, monkey
         assert caught.value.diagnostics[0].line == 6
     finally:
         fluxion.set_output_policy()  # the default: the current folder
+
+
+# A point 5 mm above a static triangle floor, no gravity (docs/contact.md, "Contact response"):
+# MinProximity's triangle-point test pairs (floor, point) with the normal (0, 0, 1); d = 0.01 (the
+# intersection's contactDistance), penetration d - 0.005 = 0.005, ks = 10 * 5 / d = 5000 N/m; the
+# response is placed in the point's node, under its solver (node 0).
+CONTACT = """<Node name="root" gravity="0 0 0" dt="0.001">
+  <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
+  <MinProximityIntersection alarmDistance="0.05" contactDistance="0.01"/>
+  <CollisionResponse response="PenalityContactForceField"/>
+  <Node name="floor">
+    <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
+    <MechanicalObject name="dofs"/>
+    <TriangleCollisionModel moving="0" simulated="0"/>
+  </Node>
+  <Node name="body">
+    <EulerImplicitSolver/> <CGLinearSolver iterations="10" tolerance="1e-12" threshold="1e-20"/>
+    <MechanicalObject name="dofs" position="0.2 0.3 0.005"/>
+    <UniformMass totalMass="0.1"/>
+    <PointCollisionModel contactStiffness="5"/>
+  </Node>
+</Node>"""
+
+
+def test_contacts_of_the_last_step_are_dicts_with_the_hand_computed_numbers():
+    sim = fluxion.load_string(CONTACT)
+    assert sim.contacts() == []  # none before the first step
+    sim.step()
+    (contact,) = sim.contacts()
+    assert contact["models"] == ("root/floor/TriangleCollisionModel",
+                                 "root/body/PointCollisionModel")
+    assert contact["elements"] == (0, 0)
+    assert contact["normal"] == pytest.approx([0, 0, 1], abs=1e-12)
+    assert contact["points"][1] == pytest.approx([0.2, 0.3, 0.005], abs=1e-15)
+    assert contact["distance"] == pytest.approx(0.01, abs=1e-15)
+    assert contact["penetration"] == pytest.approx(0.005, abs=1e-15)
+    assert contact["stiffness"] == pytest.approx(5000, rel=1e-14)
+    assert contact["solver_node"] == 0
