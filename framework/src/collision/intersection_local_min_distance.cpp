@@ -113,18 +113,6 @@ bool ProjectOnLine(const ElementPair& pair, Index line, const Vec3& x, Vec3& q) 
   return true;
 }
 
-// The point of triangle t that X projects on, when strictly inside (SOFA's 1e-6 margins).
-bool ProjectOnTriangle(const ElementPair& pair, Index t, const Vec3& x, Vec3& q) {
-  const Vec3 a = pair.point(0, t, 0);
-  const Vec3 ab = pair.point(0, t, 1) - a;
-  const Vec3 ac = pair.point(0, t, 2) - a;
-  const PlaneProjection proj = ProjectOnPlane(ab, ac, x - a);
-  if (!(proj.alpha >= 0.000001 && proj.beta >= 0.000001 && proj.alpha + proj.beta <= 0.999999))
-    return false;
-  q = a + ab * proj.alpha + ac * proj.beta;
-  return true;
-}
-
 }  // namespace
 
 int PointPoint(const ElementPair& pair, Index p, Index q, std::vector<DetectionOutput>& out) {
@@ -173,7 +161,7 @@ int LineLine(const ElementPair& pair, Index a, Index b, std::vector<DetectionOut
 int TrianglePoint(const ElementPair& pair, Index t, Index p, std::vector<DetectionOutput>& out) {
   const Vec3 x = pair.point(1, p, 0);
   Vec3 q;
-  if (!ProjectOnTriangle(pair, t, x, q)) return 0;
+  if (!ProjectInsideTriangle(pair, t, x, q)) return 0;
   const Vec3 pq = q - x;  // SOFA's PQ: from the point to the triangle
   if (!Near(pq, pair.alarm_distance)) return 0;
   if (!PointValid(pair, 1, p, pq) || !TriangleValid(pair, 0, t, -pq)) return 0;
@@ -185,7 +173,7 @@ int TriangleSphere(const ElementPair& pair, Index t, Index s, std::vector<Detect
   const double r = pair.radius(1, s);
   const Vec3 c = pair.point(1, s, 0);
   Vec3 q;
-  if (!ProjectOnTriangle(pair, t, c, q)) return 0;
+  if (!ProjectInsideTriangle(pair, t, c, q)) return 0;
   const Vec3 pq = q - c;
   if (!Near(pq, pair.alarm_distance + r)) return 0;
   if (!TriangleValid(pair, 0, t, -pq)) return 0;  // a sphere never rejects

@@ -16,18 +16,6 @@ int ContactWithin(std::vector<DetectionOutput>& out, const Vec3& p, const Vec3& 
   return 1;
 }
 
-// The point of triangle t that P projects on, when strictly inside (SOFA's 1e-6 margins).
-bool ProjectInside(const ElementPair& pair, Index t, const Vec3& p, Vec3& q) {
-  const Vec3 a = pair.point(0, t, 0);
-  const Vec3 ab = pair.point(0, t, 1) - a;
-  const Vec3 ac = pair.point(0, t, 2) - a;
-  const PlaneProjection proj = ProjectOnPlane(ab, ac, p - a);
-  if (!(proj.alpha >= 0.000001 && proj.beta >= 0.000001 && proj.alpha + proj.beta <= 0.999999))
-    return false;
-  q = a + ab * proj.alpha + ac * proj.beta;
-  return true;
-}
-
 }  // namespace
 
 int PointPoint(const ElementPair& pair, Index p, Index q, std::vector<DetectionOutput>& out) {
@@ -56,7 +44,7 @@ int LineLine(const ElementPair& pair, Index a, Index b, std::vector<DetectionOut
 int TrianglePoint(const ElementPair& pair, Index t, Index p, std::vector<DetectionOutput>& out) {
   const Vec3 x = pair.point(1, p, 0);
   Vec3 q;
-  if (!ProjectInside(pair, t, x, q)) return 0;
+  if (!ProjectInsideTriangle(pair, t, x, q)) return 0;
   if (!ContactWithin(out, q, x, pair.alarm_distance, pair.contact_distance, p)) return 0;
   if (pair.settings->use_surface_normals) {
     const Vec3 a = pair.point(0, t, 0);
@@ -84,7 +72,7 @@ int TriangleSphere(const ElementPair& pair, Index t, Index s, std::vector<Detect
   const double r = pair.radius(1, s);
   const Vec3 c = pair.point(1, s, 0);
   Vec3 q;
-  if (!ProjectInside(pair, t, c, q)) return 0;
+  if (!ProjectInsideTriangle(pair, t, c, q)) return 0;
   return ContactWithin(out, q, c, pair.alarm_distance + r, pair.contact_distance + r, s);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "collision/detection.h"
+#include "collision/element_pair.h"
 
 namespace fluxion::internal::collision {
 
@@ -68,5 +69,19 @@ struct FeatureRule {
 /// Returns false when the triangle does not own that feature (`flags`): no contact.
 bool ChooseTriangleFeature(const PlaneProjection& p, int flags, const FeatureRule& rule,
                            double& alpha, double& beta);
+
+/// The point of model 0's triangle t that X projects on, when strictly inside it (SOFA's margins
+/// α, β ≥ 1e-6, α + β ≤ 0.999999, in MinProximity's and LocalMinDistance's triangle tests): false
+/// otherwise, a zero-area triangle included.
+inline bool ProjectInsideTriangle(const ElementPair& pair, Index t, const Vec3& x, Vec3& q) {
+  const Vec3 a = pair.point(0, t, 0);
+  const Vec3 ab = pair.point(0, t, 1) - a;
+  const Vec3 ac = pair.point(0, t, 2) - a;
+  const PlaneProjection proj = ProjectOnPlane(ab, ac, x - a);
+  if (!(proj.alpha >= 0.000001 && proj.beta >= 0.000001 && proj.alpha + proj.beta <= 0.999999))
+    return false;
+  q = a + ab * proj.alpha + ac * proj.beta;
+  return true;
+}
 
 }  // namespace fluxion::internal::collision
