@@ -12,9 +12,9 @@ multiplies the points by 4: growth per doubling = (cost ratio)^(1/2)).
       [--threads 1 2] [--repetitions 5] [--min-time 0.2]
 """
 import argparse
-import json
-import subprocess
 import sys
+
+from benchmark_medians import median_wall_times, run_line
 
 
 def main() -> int:
@@ -29,26 +29,11 @@ def main() -> int:
     sizes = "|".join(str(n) for n in args.sizes)
     threads = "|".join(str(t) for t in args.threads)
     pattern = f"^(No)?Contact/({sizes})/({threads})/real_time$"
-    command = [args.benchmark, f"--benchmark_filter={pattern}", "--benchmark_format=json",
-               f"--benchmark_repetitions={args.repetitions}",
-               "--benchmark_report_aggregates_only=true",
-               f"--benchmark_min_time={args.min_time}"]
-    print("running: " + " ".join(command), file=sys.stderr)
-    result = subprocess.run(command, check=True, capture_output=True, text=True)
-    report = json.loads(result.stdout)
-    median = {}
-    for row in report["benchmarks"]:
-        if row.get("aggregate_name") != "median":
-            continue
-        if row.get("error_occurred"):
-            print(f"error: {row['run_name']}: {row.get('error_message')}", file=sys.stderr)
-            return 1
-        median[row["run_name"].removesuffix("/real_time")] = row["real_time"]  # µs
-
-    context = report["context"]
-    print(f"{context['date']}, {context['num_cpus']} CPUs at {context['mhz_per_cpu']} MHz, "
-          f"load average {', '.join(f'{x:.2f}' for x in context.get('load_avg', []))}; "
-          f"median of {args.repetitions} runs, wall time per step")
+    measured = median_wall_times(args.benchmark, pattern, args.repetitions, args.min_time)
+    if measured is None:
+        return 1
+    median, context = measured
+    print(run_line(context, args.repetitions))
     print()
     print("| n | threads | step without contact (µs) | step with contact (µs) | "
           "contact cost / plain step | growth per doubling of points |")

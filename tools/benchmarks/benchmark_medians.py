@@ -1,0 +1,33 @@
+"""What ratios.py and contact_ratios.py share: one run of fluxion-benchmark, repeated, read back as
+the median wall time of each benchmark, and the line that says where and when it ran."""
+import json
+import subprocess
+import sys
+
+
+def median_wall_times(benchmark, pattern, repetitions, min_time):
+    """Runs `benchmark` on the benchmarks matching `pattern`; returns ({run name without
+    "/real_time": median wall time in the benchmark's unit}, the report's context), or None after
+    printing the first benchmark that reported an error."""
+    command = [benchmark, f"--benchmark_filter={pattern}", "--benchmark_format=json",
+               f"--benchmark_repetitions={repetitions}",
+               "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={min_time}"]
+    print("running: " + " ".join(command), file=sys.stderr)
+    result = subprocess.run(command, check=True, capture_output=True, text=True)
+    report = json.loads(result.stdout)
+    median = {}
+    for row in report["benchmarks"]:
+        if row.get("aggregate_name") != "median":
+            continue
+        if row.get("error_occurred"):
+            print(f"error: {row['run_name']}: {row.get('error_message')}", file=sys.stderr)
+            return None
+        median[row["run_name"].removesuffix("/real_time")] = row["real_time"]
+    return median, report["context"]
+
+
+def run_line(context, repetitions):
+    """When and where: date, CPUs, load average, and what the numbers are."""
+    return (f"{context['date']}, {context['num_cpus']} CPUs at {context['mhz_per_cpu']} MHz, "
+            f"load average {', '.join(f'{x:.2f}' for x in context.get('load_avg', []))}; "
+            f"median of {repetitions} runs, wall time per step")
