@@ -41,22 +41,40 @@ constexpr const char* kPipeline = R"(
 
 class ContactScenes : public testing::QuietTest {};
 
-TEST_F(ContactScenes, PointRestsOnStaticFloorWhereStiffnessBalancesWeight) {
-  Simulation simulation =
-      LoadScene(std::string(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">)") + kPipeline + R"(
+// A static one-triangle floor in z = 0 (covering x, y in [−1, 2) near the origin), not simulated.
+constexpr const char* kFloor = R"(
   <Node name="floor">
     <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
     <MechanicalObject/>
     <TriangleCollisionModel moving="0" simulated="0"/>
-  </Node>
-  <Node name="body">
+  </Node>)";
+
+// A body of 0.1 kg at `position` under its own undamped implicit Euler, with collision `model`.
+std::string FallingBody(const std::string& name, const std::string& position,
+                        const std::string& model) {
+  return R"(
+  <Node name=")" +
+         name + R"(">
     <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
     <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
-    <MechanicalObject position="0.2 0.3 0.03"/>
+    <MechanicalObject position=")" +
+         position + R"("/>
     <UniformMass totalMass="0.1"/>
-    <PointCollisionModel contactStiffness="5"/>
-  </Node>
-</Node>)");
+    )" + model +
+         R"(
+  </Node>)";
+}
+
+// The floor and `bodies` under gravity −9.81 along z, dt = 0.01, with `pipeline`.
+std::string OnTheFloor(const std::string& pipeline, const std::string& bodies) {
+  return R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">)" + pipeline + kFloor + bodies +
+         "\n</Node>";
+}
+
+TEST_F(ContactScenes, PointRestsOnStaticFloorWhereStiffnessBalancesWeight) {
+  Simulation simulation = LoadScene(OnTheFloor(
+      kPipeline,
+      FallingBody("body", "0.2 0.3 0.03", R"(<PointCollisionModel contactStiffness="5"/>)")));
   for (int step = 0; step < 2000; ++step) simulation.Step();
   // d = 0.01 (the intersection's contactDistance), ks = 10·5/d = 5000 N/m: the point rests at
   // z = d − m·g/ks. Implicit Euler has damped the bounce to round-off in 20 s.
@@ -73,30 +91,13 @@ TEST_F(ContactScenes, PointRestsOnStaticFloorWhereStiffnessBalancesWeight) {
 // triangle, whose cone filter ((B − A) × (C − A)·QP ≥ 0) gives it no contact, so it falls freely
 // (MinProximity would push it down).
 TEST_F(ContactScenes, LocalMinDistanceRestsAPointOnTheFloorAndIgnoresOneBehindIt) {
-  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">
+  const std::string point = R"(<PointCollisionModel contactStiffness="5"/>)";
+  Simulation simulation = LoadScene(OnTheFloor(
+      R"(
   <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
   <LocalMinDistance alarmDistance="0.05" contactDistance="0.02"/>
-  <CollisionResponse response="PenalityContactForceField"/>
-  <Node name="floor">
-    <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
-    <MechanicalObject/>
-    <TriangleCollisionModel moving="0" simulated="0"/>
-  </Node>
-  <Node name="body">
-    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
-    <MechanicalObject position="0.2 0.3 0.04"/>
-    <UniformMass totalMass="0.1"/>
-    <PointCollisionModel contactStiffness="5"/>
-  </Node>
-  <Node name="under">
-    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
-    <MechanicalObject position="0.2 0.3 -0.03"/>
-    <UniformMass totalMass="0.1"/>
-    <PointCollisionModel contactStiffness="5"/>
-  </Node>
-</Node>)");
+  <CollisionResponse response="PenalityContactForceField"/>)",
+      FallingBody("body", "0.2 0.3 0.04", point) + FallingBody("under", "0.2 0.3 -0.03", point)));
   simulation.Step();
   ASSERT_EQ(simulation.contacts().size(), 1u);  // the point above only
   for (int step = 1; step < 2000; ++step) simulation.Step();
@@ -112,21 +113,9 @@ TEST_F(ContactScenes, LocalMinDistanceRestsAPointOnTheFloorAndIgnoresOneBehindIt
 // keeps its centre d = contactDistance + r = 0.06 above the floor, ks = 10·5/d, so it rests at
 // z = d − m·g/ks.
 TEST_F(ContactScenes, SphereRestsOnATriangleFloorWhereStiffnessBalancesWeight) {
-  Simulation simulation =
-      LoadScene(std::string(R"(<Node name="root" gravity="0 0 -9.81" dt="0.01">)") + kPipeline + R"(
-  <Node name="floor">
-    <MeshTopology position="-1 -1 0  2 -1 0  -1 2 0" triangles="0 1 2"/>
-    <MechanicalObject/>
-    <TriangleCollisionModel moving="0" simulated="0"/>
-  </Node>
-  <Node name="ball">
-    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
-    <CGLinearSolver iterations="100" tolerance="1e-20" threshold="1e-30"/>
-    <MechanicalObject position="0.2 0.3 0.08"/>
-    <UniformMass totalMass="0.1"/>
-    <SphereCollisionModel radius="0.05" contactStiffness="5"/>
-  </Node>
-</Node>)");
+  Simulation simulation = LoadScene(OnTheFloor(
+      kPipeline, FallingBody("ball", "0.2 0.3 0.08",
+                             R"(<SphereCollisionModel radius="0.05" contactStiffness="5"/>)")));
   for (int step = 0; step < 2000; ++step) simulation.Step();
   const double d = 0.01 + 0.05, ks = 10.0 * 5.0 / d;
   EXPECT_NEAR(simulation.position(1)[2], d - 0.1 * 9.81 / ks, 1e-10);
