@@ -41,23 +41,16 @@ class AdamsBashforth2Solver final : public fluxion::Solver {
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
     for (fluxion::Vector* v :
-         {&force_, &velocity_, &acceleration_, &previous_velocity_, &previous_acceleration_})
+         {&velocity_, &acceleration_, &previous_velocity_, &previous_acceleration_})
       v->setZero(n);
     damped_force_.Initialize(system);
-  }
-
-  // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
-  fluxion::StepResult Acceleration(const fluxion::MechanicalSystem& system,
-                                   const fluxion::State& at, fluxion::Vector& a) {
-    damped_force_.Compute(system, at, force_);
-    return ComputeAcceleration(system, force_, a);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
                              fluxion::State& s) override {
     // The history is valid only for the state this solver left, with the same step size.
     const bool continues = history_valid() && h == last_h_;
-    if (auto r = Acceleration(system, s, acceleration_); !r.accepted()) return r;
+    if (auto r = AccelerationAt(system, s, damped_force_, acceleration_); !r.accepted()) return r;
 
     // Until a previous step exists, v_{n−1} and a_{n−1} are taken equal to v_n and a_n: the
     // AB-2 formulas then reduce to forward Euler (Howe's start-up). The history is only read.
@@ -81,7 +74,6 @@ class AdamsBashforth2Solver final : public fluxion::Solver {
   }
 
   fluxion::RayleighDampedForce damped_force_;
-  fluxion::Vector force_;
   fluxion::Vector velocity_, acceleration_;                    // v_n, a_n of the step being taken
   fluxion::Vector previous_velocity_, previous_acceleration_;  // v_{n−1}, a_{n−1} (history)
   double last_h_ = 0.0;                                        // the step that made the history

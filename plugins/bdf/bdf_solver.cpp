@@ -48,6 +48,7 @@
 #include <fluxion/implicit_system.h>
 #include <fluxion/newton_raphson.h>
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 
 #include <algorithm>
 #include <array>
@@ -59,6 +60,7 @@
 namespace {
 
 using fluxion::FieldSpec;
+using fluxion::RayleighCoefficients;
 using fluxion::Vector;
 
 constexpr int kMaxOrder = 6;
@@ -97,12 +99,7 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
                                           "a start use orders 1, 2, … up to s)")
                            .AtLeast(1)
                            .AtMost(kMaxOrder),
-                       FieldSpec::Real("rayleighStiffness", 0.0,
-                                       "Rayleigh damping proportional to the stiffness, rK [s]")
-                           .AtLeast(0),
-                       FieldSpec::Real("rayleighMass", 0.0,
-                                       "Rayleigh damping proportional to the mass, rM [1/s]")
-                           .AtLeast(0),
+                       RayleighCoefficients::StiffnessField(), RayleighCoefficients::MassField(),
                        FieldSpec::Link("newtonSolver",
                                        "the NewtonRaphsonSolver whose fields drive the iterations "
                                        "(default: the first in the solver's node or below; none: "
@@ -125,13 +122,8 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
 
   // The last accepted step's Newton iterations and final residual norm (SOFA's timer values
   // "nb_iterations" and "residual"): scene-runner --solver-outputs.
-  std::vector<std::string> OutputNames() const override {
-    return {"newtonIterations", "newtonResidual"};
-  }
-  void ReadOutputs(double* values) const override {
-    values[0] = iterations_;
-    values[1] = residual_;
-  }
+  std::vector<std::string> OutputNames() const override { return fluxion::NewtonOutputs::Names(); }
+  void ReadOutputs(double* values) const override { outputs_.Read(values); }
 
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
@@ -169,10 +161,7 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     // Initial guess: X = x_n + h·v_n, V = v_n; the iterations update s in place.
     s.x += h * s.v;
     iterate_ = &s;
-    fluxion::StepResult result = fluxion::SolveNewtonRaphson(*this, newton_);
-    new_iterations_ = result.iterations;
-    new_residual_ = std::sqrt(SquaredResidualNorm());
-    return result;
+    return outputs_.Record(fluxion::SolveNewtonRaphson(*this, newton_), *this);
   }
 
   void DoCommit(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
@@ -187,8 +176,7 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     past_v_[0].swap(start_v_);
     past_t_[0] = start_time_;
     past_count_ = std::min(past_count_ + 1, kMaxOrder - 1);
-    iterations_ = new_iterations_;  // only an accepted step's iterations are reported
-    residual_ = new_residual_;
+    outputs_.Commit();  // only an accepted step's iterations are reported
   }
 
   // x_j or v_j of this step's formula, j = 0 … s − 1 (j = s is the iterate).
@@ -262,8 +250,7 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
   double rayleigh_stiffness_;
   double rayleigh_mass_;
   fluxion::NewtonRaphsonOptions newton_;
-  double iterations_ = 0.0, residual_ = 0.0;          // of the last accepted step
-  double new_iterations_ = 0.0, new_residual_ = 0.0;  // of the step being taken
+  fluxion::NewtonOutputs outputs_;
   fluxion::ImplicitSystem implicit_;
   const fluxion::MechanicalSystem* system_ = nullptr;
   fluxion::State* iterate_ = nullptr;  // the state DoStep is updating

@@ -22,6 +22,7 @@
 // (and this solver) uses the force at the start of the step, f(x_n, v_n). SOFA quirk reproduced:
 // the velocity is scaled as v += (−1 + c)·v, not v = c·v; equal in exact arithmetic, not bitwise.
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 #include <fluxion/threads.h>
 
 namespace {
@@ -32,11 +33,9 @@ class CentralDifferenceSolver final : public fluxion::Solver {
     return {.name = "CentralDifferenceSolver",
             .kind = fluxion::ComponentKind::kOdeSolver,
             .summary = "Explicit central difference (leapfrog), optional Rayleigh mass damping",
-            .fields = {fluxion::FieldSpec::Real("rayleighMass", 0.0,
-                                                "Rayleigh mass damping coefficient r [1/s]: "
-                                                "damping force −r·M·v, treated by the trapezoidal "
-                                                "rule")
-                           .AtLeast(0.0)},
+            .fields = {fluxion::RayleighCoefficients::MassField(
+                "Rayleigh mass damping coefficient r [1/s]: damping force −r·M·v, treated by the "
+                "trapezoidal rule")},
             .aliases = {}};
   }
 

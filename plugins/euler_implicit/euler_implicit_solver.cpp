@@ -34,6 +34,7 @@
 #include <fluxion/implicit_system.h>
 #include <fluxion/log.h>
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 
 #include <cmath>
 #include <limits>
@@ -43,6 +44,7 @@
 namespace {
 
 using fluxion::FieldSpec;
+using fluxion::RayleighCoefficients;
 
 class EulerImplicitSolver final : public fluxion::Solver {
  public:
@@ -51,12 +53,7 @@ class EulerImplicitSolver final : public fluxion::Solver {
         .name = "EulerImplicitSolver",
         .kind = fluxion::ComponentKind::kOdeSolver,
         .summary = "Linearised backward Euler (one linear solve per step) with Rayleigh damping",
-        .fields = {FieldSpec::Real("rayleighStiffness", 0.0,
-                                   "Rayleigh damping proportional to the stiffness, rK [s]")
-                       .AtLeast(0),
-                   FieldSpec::Real("rayleighMass", 0.0,
-                                   "Rayleigh damping proportional to the mass, rM [1/s]")
-                       .AtLeast(0),
+        .fields = {RayleighCoefficients::StiffnessField(), RayleighCoefficients::MassField(),
                    FieldSpec::Real(
                        "vdamping", 0.0,
                        "velocity decay: v is multiplied by exp(−h·vdamping) after each step [1/s]")

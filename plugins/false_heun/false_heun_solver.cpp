@@ -50,28 +50,21 @@ class FalseHeunSolver final : public fluxion::Solver {
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
-    for (fluxion::Vector* v : {&force_, &dv1_, &dv2_, &stage_.x, &stage_.v}) v->setZero(n);
+    for (fluxion::Vector* v : {&dv1_, &dv2_, &stage_.x, &stage_.v}) v->setZero(n);
     damped_force_.Initialize(system);
-  }
-
-  // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
-  fluxion::StepResult Acceleration(const fluxion::MechanicalSystem& system,
-                                   const fluxion::State& at, fluxion::Vector& a) {
-    damped_force_.Compute(system, at, force_);
-    return ComputeAcceleration(system, force_, a);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
                              fluxion::State& s) override {
     // Stage 1: dv1, then v1 and the position x1 with the new velocity v1.
-    if (auto r = Acceleration(system, s, dv1_); !r.accepted()) return r;
+    if (auto r = AccelerationAt(system, s, damped_force_, dv1_); !r.accepted()) return r;
     dv1_ *= h;
     stage_.time = s.time + h;
     stage_.v = s.v + dv1_;
     stage_.x = s.x + stage_.v * h;
 
     // Stage 2: dv2 at (x1, v1); v2 = v_n + dv2 (Hoffmann's v12) gives dx2 = h·v2.
-    if (auto r = Acceleration(system, stage_, dv2_); !r.accepted()) return r;
+    if (auto r = AccelerationAt(system, stage_, damped_force_, dv2_); !r.accepted()) return r;
     dv2_ *= h;
     // x_{n+1} = x_n + ½(h·v1 + h·v2), with v1 = v_n + dv1 and v2 = v_n + dv2.
     s.x += (s.v * 2.0 + dv1_ + dv2_) * (0.5 * h);
@@ -80,7 +73,7 @@ class FalseHeunSolver final : public fluxion::Solver {
   }
 
   fluxion::RayleighDampedForce damped_force_;
-  fluxion::Vector force_, dv1_, dv2_;
+  fluxion::Vector dv1_, dv2_;
   fluxion::State stage_;  // (x1, v1) at t + h
 };
 

@@ -34,34 +34,27 @@ class MidpointSolver final : public fluxion::Solver {
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
-    for (fluxion::Vector* v : {&force_, &a1_, &a2_, &mid_.x, &mid_.v}) v->setZero(n);
+    for (fluxion::Vector* v : {&a1_, &a2_, &mid_.x, &mid_.v}) v->setZero(n);
     damped_force_.Initialize(system);
-  }
-
-  // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
-  fluxion::StepResult Acceleration(const fluxion::MechanicalSystem& system,
-                                   const fluxion::State& at, fluxion::Vector& a) {
-    damped_force_.Compute(system, at, force_);
-    return ComputeAcceleration(system, force_, a);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
                              fluxion::State& s) override {
     // Trial Euler half step to the midpoint.
-    if (auto r = Acceleration(system, s, a1_); !r.accepted()) return r;
+    if (auto r = AccelerationAt(system, s, damped_force_, a1_); !r.accepted()) return r;
     mid_.time = s.time + 0.5 * h;
     mid_.x = s.x + s.v * (0.5 * h);
     mid_.v = s.v + a1_ * (0.5 * h);
 
     // The full step with the midpoint slopes.
-    if (auto r = Acceleration(system, mid_, a2_); !r.accepted()) return r;
+    if (auto r = AccelerationAt(system, mid_, damped_force_, a2_); !r.accepted()) return r;
     s.x += mid_.v * h;
     s.v += a2_ * h;
     return fluxion::StepResult::Ok();
   }
 
   fluxion::RayleighDampedForce damped_force_;
-  fluxion::Vector force_, a1_, a2_;
+  fluxion::Vector a1_, a2_;
   fluxion::State mid_;  // (x_m, v_m) at t + h/2
 };
 

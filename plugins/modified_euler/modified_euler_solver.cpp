@@ -38,12 +38,14 @@
 // (C1 = (1 − ζω_n h)/(1 + ζω_n h), C2 = ω_n²h/(1 + ζω_n h)) are derived with h, and so is this
 // solver. Rayleigh damping is not in Howe.
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 
 #include <string>
 
 namespace {
 
 using fluxion::FieldSpec;
+using fluxion::RayleighCoefficients;
 
 enum class Estimate { kEuler, kAb2, kTrapezoidal, kPredictor };
 
@@ -59,12 +61,7 @@ class ModifiedEulerSolver final : public fluxion::Solver {
                                          {"euler", "ab2", "trapezoidal", "predictor"},
                                          "integer-step velocity estimate for velocity-dependent "
                                          "forces and for the reported velocity (Howe's Table 1)"),
-                       FieldSpec::Real("rayleighMass", 0.0,
-                                       "Rayleigh damping proportional to the mass, rM [1/s]")
-                           .AtLeast(0),
-                       FieldSpec::Real("rayleighStiffness", 0.0,
-                                       "Rayleigh damping proportional to the stiffness, rK [s]")
-                           .AtLeast(0)},
+                       RayleighCoefficients::MassField(), RayleighCoefficients::StiffnessField()},
             .aliases = {}};
   }
 

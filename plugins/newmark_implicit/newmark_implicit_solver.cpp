@@ -29,12 +29,14 @@
 // vdamping is applied to v_{n+1} only: the stored a_{n+1} is not damped, as in SOFA.
 #include <fluxion/implicit_system.h>
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 
 #include <cmath>
 
 namespace {
 
 using fluxion::FieldSpec;
+using fluxion::RayleighCoefficients;
 
 class NewmarkImplicitSolver final : public fluxion::Solver {
  public:
@@ -44,12 +46,7 @@ class NewmarkImplicitSolver final : public fluxion::Solver {
         .kind = fluxion::ComponentKind::kOdeSolver,
         .summary =
             "Implicit Newmark-β scheme (trapezoidal rule by default), one linear solve per step",
-        .fields = {FieldSpec::Real("rayleighStiffness", 0.0,
-                                   "Rayleigh damping proportional to the stiffness, rK [s]")
-                       .AtLeast(0),
-                   FieldSpec::Real("rayleighMass", 0.0,
-                                   "Rayleigh damping proportional to the mass, rM [1/s]")
-                       .AtLeast(0),
+        .fields = {RayleighCoefficients::StiffnessField(), RayleighCoefficients::MassField(),
                    FieldSpec::Real(
                        "vdamping", 0.0,
                        "velocity decay: v is multiplied by exp(−h·vdamping) after each step [1/s]")

@@ -15,6 +15,7 @@
 // velocity available at the midpoint without a second evaluation: their contribution is then
 // first order (Sachs: "accuracy is going to be degraded if the velocity-dependent term is not
 // small"). No Rayleigh parameters for that reason; the declared order is for conservative forces.
+#include <fluxion/kick_drift.h>
 #include <fluxion/plugin.h>
 
 namespace {
@@ -48,8 +49,7 @@ class PositionVerletSolver final : public fluxion::Solver {
     if (auto r = ComputeAcceleration(system, force_, acceleration_); !r.accepted()) return r;
 
     // Full kick, then the second half drift with the new velocity.
-    s.v += acceleration_ * h;
-    s.x += s.v * (0.5 * h);
+    fluxion::KickDrift(acceleration_, h, 0.5 * h, s);
     return fluxion::StepResult::Ok();
   }
 

@@ -39,34 +39,27 @@ class StandardHeunSolver final : public fluxion::Solver {
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
-    for (fluxion::Vector* v : {&force_, &a1_, &a2_, &stage_.x, &stage_.v}) v->setZero(n);
+    for (fluxion::Vector* v : {&a1_, &a2_, &stage_.x, &stage_.v}) v->setZero(n);
     damped_force_.Initialize(system);
-  }
-
-  // a = P·M⁻¹·[f(t, x, v) − rM·M·v − rK·K(x)·v] at `at`.
-  fluxion::StepResult Acceleration(const fluxion::MechanicalSystem& system,
-                                   const fluxion::State& at, fluxion::Vector& a) {
-    damped_force_.Compute(system, at, force_);
-    return ComputeAcceleration(system, force_, a);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,
                              fluxion::State& s) override {
     // Predictor: a full Euler step on x and v with the slopes at the start.
-    if (auto r = Acceleration(system, s, a1_); !r.accepted()) return r;
+    if (auto r = AccelerationAt(system, s, damped_force_, a1_); !r.accepted()) return r;
     stage_.time = s.time + h;
     stage_.x = s.x + s.v * h;
     stage_.v = s.v + a1_ * h;
 
     // Corrector: the slopes at the predicted end point, averaged with the first ones.
-    if (auto r = Acceleration(system, stage_, a2_); !r.accepted()) return r;
+    if (auto r = AccelerationAt(system, stage_, damped_force_, a2_); !r.accepted()) return r;
     s.x += (s.v + stage_.v) * (0.5 * h);  // ½(dx1 + dx2), dx2 = h·v1
     s.v += (a1_ + a2_) * (0.5 * h);       // ½(dv1 + dv2)
     return fluxion::StepResult::Ok();
   }
 
   fluxion::RayleighDampedForce damped_force_;
-  fluxion::Vector force_, a1_, a2_;
+  fluxion::Vector a1_, a2_;
   fluxion::State stage_;  // (x1, v1) at t + h
 };
 

@@ -57,13 +57,8 @@ class StaticSolver final : public fluxion::Solver, private fluxion::NonlinearFun
 
   // The last accepted step's Newton iterations and final residual norm (SOFA's timer values
   // "nb_iterations" and "residual"): scene-runner --solver-outputs.
-  std::vector<std::string> OutputNames() const override {
-    return {"newtonIterations", "newtonResidual"};
-  }
-  void ReadOutputs(double* values) const override {
-    values[0] = iterations_;
-    values[1] = residual_;
-  }
+  std::vector<std::string> OutputNames() const override { return fluxion::NewtonOutputs::Names(); }
+  void ReadOutputs(double* values) const override { outputs_.Read(values); }
 
  private:
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
@@ -76,10 +71,7 @@ class StaticSolver final : public fluxion::Solver, private fluxion::NonlinearFun
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
                              fluxion::State& s) override {
     iterate_ = &s;  // the iterations move s.x in place
-    fluxion::StepResult result = fluxion::SolveNewtonRaphson(*this, newton_);
-    new_iterations_ = result.iterations;
-    new_residual_ = std::sqrt(SquaredResidualNorm());
-    return result;
+    return outputs_.Record(fluxion::SolveNewtonRaphson(*this, newton_), *this);
   }
 
   // --- the nonlinear function r(x) = P·f(x) of SOFA's StaticResidualFunction ---
@@ -101,8 +93,7 @@ class StaticSolver final : public fluxion::Solver, private fluxion::NonlinearFun
   // Only an accepted step's iterations are reported.
   void DoCommit(const fluxion::MechanicalSystem& /*system*/, double /*h*/,
                 const fluxion::State& /*state*/) override {
-    iterations_ = new_iterations_;
-    residual_ = new_residual_;
+    outputs_.Commit();
   }
 
   void Update(double step) override { iterate_->x += step * correction_; }
@@ -110,8 +101,7 @@ class StaticSolver final : public fluxion::Solver, private fluxion::NonlinearFun
   double SquaredUnknownNorm() const override { return iterate_->x.squaredNorm(); }
 
   fluxion::NewtonRaphsonOptions newton_;
-  double iterations_ = 0.0, residual_ = 0.0;          // of the last accepted step
-  double new_iterations_ = 0.0, new_residual_ = 0.0;  // of the step being taken
+  fluxion::NewtonOutputs outputs_;
   fluxion::ImplicitSystem implicit_;
   const fluxion::MechanicalSystem* system_ = nullptr;
   fluxion::State* iterate_ = nullptr;

@@ -17,8 +17,8 @@
 // No Rayleigh parameters: damping is velocity-dependent and this method is meant for
 // conservative forces; dashpots and damping force fields still act through f, evaluated at v_n.
 // (Hoffmann's Damped Euler §6 differs: it moves the position with the old velocity.)
+#include <fluxion/kick_drift.h>
 #include <fluxion/plugin.h>
-#include <fluxion/threads.h>
 
 namespace {
 
@@ -48,15 +48,7 @@ class SymplecticEulerSolver final : public fluxion::Solver {
     system.ComputeForce(s, force_);
     if (auto r = ComputeAcceleration(system, force_, acceleration_); !r.accepted()) return r;
     // Velocity first, then the position with the new velocity.
-    const double* a = acceleration_.data();
-    double *x = s.x.data(), *v = s.v.data();
-    fluxion::ParallelFor(s.x.size(), fluxion::kVectorGrain,
-                         [=](fluxion::Index b, fluxion::Index e) {
-                           for (fluxion::Index i = b; i < e; ++i) {
-                             v[i] += a[i] * h;
-                             x[i] += v[i] * h;
-                           }
-                         });
+    fluxion::KickDrift(acceleration_, h, h, s);
     return fluxion::StepResult::Ok();
   }
 

@@ -29,6 +29,7 @@
 // and eq. 17 prints (b − a)/4 where APP7 has (b − a)/2; neither matters at a = b.
 #include <fluxion/implicit_system.h>
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 
 #include <cmath>
 
@@ -37,6 +38,7 @@
 namespace {
 
 using fluxion::FieldSpec;
+using fluxion::RayleighCoefficients;
 
 class TrapezoidalSolver final : public fluxion::Solver {
  public:
@@ -47,12 +49,7 @@ class TrapezoidalSolver final : public fluxion::Solver {
         .summary =
             "Implicit trapezoidal rule on x and v (Fazarinc's a = b = 1/2), Newton with a "
             "fresh tangent",
-        .fields = {FieldSpec::Real("rayleighMass", 0.0,
-                                   "Rayleigh damping proportional to the mass, rM [1/s]")
-                       .AtLeast(0),
-                   FieldSpec::Real("rayleighStiffness", 0.0,
-                                   "Rayleigh damping proportional to the stiffness, rK [s]")
-                       .AtLeast(0),
+        .fields = {RayleighCoefficients::MassField(), RayleighCoefficients::StiffnessField(),
                    FieldSpec::Real("newtonTolerance", 1e-9,
                                    "Newton stops when the residual norm is at most this fraction "
                                    "of the size of its terms")

@@ -48,6 +48,7 @@
 #include <fluxion/implicit_system.h>
 #include <fluxion/output_files.h>
 #include <fluxion/plugin.h>
+#include <fluxion/rayleigh_damping.h>
 
 #include <cmath>
 #include <cstdio>
@@ -59,6 +60,7 @@
 namespace {
 
 using fluxion::FieldSpec;
+using fluxion::RayleighCoefficients;
 
 class VariationalSymplecticSolver final : public fluxion::Solver {
  public:
@@ -73,13 +75,9 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
                        .AtLeast(0),
                    FieldSpec::Integer("steps", 5, "maximum number of Newton iterations per step")
                        .AtLeast(1),
-                   FieldSpec::Real(
-                       "rayleighStiffness", 0.0,
-                       "Rayleigh damping proportional to the stiffness, rK [s] (implicit only)")
-                       .AtLeast(0),
-                   FieldSpec::Real("rayleighMass", 0.0,
-                                   "Rayleigh damping proportional to the mass, rM [1/s]")
-                       .AtLeast(0),
+                   RayleighCoefficients::StiffnessField(
+                       "Rayleigh damping proportional to the stiffness, rK [s] (implicit only)"),
+                   RayleighCoefficients::MassField(),
                    FieldSpec::Bool("explicitIntegration", false,
                                    "use the explicit variant (symplectic Euler on the momentum)"),
                    FieldSpec::Bool(

@@ -20,6 +20,7 @@
 // between steps (SOFA's externalForce is cleared after the first step). With velocity-dependent
 // forces, a2 uses Sachs's suggested end-of-step velocity estimate v*, which keeps second order.
 // No Rayleigh parameters (a method for conservative forces); damping acts through f.
+#include <fluxion/kick_drift.h>
 #include <fluxion/plugin.h>
 
 namespace {
@@ -48,10 +49,8 @@ class VelocityVerletSolver final : public fluxion::Solver {
     system.ComputeForce(s, force_);
     if (auto r = ComputeAcceleration(system, force_, a1_); !r.accepted()) return r;
     end_.v = s.v + a1_ * h;  // v*, only for velocity-dependent forces at the end of the step
-    s.v += a1_ * (0.5 * h);
-
-    // Drift with the half-step velocity.
-    s.x += s.v * h;
+    // Half kick, then the drift with the half-step velocity.
+    fluxion::KickDrift(a1_, 0.5 * h, h, s);
 
     // Half kick with the acceleration at the new position.
     end_.time = s.time + h;

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <exception>
 
+#include "fluxion/errors.h"
 #include "fluxion/host.h"
+#include "fluxion/linear_solver.h"
 #include "fluxion/solver.h"
 #include "support/test_support.h"
 
@@ -63,6 +65,38 @@ std::vector<SolverDescription> AllSolvers() {
   for (const ComponentInfo* entry : CatalogHost().components())
     if (entry->spec.kind == ComponentKind::kOdeSolver) solvers.push_back(Describe(*entry));
   return solvers;  // components() is sorted by name
+}
+
+bool LinearSolverDescription::declares(std::string_view attribute) const {
+  return std::find(attributes.begin(), attributes.end(), attribute) != attributes.end();
+}
+
+void PrintTo(const LinearSolverDescription& solver, std::ostream* out) { *out << solver.name; }
+
+std::vector<LinearSolverDescription> AllLinearSolvers() {
+  std::vector<LinearSolverDescription> solvers;
+  for (const ComponentInfo* entry : CatalogHost().components()) {
+    if (entry->spec.kind != ComponentKind::kLinearSolver) continue;
+    LinearSolverDescription solver;
+    solver.name = entry->spec.name;
+    solver.origin = entry->origin;
+    for (const FieldSpec& field : entry->spec.fields) solver.attributes.push_back(field.name);
+    const LinearSolverHandle instance = CreateLinearSolver(solver.name, {});
+    solver.accepts_operator = instance->accepts_operator();
+    solver.approximate = instance->approximate();
+    solvers.push_back(std::move(solver));
+  }
+  return solvers;  // components() is sorted by name
+}
+
+LinearSolverHandle CreateLinearSolver(
+    const std::string& name, const std::vector<std::pair<std::string, std::string>>& attributes) {
+  const ComponentInfo* entry = CatalogHost().FindComponent(name);
+  if (entry == nullptr || entry->linear_solver_factory == nullptr)
+    throw UsageError("no linear solver called " + name);
+  return LinearSolverHandle(
+      entry->linear_solver_factory(ParseParameters(entry->spec, attributes)).release(),
+      PinnedDeleter<LinearSolver>{entry->library});
 }
 
 std::vector<ComponentSpec> AllComponentSpecs() {

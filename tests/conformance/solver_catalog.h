@@ -13,6 +13,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "fluxion/parameters.h"
@@ -46,6 +47,28 @@ void PrintTo(const SolverDescription& solver, std::ostream* out);
 
 /// Every registered ODE solver, sorted by name.
 std::vector<SolverDescription> AllSolvers();
+
+/// One registered linear solver, as a default-configured instance describes itself.
+struct LinearSolverDescription {
+  std::string name;                     ///< XML element name, e.g. "CGLinearSolver"
+  std::vector<std::string> attributes;  ///< every XML attribute it declares
+  std::string origin;                   ///< "built-in" or the plugin file that registered it
+  bool accepts_operator = false;        ///< LinearSolver::accepts_operator()
+  bool approximate = false;             ///< LinearSolver::approximate(): a preconditioner
+
+  bool declares(std::string_view attribute) const;
+};
+
+/// gtest prints a parameter by its name.
+void PrintTo(const LinearSolverDescription& solver, std::ostream* out);
+
+/// Every registered linear solver, sorted by name.
+std::vector<LinearSolverDescription> AllLinearSolvers();
+
+/// A new instance of the linear solver `name` with these XML attributes (throws ConfigError for
+/// a bad one).
+LinearSolverHandle CreateLinearSolver(
+    const std::string& name, const std::vector<std::pair<std::string, std::string>>& attributes);
 
 /// The declaration of every registered component (all kinds), sorted by name; ODE solvers
 /// include the fields the framework adds to every solver.

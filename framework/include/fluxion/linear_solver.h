@@ -52,6 +52,13 @@ class FLUXION_API LinearSolver {
   /// As Factorize, for A given as an operator (called only when accepts_operator()). The
   /// operator must stay alive and unchanged until the last Solve. Default: throws UsageError.
   virtual LinearSolveResult FactorizeOperator(const LinearOperator& A);
+  /// True for a solver whose Solve applies an approximation P⁻¹ of A⁻¹ by design, whatever its
+  /// settings: SOFA's preconditioners (JacobiPreconditioner, BlockJacobiPreconditioner), which a
+  /// scene may also name as an ODE solver's linear solver. Such a solver is exact only where P = A
+  /// (a diagonal A for Jacobi); an iterative solver that converges to a tolerance is not
+  /// approximate. Default false: the linear-solver conformance suite then holds the solver to
+  /// solving every SPD system it is given.
+  virtual bool approximate() const;
   /// x = A⁻¹ b for the last factorised A. `x` is resized if needed (first call only).
   virtual LinearSolveResult Solve(const Vector& b, Vector& x) = 0;
 };

@@ -230,4 +230,38 @@ inline StepResult SolveNewtonRaphson(NonlinearFunction& function,
                                   done);
 }
 
+/// The outputs of a Newton-based solver (scene-runner --solver-outputs): the last *accepted*
+/// step's Newton iterations and final residual norm (SOFA's timer values "nb_iterations" and
+/// "residual"). A rejected step reports nothing, so the values are recorded in DoStep and become
+/// visible in DoCommit:
+///
+///     DoStep:      return outputs_.Record(SolveNewtonRaphson(*this, newton_), *this);
+///     DoCommit:    outputs_.Commit();
+///     OutputNames: return NewtonOutputs::Names();      ReadOutputs: outputs_.Read(values);
+class NewtonOutputs {
+ public:
+  static std::vector<std::string> Names() { return {"newtonIterations", "newtonResidual"}; }
+
+  /// Keeps `result`'s iterations and ‖r‖ of `function`'s last evaluation; returns `result`.
+  StepResult Record(StepResult result, const NonlinearFunction& function) {
+    new_iterations_ = result.iterations;
+    new_residual_ = std::sqrt(function.SquaredResidualNorm());
+    return result;
+  }
+  /// The step is accepted: its values become the reported ones.
+  void Commit() {
+    iterations_ = new_iterations_;
+    residual_ = new_residual_;
+  }
+  /// values[0] = iterations, values[1] = residual norm, of the last accepted step.
+  void Read(double* values) const {
+    values[0] = iterations_;
+    values[1] = residual_;
+  }
+
+ private:
+  double iterations_ = 0.0, residual_ = 0.0;          // of the last accepted step
+  double new_iterations_ = 0.0, new_residual_ = 0.0;  // of the step being taken
+};
+
 }  // namespace fluxion

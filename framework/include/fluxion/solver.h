@@ -147,6 +147,14 @@ class FLUXION_API Solver {
   /// a = P·M⁻¹·f: the projected acceleration. Uses the diagonal inverse when M is diagonal and
   /// the linear solver otherwise (failing if the scene has none). `a` must have num_dofs() entries.
   StepResult ComputeAcceleration(const MechanicalSystem& system, const Vector& f, Vector& a);
+  /// a = P·M⁻¹·f(at), with f(at) = `force.Compute(system, at)`: a force object that keeps its own
+  /// buffer, e.g. RayleighDampedForce (fluxion/rayleigh_damping.h), so that a method's stages
+  /// read `AccelerationAt(system, stage_, damped_force_, a2_)`.
+  template <class Force>
+  StepResult AccelerationAt(const MechanicalSystem& system, const State& at, Force& force,
+                            Vector& a) {
+    return ComputeAcceleration(system, force.Compute(system, at), a);
+  }
   /// M's diagonal when M is diagonal (null otherwise), for a solver that computes the
   /// acceleration inside its own pass over the DOFs instead of calling ComputeAcceleration (one
   /// pass and one vector fewer): a_i = 0 where system.inverse_mass_diagonal()[i] is 0, f_i / m_i

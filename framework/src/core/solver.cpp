@@ -231,6 +231,7 @@ PluginRegistrar::~PluginRegistrar() = default;
 LinearSolver::~LinearSolver() = default;
 LinearSolveResult LinearSolver::FactorizeMass(const SparseMatrix& M) { return Factorize(M); }
 bool LinearSolver::accepts_operator() const { return false; }
+bool LinearSolver::approximate() const { return false; }
 LinearSolveResult LinearSolver::FactorizeOperator(const LinearOperator& /*A*/) {
   throw UsageError(name() + " does not accept a matrix given as an operator");
 }

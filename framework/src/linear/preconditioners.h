@@ -31,6 +31,7 @@ class JacobiPreconditioner final : public LinearSolver {
 
   const std::string& name() const override { return name_; }
   LinearSolveResult Factorize(const SparseMatrix& A) override;
+  bool approximate() const override { return true; }
   LinearSolveResult Solve(const Vector& b, Vector& x) override;
 
  private:
@@ -51,6 +52,7 @@ class BlockJacobiPreconditioner final : public LinearSolver {
 
   const std::string& name() const override { return name_; }
   LinearSolveResult Factorize(const SparseMatrix& A) override;
+  bool approximate() const override { return true; }
   LinearSolveResult Solve(const Vector& b, Vector& x) override;
 
  private:
