@@ -142,6 +142,22 @@ std::string ComponentsWithExactDampingField(const Host& host, const Simulation& 
   return names.empty() ? std::string("the springs") : names;
 }
 
+// "ω_max ≈ …, ω_max·dt = …, damping ratio ζ ≈ …, 40% explicit": the mode the advice measures.
+std::string DescribeMode(const FailingMode& mode, const ModeProbe& probe) {
+  std::string text =
+      "ω_max ≈ " + ShortNumber(mode.omega) + " rad/s, ω_max·dt = " + ShortNumber(probe.phi());
+  if (mode.zeta > 0.0) {
+    text += ", damping ratio ζ ≈ " + ShortNumber(mode.zeta);
+    if (probe.explicit_fraction() > 0.0)
+      text +=
+          ", " +
+          (probe.explicit_fraction() < 1.0 ? ShortNumber(100.0 * probe.explicit_fraction()) + "% "
+                                           : std::string("all ")) +
+          "explicit";
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string AdviseOnFailure(const Host& host, const Simulation& simulation, const SolverNode& node,
@@ -166,26 +182,15 @@ std::string AdviseOnFailure(const Host& host, const Simulation& simulation, cons
     const bool implicit_solver = !(probe.analyzer().traits().flags & kExplicitMethod);
     const double radius = probe.Radius(probe.phi(), mode.zeta);
 
-    std::string text = "; advice for " + node.solver_type +
-                       ", measured on its stiffest mode (ω_max ≈ " + ShortNumber(mode.omega) +
-                       " rad/s, ω_max·dt = " + ShortNumber(probe.phi());
-    if (mode.zeta > 0.0) {
-      text += ", damping ratio ζ ≈ " + ShortNumber(mode.zeta);
-      if (probe.explicit_fraction() > 0.0)
-        text +=
-            ", " +
-            (probe.explicit_fraction() < 1.0 ? ShortNumber(100.0 * probe.explicit_fraction()) + "% "
-                                             : std::string("all ")) +
-            "explicit";
-    }
-    text += ")";
+    std::string text = "; advice for " + node.solver_type + ", measured on its stiffest mode (" +
+                       DescribeMode(mode, probe) + ")";
     if (probe.Stable(radius)) {
       // The mode is bounded at this dt: the failure is not its growth.
       if (!implicit_solver)
         return text + ": it is stable at this dt, the failure is not its growth";
       text +=
-          ": it is stable at this dt, so the step's matrix lost positive definiteness to "
-          "compressed springs, whose negative stiffness grows as dt²: a smaller dt";
+          ": it is stable at this dt, so a step's matrix that lost positive definiteness lost it "
+          "to compressed springs, whose negative stiffness grows as dt²: a smaller dt";
       if (entry.spec.FindField("rayleighMass") != nullptr)
         text += ", or rayleighMass (it adds to the mass in the matrix)";
       return text;
