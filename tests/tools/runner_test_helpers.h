@@ -133,6 +133,35 @@ inline CommandResult RunSceneRunnerMeasured(const std::string& arguments, double
   return result;
 }
 
+/// A hanging cloth (the trial of #27): n × n points of 1 kg in all over 1 m², held at two
+/// corners, springs on the grid's edges (MeshSpringForceField: ks = stiffness/L0, kd =
+/// damping/L0, so kd/ks = damping/stiffness on every spring), with the ODE solver `solver` at
+/// line 4 and a SparseLDLSolver; `spring_extra` adds attributes to the springs (line 11).
+inline std::string HangingCloth(const std::string& solver, int n, const std::string& dt,
+                                const std::string& stiffness, const std::string& damping,
+                                const std::string& spring_extra = "") {
+  const std::string size = std::to_string(n);
+  return R"(<?xml version="1.0"?>
+<Node name="root" gravity="0 -9.81 0" dt=")" +
+         dt + R"(">
+  <DefaultAnimationLoop/>
+  )" + solver +
+         R"(
+  <SparseLDLSolver/>
+  <Node name="cloth">
+    <RegularGridTopology name="grid" n=")" +
+         size + " 1 " + size + R"(" min="0 0 0" max="1 0 1"/>
+    <MechanicalObject name="dofs" template="Vec3d"/>
+    <UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 )" +
+         std::to_string(n - 1) + R"("/>
+    <MeshSpringForceField linesStiffness=")" +
+         stiffness + R"(" linesDamping=")" + damping + R"(" )" + spring_extra + R"(/>
+  </Node>
+</Node>
+)";
+}
+
 /// Signs of a crash or an escaped exception in a program's stderr.
 inline bool LooksLikeCrash(const std::string& err) {
   for (const char* sign : {"terminate", "Aborted", "internal error", "Segmentation", "what():"})

@@ -230,13 +230,15 @@ Analyzer::Analyzer(const Host& host, SolverChoice solver, AnalyzerOptions option
     : host_(host), solver_(std::move(solver)), options_(options) {
   if (!(options_.zeta >= 0.0) || !std::isfinite(options_.zeta))
     throw UsageError("the damping ratio must be finite and ≥ 0");
+  if (!(options_.omega > 0.0) || !std::isfinite(options_.omega))
+    throw UsageError("the oscillator's frequency must be finite and > 0");
   entry_ = &FindSolver(host_, solver_);
   const bool history = (entry_->traits.flags & kHasHistory) != 0;
   measurement_ = history || options_.force_recurrence ? Measurement::kRecurrence
                                                       : Measurement::kTransitionMatrix;
   // Validate the parameters once, with the scene loader's own checks (SceneError on failure).
   const Simulation simulation =
-      host_.LoadString(OscillatorXml(options_.zeta), "oscillator", Options(0.1));
+      host_.LoadString(OscillatorXml(options_.zeta), "oscillator", Options(0.1 / options_.omega));
   // The traits as configured (e.g. EulerExplicitSolver symplectic=0 is not symplectic).
   traits_ = simulation.solver_nodes().front().solver->RefineTraits(entry_->traits);
 }
@@ -246,6 +248,7 @@ double Analyzer::resolution() const {
 }
 
 std::string Analyzer::OscillatorXml(double zeta) const {
+  const double omega = options_.omega;
   std::string solver = "  <" + solver_.name;
   for (const auto& [key, value] : solver_.parameters)
     solver += " " + key + "=\"" + EscapeXml(value) + "\"";
@@ -259,26 +262,34 @@ std::string Analyzer::OscillatorXml(double zeta) const {
   if (NeedsLinearSolver(*entry_)) solver += "  <SparseLDLSolver/>\n";
   std::string xml =
       "<Node name=\"root\" gravity=\"0 0 0\" dt=\"1\">\n" + solver +
-      // Point 0 is the anchor; point 1 (m = 1) starts at (1, 0) with velocity (0, 1).
+      // Point 0 is the anchor; point 1 (m = 1) starts at (1, 0) with velocity (0, ω₀).
       "  <MechanicalObject name=\"oscillator\" template=\"Vec2d\" position=\"0 0  1 0\""
-      " velocity=\"0 0  0 1\"/>\n"
+      " velocity=\"0 0  0 " +
+      FormatReal(omega) +
+      "\"/>\n"
       "  <DiagonalMass vertexMass=\"0 1\"/>\n"
       "  <FixedProjectiveConstraint indices=\"0\"/>\n"
-      // spring = "i j stiffness damping restLength": k = 1, zero rest length.
-      "  <SpringForceField spring=\"0 1  1 0 0\"/>\n";
-  if (zeta > 0.0)
-    xml += "  <UniformVelocityDampingForceField dampingCoefficient=\"" + FormatReal(2.0 * zeta) +
-           "\" implicit=\"1\"/>\n";
+      // spring = "i j stiffness damping restLength": k = ω₀², zero rest length.
+      "  <SpringForceField spring=\"0 1  " +
+      FormatReal(omega * omega) + " 0 0\"/>\n";
+  // c = 2ζ·m·ω₀, split into its implicit part (B = c·I) and its explicit part.
+  const double explicit_zeta = options_.explicit_damping_fraction * zeta;
+  for (const auto& [part, implicit] :
+       {std::pair{zeta - explicit_zeta, "1"}, std::pair{explicit_zeta, "0"}})
+    if (part > 0.0)
+      xml += "  <UniformVelocityDampingForceField dampingCoefficient=\"" +
+             FormatReal(2.0 * part * omega) + "\" implicit=\"" + implicit + "\"/>\n";
   return xml + "</Node>\n";
 }
 
 Analyzer::Run Analyzer::Simulate(double phi, double zeta, long steps) const {
   Run run;
-  Simulation simulation = host_.LoadString(OscillatorXml(zeta), "oscillator", Options(phi));
+  const double omega = options_.omega;
+  Simulation simulation = host_.LoadString(OscillatorXml(zeta), "oscillator", Options(phi / omega));
   auto record = [&] {
     const auto x = simulation.position(0);
     const auto v = simulation.velocity(0);
-    run.samples.push_back({x(2), x(3), v(2), v(3)});
+    run.samples.push_back({x(2), x(3), v(2) / omega, v(3) / omega});
   };
   record();
   const bool stop_outside_window = steps > 1;
@@ -488,7 +499,8 @@ std::optional<double> Analyzer::GlobalOrder() const {
   for (const long steps : kGlobalErrorSteps) {
     const double h = kGlobalErrorTime / static_cast<double>(steps);
     // A plain run (no early stop): it must reach T.
-    Simulation simulation = host_.LoadString(OscillatorXml(0.0), "oscillator", Options(h));
+    Simulation simulation =
+        host_.LoadString(OscillatorXml(0.0), "oscillator", Options(h / options_.omega));
     try {
       for (long n = 0; n < steps; ++n) simulation.Step();
     } catch (const NumericalError&) {

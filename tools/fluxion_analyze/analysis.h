@@ -83,6 +83,15 @@ struct AnalyzerOptions {
   double zeta = 0.0;              ///< damping ratio of Measure(Φ) (--phi, --plot); Summarize()
                                   ///< always measures the undamped oscillator (λ = iω₀)
   bool force_recurrence = false;  ///< measure one-step methods by the recurrence too
+  /// The part of ζ given as explicit damping (UniformVelocityDampingForceField implicit="0": no
+  /// B for implicit solvers, as SOFA's spring dashpots), in [0, 1]; the rest is implicit. For
+  /// scene-runner's failure advice, which measures a scene's stiffest mode as it is damped.
+  double explicit_damping_fraction = 0.0;
+  /// ω₀ of the oscillator [rad/s] (k = ω₀², c = 2ζω₀, h = Φ/ω₀, velocities recorded over ω₀):
+  /// the roots depend on Φ and ζ only, but a solver's dimensional parameters do not scale
+  /// (rayleighStiffness [s], rayleighMass and vdamping [1/s]); to measure a scene's solver on its
+  /// stiffest mode with the scene's parameters, ω₀ is that mode's ω_max.
+  double omega = 1.0;
   StabilityScan scan;
 };
 

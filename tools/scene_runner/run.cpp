@@ -17,6 +17,7 @@
 
 #include "animation.h"
 #include "contact_tally.h"
+#include "failure_advice.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/output_files.h"
@@ -70,14 +71,35 @@ std::string SceneWhere(const std::string& scene, const std::optional<PythonScene
   return python_scene ? python_scene->Where(line) : scene + ":" + std::to_string(line);
 }
 
-// "SCENE:LINE: " of the ODE solver of the solver node at `node_path` ("SCENE: " if unknown).
-std::string SolverWhere(const std::string& scene, const std::optional<PythonScene>& python_scene,
-                        const Simulation& simulation, const std::string& node_path) {
+// The scene line of the ODE solver of the solver node at `node_path` (0 if unknown).
+int SolverLine(const Simulation& simulation, const std::string& node_path) {
   for (const ComponentModel& component : simulation.model().components)
     if (component.kind == ComponentKind::kOdeSolver && component.node_path == node_path &&
         component.line > 0)
-      return SceneWhere(scene, python_scene, component.line) + ": ";
-  return scene + ": ";
+      return component.line;
+  return 0;
+}
+
+// "SCENE:LINE: " of the ODE solver of the solver node at `node_path` ("SCENE: " if unknown).
+std::string SolverWhere(const std::string& scene, const std::optional<PythonScene>& python_scene,
+                        const Simulation& simulation, const std::string& node_path) {
+  return SceneWhere(scene, python_scene, SolverLine(simulation, node_path)) + ": ";
+}
+
+// What to change after `error`: the failing node's advice (failure_advice.h), measured on the
+// stiffest mode the stability check found at the start when it checked that node.
+std::string FailureAdvice(const Host& host, const Simulation& simulation,
+                          const std::vector<StabilityVerdict>& verdicts,
+                          const NumericalError& error) {
+  for (const SolverNode& node : simulation.solver_nodes()) {
+    if (SolverLine(simulation, node.node_path) != error.line()) continue;
+    std::optional<FailingMode> mode;
+    for (const StabilityVerdict& verdict : verdicts)
+      if (verdict.node_path == node.node_path)
+        mode = FailingMode{verdict.omega_max, verdict.zeta, verdict.implicit_zeta};
+    return AdviseOnFailure(host, simulation, node, mode);
+  }
+  return {};
 }
 
 // The buffer of an open_memstream stream, freed when it goes out of scope.
@@ -278,8 +300,8 @@ int RunScene(const RunOptions& options, const Host& host) {
     steps = *until;
   }
 
-  // Explicit solvers: warn before the first step when dt is beyond what the solver can integrate
-  // on the scene's stiffest mode, with a dt that works.
+  // Warn before the first step when dt is beyond what the solver can integrate on the scene's
+  // stiffest mode, with a dt that works.
   std::vector<StabilityVerdict> verdicts;
   if (options.stability_check) verdicts = CheckStability(host, *simulation, steps);
   for (const StabilityVerdict& verdict : verdicts) {
@@ -288,6 +310,10 @@ int RunScene(const RunOptions& options, const Host& host) {
             verdict.solver + " in node '" + verdict.node_path +
             "': dt = " + FormatReal(verdict.dt) +
             " is too large for this scene: " + verdict.Comparison() + "; the run will diverge" +
+            (!verdict.explicit_method && verdict.explicit_damping_fraction > 0.0
+                 ? " (the springs' dashpots are explicit in " + verdict.solver +
+                       ", as in SOFA: exactDampingJacobian=\"1\" makes them implicit)"
+                 : std::string()) +
             (verdict.advised_dt > 0.0 ? ": use dt ≤ " + FormatReal(verdict.advised_dt) +
                                             " (e.g. --dt " + FormatReal(verdict.advised_dt) + ")"
                                       : std::string()));
@@ -444,14 +470,8 @@ int RunScene(const RunOptions& options, const Host& host) {
       progress.Clear();
       // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
       const std::string where = SceneWhere(options.scene, python_scene, error.line());
-      std::string advice;
-      for (const StabilityVerdict& verdict : verdicts)
-        if (verdict.unstable)
-          advice +=
-              "; " + verdict.Comparison() +
-              (verdict.stable_dt > 0.0 ? ": the largest stable dt is ≈ " + verdict.StableDtText()
-                                       : std::string());
-      PrintError(where + ": numerical failure at " + error.what() + advice +
+      PrintError(where + ": numerical failure at " + error.what() +
+                 FailureAdvice(host, *simulation, verdicts, error) +
                  (options.output.empty()
                       ? std::string()
                       : "; the rows written so far are in " + output.partial_path()));

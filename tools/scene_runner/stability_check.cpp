@@ -1,5 +1,7 @@
 #include "stability_check.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -8,6 +10,7 @@
 #include "fluxion/frequency.h"
 #include "fluxion/log.h"
 #include "fluxion/text.h"
+#include "message_numbers.h"
 
 namespace fluxion::runner {
 namespace {
@@ -23,29 +26,53 @@ double Growth(const analysis::Analyzer& analyzer, double phi, double zeta, doubl
   return std::exp(steps * std::log(point.spectral_radius));
 }
 
-// `value` rounded down to `digits` significant digits (0.006372, 2 → 0.0063).
-double RoundDown(double value, int digits) {
-  const double unit = std::pow(10.0, std::floor(std::log10(value)) - (digits - 1));
-  return std::floor(value / unit) * unit;
+// " symplectic=\"0\" …": the node's solver parameters as XML attributes.
+std::string AttributesText(const SolverNode& node) {
+  std::string text;
+  for (const auto& [name, value] : node.solver_parameters)
+    text += " " + name + "=\"" + value + "\"";
+  return text;
 }
 
-// `value` with three significant digits, for messages.
-std::string Short(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", value);
-  return text;
+// Seconds since `start`.
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// " (≈ 12 force evaluations, the time of ≈ 3 steps)": the check's cost against one force
+// evaluation of the node's system (timed once here) and, for an explicit solver, one step of
+// `evaluations` of them (an implicit step costs its linear solve besides).
+std::string CostText(const SolverNode& node, bool explicit_method, int evaluations,
+                     double seconds) {
+  Vector force(node.system->num_dofs());
+  const auto start = std::chrono::steady_clock::now();
+  node.system->ComputeForce(node.state, force);
+  const double evaluation = SecondsSince(start);
+  if (!(evaluation > 0.0)) return {};
+  std::string text = " (≈ " + ShortNumber(seconds / evaluation) + " force evaluations";
+  if (explicit_method)
+    text += ", the time of ≈ " + ShortNumber(seconds / (std::max(1, evaluations) * evaluation)) +
+            " steps";
+  return text + ")";
 }
 
 }  // namespace
 
+std::string OneLine(std::string text) {
+  for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at))
+    text.replace(at, 1, "; ");
+  return text;
+}
+
 std::string StabilityVerdict::Comparison() const {
-  std::string text = "ω_max·dt = " + Short(phi);
+  std::string text = "ω_max·dt = " + ShortNumber(phi);
   if (limit > 0.0)
-    text += (phi > limit ? " > " : " ≤ ") + Short(limit) + ", " + solver + "'s stability limit";
+    text +=
+        (phi > limit ? " > " : " ≤ ") + ShortNumber(limit) + ", " + solver + "'s stability limit";
   else
     text += ": " + solver + " amplifies this mode at any dt";
-  text += " on the stiffest mode (ω_max ≈ " + Short(omega_max) + " rad/s";
-  if (zeta > 0.0) text += ", damping ratio ζ ≈ " + Short(zeta);
+  text += " on the stiffest mode (ω_max ≈ " + ShortNumber(omega_max) + " rad/s";
+  if (zeta > 0.0) text += ", damping ratio ζ ≈ " + ShortNumber(zeta);
   return text + ", from M⁻¹K at the start)";
 }
 
@@ -60,16 +87,35 @@ std::vector<StabilityVerdict> CheckStability(const Host& host, const Simulation&
   const double dt = simulation.dt();
   for (const SolverNode& node : simulation.solver_nodes()) {
     try {
-      const analysis::Analyzer analyzer(host, {node.solver_type, node.solver_parameters});
-      if (!(analyzer.traits().flags & kExplicitMethod)) continue;
-      const FrequencyEstimate estimate = EstimateHighestFrequency(*node.system, node.state);
-      if (!(estimate.omega_max > 0.0) || !std::isfinite(estimate.omega_max)) continue;
+      const auto start = std::chrono::steady_clock::now();
+      const SolverChoice solver{node.solver_type, node.solver_parameters};
+      const bool explicit_method =
+          (analysis::Analyzer(host, solver).traits().flags & kExplicitMethod) != 0;
+      const FrequencyEstimate estimate =
+          EstimateHighestFrequency(*node.system, node.state, kStabilityIterations);
+      if (!(estimate.omega_max > 0.0) || !std::isfinite(estimate.omega_max)) {
+        LogInfo(node.node_path + ": no stability check (no stiffness on a free DOF)");
+        continue;
+      }
+      // The oscillator at the mode's ω, so that dimensional parameters (rayleighMass [1/s])
+      // act as in the scene, and with the mode's damping split as the solver sees it: an
+      // implicit solver integrates SOFA's spring dashpots explicitly (no B), which bounds its
+      // stable dt too.
+      analysis::AnalyzerOptions at_mode;
+      at_mode.omega = estimate.omega_max;
+      if (estimate.damping_ratio > 0.0)
+        at_mode.explicit_damping_fraction =
+            (estimate.damping_ratio - estimate.implicit_damping_ratio) / estimate.damping_ratio;
+      const analysis::Analyzer analyzer(host, solver, at_mode);
       StabilityVerdict verdict;
+      verdict.explicit_method = explicit_method;
+      verdict.explicit_damping_fraction = at_mode.explicit_damping_fraction;
       verdict.node_path = node.node_path;
       verdict.solver = node.solver_type;
       verdict.dt = dt;
       verdict.omega_max = estimate.omega_max;
       verdict.zeta = estimate.damping_ratio;
+      verdict.implicit_zeta = estimate.implicit_damping_ratio;
       verdict.phi = estimate.omega_max * dt;
       const double duration = static_cast<double>(steps) * dt;
       const auto growth = [&](double phi) {
@@ -82,7 +128,7 @@ std::vector<StabilityVerdict> CheckStability(const Host& host, const Simulation&
         // growth rises with Φ for the explicit methods Fluxion ships; for a method with a
         // stable interval this finds its end, e.g. 2 for undamped symplectic Euler).
         double low = 0.0, high = verdict.phi;
-        for (int k = 0; k < 50; ++k) {
+        for (int k = 0; k < 30; ++k) {  // to 1e-9 of Φ: each try loads the oscillator
           const double middle = 0.5 * (low + high);
           (growth(middle) <= kAllowedGrowth ? low : high) = middle;
         }
@@ -92,9 +138,20 @@ std::vector<StabilityVerdict> CheckStability(const Host& host, const Simulation&
         // stiffening of stretched springs during the run.
         if (verdict.stable_dt > 0.0) verdict.advised_dt = RoundDown(0.8 * verdict.stable_dt, 2);
       }
+      const double seconds = SecondsSince(start);
+      LogInfo(
+          node.node_path + ": stability check of " + verdict.solver + " with" +
+          (node.solver_parameters.empty() ? std::string(" its defaults") : AttributesText(node)) +
+          ": ω_max ≈ " + ShortNumber(verdict.omega_max) + " rad/s (" +
+          std::to_string(estimate.iterations) + " power iterations" +
+          (estimate.converged ? "" : ", not converged") + "), ζ ≈ " + ShortNumber(verdict.zeta) +
+          ", ω_max·dt = " + ShortNumber(verdict.phi) + ": " +
+          (verdict.unstable ? "unstable" : "stable") + " over " + std::to_string(steps) +
+          (steps == 1 ? " step" : " steps") + "; it took " + ShortNumber(seconds) + " s" +
+          CostText(node, explicit_method, analyzer.traits().force_evaluations, seconds));
       verdicts.push_back(std::move(verdict));
     } catch (const std::exception& error) {
-      LogInfo(node.node_path + ": no stability check (" + error.what() + ")");
+      LogInfo(node.node_path + ": no stability check (" + OneLine(error.what()) + ")");
     }
   }
   return verdicts;

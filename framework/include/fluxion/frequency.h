@@ -18,6 +18,10 @@ struct FrequencyEstimate {
   /// q̈ + 2ζω_max·q̇ + ω_max²·q = 0 (exactly when B is a multiple of K, as for springs whose
   /// damping scales like their stiffness).
   double damping_ratio = 0.0;
+  /// The part of damping_ratio that the system's damping matrix B holds (zᵀ·D·B·D·z/(2ω_max):
+  /// exact dashpot Jacobians, implicit damping fields), which implicit solvers treat implicitly;
+  /// the rest (SOFA's spring dashpots) is explicit in every solver.
+  double implicit_damping_ratio = 0.0;
 };
 
 /// Estimates the highest natural frequency of the linearised system M·ẍ + K·x = 0 at `state`,

@@ -281,13 +281,11 @@ void CheckContactSolvers(BuildState& state, const ContactPlan& plan,
           node.linear_solver->accepts_operator())
         continue;
       if (state.options.solver) {
-        // A replacement solver (scene-runner --solver) was given a direct solver: CG instead.
-        LogInfo(owner.path + ": " + node.solver_type +
-                " uses a CGLinearSolver (the system receives contacts)");
-        const ComponentEntry& cg = *state.registry.Find("CGLinearSolver");
-        std::vector<ParameterProblem> none;  // the defaults parse
-        node.linear_solver =
-            ComponentRegistry::CreateLinearSolver(cg, ParseAttributes(cg.spec, {}, none));
+        // A replacement solver (scene-runner --solver) was given the direct default: the
+        // registry's operator one instead.
+        node.linear_solver = state.registry.CreateDefaultLinearSolver(true);
+        LogInfo(owner.path + ": " + node.solver_type + " uses a " + node.linear_solver->name() +
+                " (the system receives contacts)");
         continue;
       }
       state.problems.Scene(

@@ -9,6 +9,7 @@
 #include "build/data_links.h"
 #include "build/node_spec.h"
 #include "core/parameter_parsing.h"
+#include "core/solver_replacement.h"
 #include "core/text_parsing.h"
 #include "fluxion/log.h"
 #include "fluxion/text.h"
@@ -304,7 +305,7 @@ class TreeReader {
     if (entry == nullptr) entry = RenamedEntry(element);
     if (entry != nullptr && entry->spec.kind == ComponentKind::kOdeSolver &&
         state_.options.solver) {
-      OverrideSolver(node, element);
+      OverrideSolver(node, element, *entry);
       return;
     }
     if (entry == nullptr) {
@@ -353,9 +354,10 @@ class TreeReader {
     }
   }
 
-  // --solver NAME --param key=value: the scene's solver element is replaced, its attributes with
-  // it.
-  void OverrideSolver(Node& node, const ElementDescription& element) {
+  // --solver NAME --param key=value: the scene's solver element is replaced; the new solver
+  // keeps the scene's parameters it declares (CarryOverSolverAttributes), --param over them, and
+  // the others are named in one warning.
+  void OverrideSolver(Node& node, const ElementDescription& element, const ComponentEntry& scene) {
     const SolverChoice& replacement = *state_.options.solver;
     const ComponentEntry* entry = state_.registry.Find(replacement.name);
     if (entry == nullptr || entry->spec.kind != ComponentKind::kOdeSolver) {
@@ -373,12 +375,19 @@ class TreeReader {
     component.element = &element;
     component.entry = entry;
     component.name = entry->spec.name;
-    std::vector<AttributeText> attributes;
-    for (const auto& [name, value] : replacement.parameters) attributes.push_back({name, value, 0});
+    const CarriedAttributes carried = CarryOverSolverAttributes(
+        entry->spec,
+        Filter(element.attributes, entry->spec.FindField("template") != nullptr, nullptr),
+        replacement.parameters);
+    if (!carried.dropped.empty())
+      LogWarn(problems_.Where(element.line) + ": --solver " + entry->spec.name + " drops " +
+              scene.spec.name + "'s " + DroppedText(carried.dropped) + " (" + entry->spec.name +
+              " has no such parameter)");
     std::vector<ParameterProblem> found;
-    component.parameters = ParseAttributes(entry->spec, attributes, found);
+    component.parameters = ParseAttributes(entry->spec, carried.kept, found);
     for (const ParameterProblem& problem : found)
-      problems_.Scene(element.line, "--param: " + problem.message);
+      problems_.Scene(problem.line > 0 ? problem.line : element.line,
+                      (problem.line > 0 ? "" : "--param: ") + problem.message);
     component.valid = found.empty();
     node.components.push_back(std::move(component));
   }

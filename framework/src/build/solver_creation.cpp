@@ -203,9 +203,12 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     const Component& solver = *owner.solver;
     SolverNode node;
     node.solver_type = solver.entry->spec.name;
-    for (const AttributeText& attribute : solver.element->attributes)
-      if (attribute.name != "name")
-        node.solver_parameters.emplace_back(attribute.name, attribute.value);
+    // The parameters the solver was created with (the scene's, or --solver's: the replaced
+    // element's attributes are not this solver's), without links, which name the scene's
+    // components: what recreates the solver on another system (the stability check).
+    for (const std::string& name : solver.parameters.given_names())
+      if (solver.entry->spec.FindField(name)->type != FieldType::kLink)
+        node.solver_parameters.emplace_back(name, solver.parameters.source_text(name));
     node.node_path = owner.path;
     const Parameters parameters = SolverParameters(state, owner);
     node.solver = CreateReported(
@@ -226,11 +229,11 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
       if (auto* pcg = dynamic_cast<PcgLinearSolver*>(node.linear_solver.get()))
         AttachPreconditioner(state, *linear_node, *linear, *pcg);
     } else if (needs_linear_solver && state.options.solver) {
-      // The scene was written for another solver: give the replacement a direct solver.
-      LogInfo(owner.path + ": " + solver.entry->spec.name +
-              " uses a SparseLDLSolver (the scene has no linear solver)");
-      node.linear_solver = ComponentRegistry::CreateLinearSolver(
-          *state.registry.Find("SparseLDLSolver"), Parameters());
+      // The scene was written for another solver: give the replacement the registry's direct
+      // solver (CheckContactSolvers swaps it for the operator one when contacts reach it).
+      node.linear_solver = state.registry.CreateDefaultLinearSolver(false);
+      LogInfo(owner.path + ": " + solver.entry->spec.name + " uses a " +
+              node.linear_solver->name() + " (the scene has no linear solver)");
     } else if (needs_linear_solver) {
       state.problems.Scene(
           solver.element->line,

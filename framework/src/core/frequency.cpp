@@ -1,5 +1,6 @@
 #include "fluxion/frequency.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -72,7 +73,6 @@ FrequencyEstimate EstimateHighestFrequency(const MechanicalSystem& system, const
       break;
     }
   }
-  tangent.reset();
   // A negative λ (a softening, compressed structure) is a static instability, not a vibration.
   estimate.omega_max = lambda > 0.0 ? std::sqrt(lambda) : 0.0;
   if (estimate.omega_max > 0.0) {
@@ -104,6 +104,15 @@ FrequencyEstimate EstimateHighestFrequency(const MechanicalSystem& system, const
       const auto difference = static_cast<double>(plus - weighted());  // wᵀ·(f₊ − f₋)
       const double mu = -difference / (2.0 * step);
       if (std::isfinite(mu) && mu > 0.0) estimate.damping_ratio = mu / (2.0 * estimate.omega_max);
+      // The part in B, wᵀ·B·w, by one product with the damping matrix.
+      if (system.has_damping_matrix()) {
+        tangent->LinearizeDamping(state);
+        tangent->Multiply(0.0, 1.0, 0.0, w, force);
+        const double implicit = w.dot(force);
+        if (std::isfinite(implicit) && implicit > 0.0)
+          estimate.implicit_damping_ratio =
+              std::min(implicit / (2.0 * estimate.omega_max), estimate.damping_ratio);
+      }
     }
   }
   return estimate;

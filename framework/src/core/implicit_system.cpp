@@ -234,13 +234,14 @@ StepResult ImplicitSystem::FactorizeAs(double m, double b, double k, bool indefi
                             : impl.linear_solver->Factorize(impl.matrix);
   }
   if (!factorized.ok && !indefinite && !impl.matrix_free())
-    // Why a step's matrix stops being positive definite, and what the scene can change: M and
-    // B are positive (semi)definite, but a compressed spring's K has a negative transverse part
-    // −(|f|/l)·(I − u·uᵀ), which k ∝ dt² scales up until it outweighs m·M.
-    return StepResult::Failure(
-        std::move(factorized.message) +
-        ": springs compressed in this step outweigh the mass in m·M + b·B + k·K (k grows as "
-        "dt²); a smaller dt, or mass damping (rayleighMass), keeps it positive definite");
+    // Which matrix: M and B are positive (semi)definite, but a compressed spring's K has a
+    // negative transverse part −(|f|/l)·(I − u·uᵀ). What to change depends on why the springs
+    // are compressed (a calm state and a large dt, or a motion already growing, e.g. from
+    // dashpots the solver treats explicitly): the caller measures that (scene-runner's advice),
+    // not this message.
+    return StepResult::Failure(std::move(factorized.message) +
+                               ": the step's matrix m·M + b·B + k·K has lost positive "
+                               "definiteness to compressed springs");
   if (!factorized.ok) return StepResult::Failure(std::move(factorized.message));
   return StepResult::Ok();
 }

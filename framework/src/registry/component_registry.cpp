@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/parameter_parsing.h"
 #include "fluxion/errors.h"
 
 namespace fluxion::internal {
@@ -193,6 +194,19 @@ LinearSolverHandle ComponentRegistry::CreateLinearSolver(const ComponentEntry& e
   if (!created)
     throw PluginError(entry.origin + ": the factory of " + entry.spec.name + " returned null");
   return LinearSolverHandle(created.release(), PinnedDeleter<LinearSolver>{entry.library});
+}
+
+const ComponentEntry& ComponentRegistry::DefaultLinearSolver(bool matrix_free) const {
+  const ComponentEntry* entry =
+      Find(matrix_free ? default_linear_solvers_.matrix_free : default_linear_solvers_.direct);
+  FLUXION_DEMAND(entry != nullptr && entry->spec.kind == ComponentKind::kLinearSolver);
+  return *entry;
+}
+
+LinearSolverHandle ComponentRegistry::CreateDefaultLinearSolver(bool matrix_free) const {
+  const ComponentEntry& entry = DefaultLinearSolver(matrix_free);
+  std::vector<ParameterProblem> none;  // the defaults parse
+  return CreateLinearSolver(entry, ParseAttributes(entry.spec, {}, none));
 }
 
 std::unique_ptr<ForceField> ComponentRegistry::CreateForceField(const ComponentEntry& entry,

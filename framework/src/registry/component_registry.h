@@ -39,6 +39,24 @@ class ComponentRegistry {
   /// Creates a linear solver from a linear-solver entry; ConfigError propagates.
   static LinearSolverHandle CreateLinearSolver(const ComponentEntry& entry,
                                                const Parameters& parameters);
+
+  /// The linear solvers a solver that needs one gets when the scene has none (a replacement
+  /// solver: scene-runner --solver, Simulation::ReplaceSolver): a direct one, and for a system
+  /// receiving contacts, whose stiffness is outside the assembled pattern (docs/contact.md), one
+  /// that takes the matrix as an operator. A setting of the registry, not a name in each caller.
+  struct DefaultLinearSolvers {
+    std::string direct = "SparseLDLSolver";
+    std::string matrix_free = "CGLinearSolver";
+  };
+  const DefaultLinearSolvers& default_linear_solvers() const { return default_linear_solvers_; }
+  void SetDefaultLinearSolvers(DefaultLinearSolvers names) {
+    default_linear_solvers_ = std::move(names);
+  }
+  /// The entry of the default linear solver (matrix_free: the operator one); demands that it is
+  /// registered as a linear solver.
+  const ComponentEntry& DefaultLinearSolver(bool matrix_free) const;
+  /// Creates it with its default parameters.
+  LinearSolverHandle CreateDefaultLinearSolver(bool matrix_free) const;
   /// Creates a plugin force field acting on `context`'s object. The result keeps the plugin
   /// loaded and refuses (PluginError) Jacobian entries outside the object's DOFs. ConfigError from
   /// the plugin's factory propagates.
@@ -49,6 +67,7 @@ class ComponentRegistry {
  private:
   std::vector<std::unique_ptr<ComponentEntry>> entries_;
   std::map<std::string, const ComponentEntry*, std::less<>> by_name_;
+  DefaultLinearSolvers default_linear_solvers_;
 };
 
 /// The fields every ODE solver accepts in addition to its own (the framework handles them).

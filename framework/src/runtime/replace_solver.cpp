@@ -1,5 +1,6 @@
 // Simulation::ReplaceSolver: the host API's solver swap (scene-runner --solver does it at load).
 #include "core/parameter_parsing.h"
+#include "core/solver_replacement.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/simulation.h"
@@ -22,21 +23,32 @@ void Simulation::ReplaceSolver(const SolverChoice& choice) {
     fail(choice.name + ": no ODE solver of that name" +
          (suggestion.empty() ? "" : " (did you mean '" + suggestion + "'?)"));
   }
-  std::vector<internal::AttributeText> attributes;
-  for (const auto& [name, value] : choice.parameters) attributes.push_back({name, value, 0});
-  std::vector<internal::ParameterProblem> problems;
-  const Parameters parameters = internal::ParseAttributes(entry->spec, attributes, problems);
-  if (!problems.empty()) fail("--param: " + problems.front().message);
-
-  // Create every replacement first, so that a failure leaves the simulation as it was.
+  // Each node's replacement keeps the parameters of the node's solver that it declares, the
+  // given ones over them (core/solver_replacement.h); all are created first, so that a failure
+  // leaves the simulation as it was.
   std::vector<SolverHandle> solvers;
-  for (std::size_t k = 0; k < impl_->nodes.size(); ++k) {
+  std::vector<std::vector<std::pair<std::string, std::string>>> kept_parameters;
+  for (const SolverNode& node : impl_->nodes) {
+    std::vector<internal::AttributeText> scene;
+    for (const auto& [name, value] : node.solver_parameters) scene.push_back({name, value, 0});
+    const internal::CarriedAttributes carried =
+        internal::CarryOverSolverAttributes(entry->spec, scene, choice.parameters);
+    std::vector<internal::ParameterProblem> problems;
+    const Parameters parameters = internal::ParseAttributes(entry->spec, carried.kept, problems);
+    if (!problems.empty()) fail("--param: " + problems.front().message);
+    if (!carried.dropped.empty())
+      LogWarn(node.node_path + ": " + entry->spec.name + " drops " + node.solver_type + "'s " +
+              internal::DroppedText(carried.dropped) + " (" + entry->spec.name +
+              " has no such parameter)");
     try {
       solvers.push_back(internal::ComponentRegistry::CreateSolver(*entry, parameters));
     } catch (const ConfigError& error) {
       fail(entry->spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") + ": " +
            error.what());
     }
+    kept_parameters.emplace_back();
+    for (const internal::AttributeText& attribute : carried.kept)
+      kept_parameters.back().emplace_back(attribute.name, attribute.value);
   }
   for (std::size_t k = 0; k < impl_->nodes.size(); ++k) {
     SolverNode& node = impl_->nodes[k];
@@ -46,18 +58,13 @@ void Simulation::ReplaceSolver(const SolverChoice& choice) {
       // assembled pattern (docs/contact.md).
       const bool contacts =
           impl_->contact_stage && impl_->contact_stage->receives(static_cast<int>(k));
-      const char* linear = contacts ? "CGLinearSolver" : "SparseLDLSolver";
-      const ComponentInfo* found = registry.Find(linear);
-      FLUXION_DEMAND(found != nullptr);
-      LogInfo(node.node_path + ": " + entry->spec.name + " uses a " + linear +
+      node.linear_solver = registry.CreateDefaultLinearSolver(contacts);
+      LogInfo(node.node_path + ": " + entry->spec.name + " uses a " + node.linear_solver->name() +
               " (the scene has no linear solver)");
-      std::vector<internal::ParameterProblem> none;  // the defaults parse
-      node.linear_solver = internal::ComponentRegistry::CreateLinearSolver(
-          *found, internal::ParseAttributes(found->spec, {}, none));
     }
     node.solver = std::move(solvers[k]);
     node.solver_type = entry->spec.name;
-    node.solver_parameters = choice.parameters;
+    node.solver_parameters = std::move(kept_parameters[k]);
     node.solver->Initialize(*node.system, node.linear_solver.get());
   }
 }

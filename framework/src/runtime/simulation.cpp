@@ -294,8 +294,8 @@ std::string Short(double value) {
   return text;
 }
 
-/// "; at the step's start max |x| = …, max |v| = … (… and … at t = t₀)", and advice when the
-/// state has grown that much: whether a rejected step (a non-finite state, an implicit matrix that
+/// "; at the step's start max |x| = …, max |v| = … (… and … at t = t₀)", and whether the state
+/// has grown that much: whether a rejected step (a non-finite state, an implicit matrix that
 /// is not positive definite) comes from a motion that was already blowing up or from one step
 /// too large for a calm state, the numbers tell the user.
 std::string DescribeGrowth(const Model& model, const SolverNode& node,
@@ -310,10 +310,10 @@ std::string DescribeGrowth(const Model& model, const SolverNode& node,
   const double dt = model.dt;
   const bool growing = now.position > 2.0 * start.position ||
                        (now.velocity > 10.0 * start.velocity && now.velocity * dt > start.position);
-  if (growing)
-    text +=
-        ": the motion is blowing up; a smaller dt, or damping (the ODE solver's "
-        "rayleighStiffness and rayleighMass, the springs' damping), may keep it bounded";
+  // What keeps it bounded depends on the solver and on the scene's damping (a smaller dt does
+  // not help an implicit solver with explicit dashpots; more damping lowers RK4's limit): the
+  // tools measure it (scene-runner's failure advice), the message says what happened.
+  if (growing) text += ": the motion is blowing up";
   return text;
 }
 
