@@ -5,10 +5,11 @@ import subprocess
 import sys
 
 
-def median_wall_times(benchmark, pattern, repetitions, min_time):
+def median_rows(benchmark, pattern, repetitions, min_time):
     """Runs `benchmark` on the benchmarks matching `pattern`; returns ({run name without
-    "/real_time": median wall time in the benchmark's unit}, the report's context), or None after
-    printing the first benchmark that reported an error."""
+    "/real_time": its median row (wall time in "real_time", in the benchmark's unit; its counters
+    by name)}, the report's context), or None after printing the first benchmark that reported
+    an error."""
     command = [benchmark, f"--benchmark_filter={pattern}", "--benchmark_format=json",
                f"--benchmark_repetitions={repetitions}",
                "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={min_time}"]
@@ -22,8 +23,17 @@ def median_wall_times(benchmark, pattern, repetitions, min_time):
         if row.get("error_occurred"):
             print(f"error: {row['run_name']}: {row.get('error_message')}", file=sys.stderr)
             return None
-        median[row["run_name"].removesuffix("/real_time")] = row["real_time"]
+        median[row["run_name"].removesuffix("/real_time")] = row
     return median, report["context"]
+
+
+def median_wall_times(benchmark, pattern, repetitions, min_time):
+    """median_rows' wall times only: ({run name: median wall time}, context), or None."""
+    measured = median_rows(benchmark, pattern, repetitions, min_time)
+    if measured is None:
+        return None
+    rows, context = measured
+    return {name: row["real_time"] for name, row in rows.items()}, context
 
 
 def run_line(context, repetitions):
