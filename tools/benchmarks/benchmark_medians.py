@@ -10,8 +10,11 @@ def median_rows(benchmark, pattern, repetitions, min_time):
     "/real_time": its median row (wall time in "real_time", in the benchmark's unit; its counters
     by name)}, the report's context), or None after printing the first benchmark that reported
     an error."""
+    # Repetitions interleaved in random order: on a shared machine a burst of load then spreads
+    # over every benchmark instead of falling on one.
     command = [benchmark, f"--benchmark_filter={pattern}", "--benchmark_format=json",
                f"--benchmark_repetitions={repetitions}",
+               "--benchmark_enable_random_interleaving=true",
                "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={min_time}"]
     print("running: " + " ".join(command), file=sys.stderr)
     result = subprocess.run(command, check=True, capture_output=True, text=True)

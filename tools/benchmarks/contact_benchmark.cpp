@@ -18,21 +18,19 @@
 // The floor's triangles are checked against the cloth's points (MinProximity has no triangle–
 // triangle nor triangle–line test): one model pair.
 //
-//   NoContact/<n>/<threads>         one step of the cloth without the pipeline (the models inert)
-//   Contact/<pose>/<n>/<threads>    one step with the pipeline: detection, response, step
-//   Detection/<pose>/<n>/<threads>  the pipeline's detection alone (collision/detection.h), on the
-//                                   scene's own models and positions after one step
+//   NoContact/<n>/<threads>       one step of the cloth without the pipeline (the models inert)
+//   Contact/<pose>/<n>/<threads>  one step with the pipeline: detection, response, step; its
+//                                 counter `detection` is the pipeline's detection phase alone
+//                                 per step (fluxion/contact_times.h), within those same steps
 //
-// Detection / NoContact is what detection costs per step, (Contact − NoContact) / NoContact what
+// detection / NoContact is what detection costs per step, (Contact − NoContact) / NoContact what
 // detection and response cost, in units of the plain step; tools/benchmarks/contact_ratios.py
 // prints both for 64², 128², 256² on 1 and 2 threads.
 #include <benchmark/benchmark.h>
 
-#include <cstring>
 #include <string>
-#include <vector>
 
-#include "collision/detection.h"
+#include "fluxion/contact_times.h"
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 #include "fluxion/log.h"
@@ -42,7 +40,6 @@
 namespace {
 
 using fluxion::Simulation;
-namespace collision = fluxion::internal::collision;
 
 enum class Pose { kLanded, kFalling };
 
@@ -95,7 +92,13 @@ void BM_ContactStep(benchmark::State& state, bool pipeline, Pose pose) {
       state.SkipWithError("the cloth touches the floor less than expected: the scene is wrong");
       return;
     }
+    const fluxion::ContactTimes before = fluxion::MeasuredContactTimes(simulation);
     for (auto _ : state) simulation.Step();
+    // The pipeline's detection phase within those steps, per step [s].
+    const fluxion::ContactTimes after = fluxion::MeasuredContactTimes(simulation);
+    if (pipeline)
+      state.counters["detection"] = benchmark::Counter(after.detection - before.detection,
+                                                       benchmark::Counter::kAvgIterations);
   } catch (const fluxion::NumericalError& error) {
     state.SkipWithError(error.what());
     return;
@@ -105,99 +108,15 @@ void BM_ContactStep(benchmark::State& state, bool pipeline, Pose pose) {
       benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-// The scene's collision models as its pipeline describes them to detection (build/
-// collision_pipeline.cpp): the cloth's triangle, line and point models (node 0, the defaults),
-// the floor's triangles (node 1, simulated="0" moving="0"), on the objects' own topologies.
-std::vector<collision::CollisionModelDescription> SceneModels(const Simulation& simulation) {
-  std::vector<collision::CollisionModelDescription> models;
-  const auto model_of = [&](collision::ElementKind kind, int node, const char* object) {
-    const int index = simulation.FindObject(object);
-    const fluxion::ObjectModel& o = simulation.objects()[static_cast<std::size_t>(index)];
-    collision::CollisionModelDescription d;
-    d.path = std::string(object) + "/model";
-    d.kind = kind;
-    d.node = node;
-    d.object = index;
-    d.topology.num_points = o.num_points;
-    d.topology.edges = o.topology->edges;
-    d.topology.triangles = o.topology->triangles;
-    d.topology.quads = o.topology->quads;
-    return d;
-  };
-  using Kind = collision::ElementKind;
-  for (const Kind kind : {Kind::kTriangle, Kind::kLine, Kind::kPoint})
-    models.push_back(model_of(kind, 0, "root/cloth/dofs"));
-  models.push_back(model_of(Kind::kTriangle, 1, "root/floor/dofs"));
-  models.back().simulated = false;
-  models.back().moving = false;
-  return models;
-}
-
-bool SameBits(const std::array<double, 3>& a, const collision::Vec3& b) {
-  return std::memcmp(a.data(), b.data(), sizeof(a)) == 0;
-}
-
-void BM_Detection(benchmark::State& state, Pose pose) {
-  fluxion::SetThreadCount(static_cast<int>(state.range(1)));
-  Simulation simulation = ContactComponents().LoadString(
-      ContactClothScene(static_cast<int>(state.range(0)), true, pose), "contact_benchmark.scn");
-  collision::IntersectionSettings intersection;
-  intersection.alarm_distance = 0.01;
-  intersection.contact_distance = 0.005;
-  collision::PipelineSettings pipeline;
-  pipeline.threads = static_cast<int>(state.range(1));
-  collision::Detection detection(SceneModels(simulation), intersection, pipeline);
-  std::vector<const double*> positions;
-  for (int o = 0; o < static_cast<int>(simulation.objects().size()); ++o)
-    positions.push_back(simulation.position(o).data());
-  std::vector<collision::ModelPairContacts> contacts;
-  // The detection the pipeline ran at the first step's start, on the same positions: the same
-  // contacts (one output per cloth point here, so the response keeps them all, in order).
-  detection.Detect(positions, contacts);
-  try {
-    simulation.Step();
-  } catch (const fluxion::NumericalError& error) {
-    state.SkipWithError(error.what());
-    return;
-  }
-  const std::vector<fluxion::Contact>& expected = simulation.contacts();
-  bool same = contacts.size() == 1 && contacts[0].outputs.size() == expected.size();
-  for (std::size_t k = 0; same && k < expected.size(); ++k) {
-    const collision::DetectionOutput& o = contacts[0].outputs[k];
-    same = expected[k].model == std::array<int, 2>{contacts[0].model1, contacts[0].model2} &&
-           expected[k].element[0] == o.element[0] && expected[k].element[1] == o.element[1] &&
-           SameBits(expected[k].point[0], o.point[0]) &&
-           SameBits(expected[k].point[1], o.point[1]) && SameBits(expected[k].normal, o.normal);
-  }
-  if (!same) {
-    state.SkipWithError("detection here and in the scene's pipeline differ: the models are wrong");
-    return;
-  }
-  // Now at the positions after one step, as a step's detection would be.
-  positions.clear();
-  for (int o = 0; o < static_cast<int>(simulation.objects().size()); ++o)
-    positions.push_back(simulation.position(o).data());
-  for (auto _ : state) {
-    detection.Detect(positions, contacts);
-    benchmark::DoNotOptimize(contacts.data());
-  }
-  state.counters["contacts"] =
-      static_cast<double>(contacts.empty() ? 0 : contacts[0].outputs.size());
-}
-
 int RegisterContact() {
   const auto sizes_and_threads = [](benchmark::internal::Benchmark* b) {
     b->ArgsProduct({{64, 128, 256}, {1, 2}})->UseRealTime()->Unit(benchmark::kMicrosecond);
   };
   sizes_and_threads(
       benchmark::RegisterBenchmark("NoContact", BM_ContactStep, false, Pose::kLanded));
-  for (const Pose pose : {Pose::kLanded, Pose::kFalling}) {
-    const std::string name = PoseName(pose);
-    sizes_and_threads(
-        benchmark::RegisterBenchmark(("Contact/" + name).c_str(), BM_ContactStep, true, pose));
-    sizes_and_threads(
-        benchmark::RegisterBenchmark(("Detection/" + name).c_str(), BM_Detection, pose));
-  }
+  for (const Pose pose : {Pose::kLanded, Pose::kFalling})
+    sizes_and_threads(benchmark::RegisterBenchmark(
+        ("Contact/" + std::string(PoseName(pose))).c_str(), BM_ContactStep, true, pose));
   return 0;
 }
 const int registered = RegisterContact();
