@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <tuple>
 
 #include "collision_test_meshes.h"
@@ -19,40 +18,13 @@
 namespace fluxion::internal::collision {
 namespace {
 
+using testing::CountOutputs;
+using testing::ExpectSameContacts;
 using testing::Grid;
 using testing::GridMesh;
 using testing::Model;
 
 using Method = IntersectionSettings::Method;
-
-bool SameBits(const Vec3& a, const Vec3& b) { return std::memcmp(&a, &b, sizeof(Vec3)) == 0; }
-
-// Every field, bit for bit.
-void ExpectSameContacts(const std::vector<ModelPairContacts>& a,
-                        const std::vector<ModelPairContacts>& b) {
-  ASSERT_EQ(a.size(), b.size());
-  for (std::size_t p = 0; p < a.size(); ++p) {
-    EXPECT_EQ(a[p].model1, b[p].model1);
-    EXPECT_EQ(a[p].model2, b[p].model2);
-    ASSERT_EQ(a[p].outputs.size(), b[p].outputs.size()) << "pair " << p;
-    for (std::size_t k = 0; k < a[p].outputs.size(); ++k) {
-      const DetectionOutput& x = a[p].outputs[k];
-      const DetectionOutput& y = b[p].outputs[k];
-      ASSERT_EQ(x.element, y.element) << "pair " << p << " output " << k;
-      EXPECT_TRUE(SameBits(x.point[0], y.point[0]) && SameBits(x.point[1], y.point[1]) &&
-                  SameBits(x.normal, y.normal) &&
-                  std::memcmp(&x.value, &y.value, sizeof(double)) == 0)
-          << "pair " << p << " output " << k;
-      EXPECT_EQ(x.id, y.id);
-    }
-  }
-}
-
-std::size_t CountOutputs(const std::vector<ModelPairContacts>& contacts) {
-  std::size_t n = 0;
-  for (const ModelPairContacts& c : contacts) n += c.outputs.size();
-  return n;
-}
 
 // Two jittered wavy sheets crossing each other (object 0 and 1), each with point, line and
 // triangle models, plus spheres on the second sheet's points; the first sheet collides with

@@ -5,12 +5,16 @@ import subprocess
 import sys
 
 
-def median_wall_times(benchmark, pattern, repetitions, min_time):
+def median_rows(benchmark, pattern, repetitions, min_time):
     """Runs `benchmark` on the benchmarks matching `pattern`; returns ({run name without
-    "/real_time": median wall time in the benchmark's unit}, the report's context), or None after
-    printing the first benchmark that reported an error."""
+    "/real_time": its median row (wall time in "real_time", in the benchmark's unit; its counters
+    by name)}, the report's context), or None after printing the first benchmark that reported
+    an error."""
+    # Repetitions interleaved in random order: on a shared machine a burst of load then spreads
+    # over every benchmark instead of falling on one.
     command = [benchmark, f"--benchmark_filter={pattern}", "--benchmark_format=json",
                f"--benchmark_repetitions={repetitions}",
+               "--benchmark_enable_random_interleaving=true",
                "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={min_time}"]
     print("running: " + " ".join(command), file=sys.stderr)
     result = subprocess.run(command, check=True, capture_output=True, text=True)
@@ -22,8 +26,17 @@ def median_wall_times(benchmark, pattern, repetitions, min_time):
         if row.get("error_occurred"):
             print(f"error: {row['run_name']}: {row.get('error_message')}", file=sys.stderr)
             return None
-        median[row["run_name"].removesuffix("/real_time")] = row["real_time"]
+        median[row["run_name"].removesuffix("/real_time")] = row
     return median, report["context"]
+
+
+def median_wall_times(benchmark, pattern, repetitions, min_time):
+    """median_rows' wall times only: ({run name: median wall time}, context), or None."""
+    measured = median_rows(benchmark, pattern, repetitions, min_time)
+    if measured is None:
+        return None
+    rows, context = measured
+    return {name: row["real_time"] for name, row in rows.items()}, context
 
 
 def run_line(context, repetitions):

@@ -245,6 +245,7 @@ std::optional<ContactPlan> PlanContacts(BuildState& state) {
   plan.pipeline_system = pipeline->system;
   const Component& pipeline_component = *FindIn(*pipeline, {"CollisionPipeline"});
   plan.pipeline.depth = static_cast<int>(pipeline_component.parameters.integer("depth"));
+  plan.pipeline.threads = 0;  // fluxion::ThreadCount() at each step, as the force fields
   plan.intersection = ReadIntersection(*pipeline);
   CheckResponse(state, *pipeline);
   // The models below the pipeline's node (PipelineImpl gathers its subtree's), in document order.

@@ -13,6 +13,7 @@ ModelPairPlan Plan(const std::vector<CollisionModelDescription>& models,
   plan.model[0] = intersector.swap ? second : first;
   plan.model[1] = intersector.swap ? first : second;
   plan.test = intersector.test;
+  plan.needs_inside_projection = intersector.needs_inside_projection;
   const double model_distances = models[static_cast<std::size_t>(first)].contact_distance +
                                  models[static_cast<std::size_t>(second)].contact_distance;
   // DiscreteIntersection has neither distance (core::collision::Intersection's 0) and its tests

@@ -12,6 +12,7 @@ namespace fluxion::internal::collision {
 struct ModelPairPlan {
   int model[2] = {-1, -1};
   ElementTest test = nullptr;
+  bool needs_inside_projection = false;  ///< Intersector::needs_inside_projection
   /// Alarm and contact distances of the pair (ElementPair), and the margin of its box tests:
   /// the alarm distance (BaseProximityIntersection and DiscreteIntersection cube tests).
   double alarm_distance = 0.0;

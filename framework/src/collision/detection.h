@@ -92,7 +92,8 @@ struct IntersectionSettings {
 /// The pipeline's own settings (CollisionPipeline depth; which broad and narrow phase).
 struct PipelineSettings {
   int depth = 6;  ///< CollisionPipeline's `depth`: the bounding trees' maximal depth
-  /// Threads the detection may use (1: sequential). Results are the same bits for any count.
+  /// Threads the detection may use (1: sequential; 0: fluxion::ThreadCount() at each call, what
+  /// a scene's pipeline uses). Results are the same bits for any count.
   int threads = 1;
   /// Test every element pair of each model pair, without bounding boxes: a slow reference for
   /// tests (the contacts are the same set; the trees only skip pairs too far apart).
@@ -135,6 +136,11 @@ class Detection {
   /// number of contacts has been reached before). Pairs with no contact are left out; pairs
   /// and outputs come in the same order for any thread count.
   void Detect(std::span<const double* const> positions, std::vector<ModelPairContacts>& contacts);
+
+  /// How many model pairs are searched through the grid of a model that is not `moving` rather
+  /// than through both models' bounding trees (decided at the first Detect: 0 before). The
+  /// contacts are the same either way; this says which search ran, for tests and logs.
+  int grid_searched_pairs() const;
 
  private:
   struct Impl;

@@ -76,11 +76,19 @@ ElementTest RegisteredTest(const IntersectionSettings& s, K a, K b) {
   return nullptr;
 }
 
+// The tests that begin with ProjectInsideTriangle(pair, triangle, point or centre of model 1).
+bool NeedsInsideProjection(ElementTest test) {
+  return test == &min_proximity::TrianglePoint || test == &min_proximity::TriangleSphere ||
+         test == &local_min_distance::TrianglePoint || test == &local_min_distance::TriangleSphere;
+}
+
 }  // namespace
 
 Intersector FindIntersector(const IntersectionSettings& settings, ElementKind a, ElementKind b) {
-  if (const ElementTest test = RegisteredTest(settings, a, b)) return {test, false};
-  if (const ElementTest test = RegisteredTest(settings, b, a)) return {test, true};
+  if (const ElementTest test = RegisteredTest(settings, a, b))
+    return {test, false, NeedsInsideProjection(test)};
+  if (const ElementTest test = RegisteredTest(settings, b, a))
+    return {test, true, NeedsInsideProjection(test)};
   return {};
 }
 

@@ -12,6 +12,11 @@ struct Intersector {
   /// The method takes the models the other way round (SOFA's swapModels): model 0 of the test
   /// is the second model asked about.
   bool swap = false;
+  /// The test reports nothing unless model 1's element's (first) point projects strictly inside
+  /// model 0's triangle (ProjectInsideTriangle): MinProximity's and LocalMinDistance's
+  /// triangle–point and triangle–sphere tests. A search may then reject a pair early with
+  /// MayProjectInside.
+  bool needs_inside_projection = false;
   explicit operator bool() const { return test != nullptr; }
 };
 

@@ -3,6 +3,8 @@
 // tested against.
 #pragma once
 
+#include <cmath>
+
 #include "collision/detection.h"
 #include "collision/element_pair.h"
 
@@ -82,6 +84,47 @@ inline bool ProjectInsideTriangle(const ElementPair& pair, Index t, const Vec3& 
     return false;
   q = a + ab * proj.alpha + ac * proj.beta;
   return true;
+}
+
+/// What ProjectInsideTriangle computes from a triangle alone, kept for a triangle that does not
+/// move (a static obstacle's), so that a point can be rejected cheaply before the exact test.
+struct TrianglePlane {
+  Vec3 a, ab, ac;
+  double a00 = 0.0, a11 = 0.0, a01 = 0.0, det = 0.0;
+  bool usable = false;  ///< well-shaped enough for MayProjectInside to reject anything
+};
+
+inline TrianglePlane PlaneOfTriangle(const ElementPair& pair, int side, Index t) {
+  TrianglePlane plane;
+  plane.a = pair.point(side, t, 0);
+  plane.ab = pair.point(side, t, 1) - plane.a;
+  plane.ac = pair.point(side, t, 2) - plane.a;
+  plane.a00 = plane.ab.dot(plane.ab);
+  plane.a11 = plane.ac.dot(plane.ac);
+  plane.a01 = plane.ab.dot(plane.ac);
+  plane.det = plane.a00 * plane.a11 - plane.a01 * plane.a01;
+  // A sliver (det below 1e-9 of its largest possible value) or a non-finite triangle is always
+  // given to the exact test: the margins below assume det is known to a relative 1e-7.
+  plane.usable = plane.det > 1e-9 * plane.a00 * plane.a11 && std::isfinite(plane.det);
+  return plane;
+}
+
+/// False only when X's projection is certainly not strictly inside the triangle in
+/// ProjectInsideTriangle's sense (α, β ≥ 1e-6, α + β ≤ 0.999999), decided from the numerators of
+/// its Cramer solve without the divisions: α = nα/det ≤ 0 when nα is negative beyond its
+/// round-off (a relative 1e-9 of its terms, some 10⁷ ulps), likewise β, and α + β > 1 when
+/// nα + nβ exceeds det by a relative 1e-5 beyond the round-off. Any doubt — NaN, a sliver
+/// triangle — answers true, and the exact test decides.
+inline bool MayProjectInside(const TrianglePlane& plane, const Vec3& x) {
+  if (!plane.usable) return true;
+  const Vec3 ap = x - plane.a;
+  const double b0 = ap.dot(plane.ab), b1 = ap.dot(plane.ac);
+  const double alpha_terms = std::abs(b0 * plane.a11) + std::abs(b1 * plane.a01);
+  const double beta_terms = std::abs(b1 * plane.a00) + std::abs(b0 * plane.a01);
+  const double n_alpha = b0 * plane.a11 - b1 * plane.a01;
+  const double n_beta = b1 * plane.a00 - b0 * plane.a01;
+  if (n_alpha < -1e-9 * alpha_terms || n_beta < -1e-9 * beta_terms) return false;
+  return !(n_alpha + n_beta > (1.0 + 1e-5) * plane.det + 1e-9 * (alpha_terms + beta_terms));
 }
 
 }  // namespace fluxion::internal::collision

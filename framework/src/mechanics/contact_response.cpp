@@ -176,18 +176,23 @@ void ContactResponse::AddExplicitSide(int model, const SideWeights& weights, con
   });
 }
 
-void ContactResponse::KeepSmallestPerId(const std::vector<collision::DetectionOutput>& outputs) {
+void ContactResponse::KeepSmallestPerId(const std::vector<collision::DetectionOutput>& outputs,
+                                        Index elements) {
   kept_.assign(outputs.size(), 0);
   // Ids are element numbers (a few times the largest element index): when they stay below a few
-  // times the number of outputs, one pass in output order keeps, per id, the first output of
-  // smallest value — what the sort below keeps — in linear time.
+  // times the number of outputs, or below twice the larger model's element count (a table the
+  // size of the models, kept between steps: a falling body's few contacts among many elements),
+  // one pass in output order keeps, per id, the first output of smallest value — what the sort
+  // below keeps — in linear time.
   std::int64_t largest = -1;
   bool negative = false;
   for (const collision::DetectionOutput& output : outputs) {
     largest = std::max(largest, output.id);
     negative = negative || output.id < 0;
   }
-  if (!negative && largest < static_cast<std::int64_t>(4 * outputs.size() + 4096)) {
+  const auto dense_limit = static_cast<std::int64_t>(
+      std::max(4 * outputs.size() + 4096, 2 * static_cast<std::size_t>(elements)));
+  if (!negative && largest < dense_limit) {
     const std::size_t ids = static_cast<std::size_t>(largest + 1);
     if (best_for_id_.size() < ids) {
       best_for_id_.resize(ids);
@@ -241,7 +246,9 @@ void ContactResponse::Apply(std::span<const double* const> positions,
     const double* x2 = positions[static_cast<std::size_t>(model2.object)];
     const double model_distance =
         intersection_distance_ + model1.contact_distance + model2.contact_distance;
-    KeepSmallestPerId(pair.outputs);
+    KeepSmallestPerId(pair.outputs,
+                      std::max(elements_[static_cast<std::size_t>(pair.model1)].size(),
+                               elements_[static_cast<std::size_t>(pair.model2)].size()));
     for (std::size_t k = 0; k < pair.outputs.size(); ++k) {
       if (kept_[k] == 0) continue;
       const collision::DetectionOutput& output = pair.outputs[k];

@@ -111,8 +111,9 @@ class ContactResponse {
   collision::Vec3 Position(const SideWeights& weights, const double* positions) const;
   // Says once per pair, at info level, that its contacts are ignored or explicit, and why.
   void LogUnsolved(int m1, int m2);
-  // Marks the outputs kept after dropping duplicate ids (SOFA keeps the smallest value).
-  void KeepSmallestPerId(const std::vector<collision::DetectionOutput>& outputs);
+  // Marks the outputs kept after dropping duplicate ids (SOFA keeps the smallest value);
+  // `elements`: the larger model's element count.
+  void KeepSmallestPerId(const std::vector<collision::DetectionOutput>& outputs, Index elements);
 
   const std::vector<collision::CollisionModelDescription>& models_;
   // Each model's elements as the detection makes them from the topology (lines from the

@@ -1,5 +1,7 @@
 #include "runtime/contact_stage.h"
 
+#include <chrono>
+
 namespace fluxion::internal {
 
 ContactStage::ContactStage(std::unique_ptr<collision::Detection> detection,
@@ -24,8 +26,15 @@ void ContactStage::Run(const Model& model, const std::vector<const Vector*>& sta
                         ? state_x[static_cast<std::size_t>(object.system)]->data() + object.offset
                         : static_position[k].data();
   }
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
   detection_->Detect(positions_, pairs_);
+  const Clock::time_point detected = Clock::now();
   response_.Apply(positions_, pairs_, contacts_);
+  const Clock::time_point responded = Clock::now();
+  times_.detection += std::chrono::duration<double>(detected - start).count();
+  times_.response += std::chrono::duration<double>(responded - detected).count();
+  ++times_.steps;
 }
 
 }  // namespace fluxion::internal

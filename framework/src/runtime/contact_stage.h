@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "collision/detection.h"
+#include "fluxion/contact_times.h"
 #include "fluxion/model.h"
 #include "fluxion/simulation.h"
 #include "mechanics/contact_response.h"
@@ -39,6 +40,8 @@ class ContactStage {
   /// True when system `system` may receive contacts (its linear solver must be matrix-free).
   bool receives(int system) const { return response_.receives(system); }
   const std::vector<std::string>& model_paths() const { return paths_; }
+  /// The time Run spent detecting and responding, summed over its calls.
+  const ContactTimes& times() const { return times_; }
 
  private:
   std::unique_ptr<collision::Detection> detection_;
@@ -48,6 +51,7 @@ class ContactStage {
   std::vector<collision::ModelPairContacts> pairs_;
   std::vector<Contact> contacts_;
   std::vector<std::string> paths_;
+  ContactTimes times_;
 };
 
 }  // namespace fluxion::internal

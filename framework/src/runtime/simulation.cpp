@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/text_parsing.h"
+#include "fluxion/contact_times.h"
 #include "fluxion/errors.h"
 #include "mechanics/assembled_system.h"
 #include "runtime/simulation_access.h"
@@ -391,6 +392,16 @@ const std::vector<Contact>& Simulation::contacts() const {
 const std::vector<std::string>& Simulation::collision_models() const {
   static const std::vector<std::string> kNone;
   return impl_->contact_stage ? impl_->contact_stage->model_paths() : kNone;
+}
+
+const internal::ContactStage* internal::SimulationAccess::ContactStageOf(
+    const Simulation& simulation) {
+  return simulation.impl_->contact_stage.get();
+}
+
+ContactTimes MeasuredContactTimes(const Simulation& simulation) {
+  const internal::ContactStage* stage = internal::SimulationAccess::ContactStageOf(simulation);
+  return stage != nullptr ? stage->times() : ContactTimes{};
 }
 
 double Simulation::KineticEnergy() const {

@@ -46,6 +46,8 @@ struct SimulationAccess {
                            std::vector<ObserverSlot> observers = {},
                            std::vector<MappedRuntime> mapped = {},
                            std::unique_ptr<ContactStage> contacts = nullptr);
+  /// The simulation's collision pipeline stage, null without one.
+  static const ContactStage* ContactStageOf(const Simulation& simulation);
 };
 
 }  // namespace fluxion::internal

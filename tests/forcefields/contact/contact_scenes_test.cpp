@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "fluxion/contact_times.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "support/test_support.h"
@@ -83,6 +84,23 @@ TEST_F(ContactScenes, PointRestsOnStaticFloorWhereStiffnessBalancesWeight) {
   EXPECT_LT(simulation.velocity(1).norm(), 1e-9);
   ASSERT_EQ(simulation.contacts().size(), 1u);
   EXPECT_EQ(simulation.contacts()[0].solver_node, 0);
+}
+
+// The pipeline's phases are timed per step (fluxion/contact_times.h); a scene without a pipeline
+// reports nothing.
+TEST_F(ContactScenes, PipelinePhasesAreTimedEveryStep) {
+  Simulation simulation = LoadScene(
+      OnTheFloor(kPipeline, FallingBody("body", "0.2 0.3 0.03", R"(<PointCollisionModel/>)")));
+  EXPECT_EQ(MeasuredContactTimes(simulation).steps, 0);
+  for (int step = 0; step < 3; ++step) simulation.Step();
+  const ContactTimes times = MeasuredContactTimes(simulation);
+  EXPECT_EQ(times.steps, 3);
+  EXPECT_GT(times.detection, 0.0);  // a steady clock read around real work
+  EXPECT_GE(times.response, 0.0);
+  Simulation without = LoadScene(OnTheFloor("", FallingBody("body", "0.2 0.3 0.03", "")));
+  without.Step();
+  EXPECT_EQ(MeasuredContactTimes(without).steps, 0);
+  EXPECT_EQ(MeasuredContactTimes(without).detection, 0.0);
 }
 
 // LocalMinDistance on the same floor, with a contact distance of its own: d = 0.02, so

@@ -167,9 +167,10 @@ TEST(ContactResponse, DistanceStiffnessAndDuplicateIds) {
   EXPECT_EQ(f[0], 0.0);
 }
 
-// The duplicate search has a linear form for ids below a few times the number of outputs and a
-// sorting one beyond (NewProximity's triangle–triangle ids reach 12 × the elements): both keep,
-// per id, the first output of smallest value, in output order.
+// The duplicate search has a linear form for ids below a few times the number of outputs (or
+// twice the larger model's elements) and a sorting one beyond (NewProximity's triangle–triangle
+// ids reach 12 × the elements): both keep, per id, the first output of smallest value, in output
+// order.
 TEST(ContactResponse, DuplicateIdsSmallOrHugeKeepTheFirstSmallestValue) {
   for (const std::int64_t id : {std::int64_t{3}, std::int64_t{50'000'000}}) {
     FloorScene scene(30.0, nullptr);
