@@ -29,6 +29,7 @@
 #include "render.h"
 #include "run_outputs.h"
 #include "stability_check.h"
+#include "trajectory_alignment.h"
 #include "trajectory_compare.h"
 
 namespace fluxion::runner {
@@ -89,13 +90,6 @@ struct MemoryBuffer {
   MemoryBuffer& operator=(const MemoryBuffer&) = delete;
   ~MemoryBuffer() { std::free(data); }
 };
-
-std::string ReadWholeFile(const std::string& path) {
-  std::ifstream stream(path, std::ios::binary);
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
 
 // RUN.xdmf (claimed before the run) beside a finished RUN.h5, naming it by its file name: what
 // ParaView opens.
@@ -307,8 +301,11 @@ int RunScene(const RunOptions& options, const Host& host) {
   }
 
   // The output file is opened only once the scene is valid: a bad scene leaves no file behind.
-  // With --compare and no --output, the trajectory goes to memory and only the report is printed.
-  MemoryBuffer memory;  // declared before `file`: freed after the stream writing into it is closed
+  // With --compare the trajectory is also written to memory, as CSV, and compared from there:
+  // never read back from the output, which may be a device (-o /dev/null), a pipe or HDF5. With
+  // no --output, memory is its only destination and only the report is printed.
+  MemoryBuffer memory;  // declared before the streams: freed after the one writing into it closes
+  std::unique_ptr<std::FILE, FileCloser> candidate;  // --compare with --output: the memory copy
   std::unique_ptr<std::FILE, FileCloser> file;
   TrajectoryFile output;
   std::FILE* stream = stdout;
@@ -337,6 +334,14 @@ int RunScene(const RunOptions& options, const Host& host) {
       return kExitInvalidInput;
     }
     stream = output.stream();
+    if (!options.compare.empty()) {
+      candidate.reset(open_memstream(&memory.data, &memory.size));
+      if (!candidate) {
+        PrintError("cannot allocate the in-memory trajectory for --compare");
+        output.Keep();
+        return kExitInvalidInput;
+      }
+    }
   }
   // The trajectory's writers: the rows, and the ParaView files with --vtk (below the output
   // folder). Each records the same states.
@@ -347,6 +352,12 @@ int RunScene(const RunOptions& options, const Host& host) {
   std::vector<NamedWriter> writers;
   writers.push_back({MakeWriter(options, stream, output.partial_path()),
                      options.output.empty() ? std::string("stdout") : options.output});
+  if (candidate) {
+    writers.push_back(
+        {MakeCsvTrajectoryWriter(
+             candidate.get(), {.energy = options.energy, .solver_outputs = options.solver_outputs}),
+         "--compare (the run's trajectory in memory)"});
+  }
   if (!options.vtk.empty()) {
     writers.push_back({MakeVtkTrajectoryWriter({.folder = vtk_folder,
                                                 .name = VtkName(options.scene),
@@ -540,24 +551,31 @@ int RunScene(const RunOptions& options, const Host& host) {
     std::fputs(RunSummary(options, *simulation, rows).c_str(), stdout);
   if (status != kExitSuccess || options.compare.empty()) return status;
 
-  // --compare: the whole trajectory against the reference, column by column and step by step.
-  std::string candidate;
-  if (options.output.empty()) {
-    file.reset();  // closing the memory stream finalises memory.data and memory.size
-    candidate.assign(memory.data, memory.size);
-  } else {
-    candidate = ReadWholeFile(options.output);
-  }
-  return CompareWithReference(options, reference, candidate);
+  // --compare: the whole trajectory, as written to memory, against the reference.
+  if (options.output.empty())
+    file.reset();  // closing a memory stream finalises memory.data and memory.size
+  else
+    candidate.reset();
+  return CompareWithReference(options, reference, std::string(memory.data, memory.size));
 }
 
 int CompareWithReference(const RunOptions& options, const std::string& reference,
                          const std::string& candidate) {
   namespace rg = fluxion::regress;
+  // The candidate is this run, named as such in messages (never as the scene file).
+  const std::string candidate_name = "the run of " + options.scene;
+  const rg::Tolerances tolerances{.rtol = options.rtol, .atol = options.atol};
   try {
-    const rg::ComparisonReport report = rg::CompareTrajectories(
-        reference, candidate, rg::Tolerances{.rtol = options.rtol, .atol = options.atol},
-        options.compare, options.scene);
+    if (options.align == rg::Alignment::kTime) {
+      const rg::TimeAlignedReport report =
+          rg::CompareAtCommonTimes(rg::ParseTrajectory(reference, options.compare),
+                                   rg::ParseTrajectory(candidate, candidate_name), tolerances,
+                                   options.compare, candidate_name);
+      std::fputs(rg::FormatTimeAlignedReport(report).c_str(), stdout);
+      return report.match ? kExitSuccess : kExitMismatch;
+    }
+    const rg::ComparisonReport report =
+        rg::CompareTrajectories(reference, candidate, tolerances, options.compare, candidate_name);
     std::fputs(rg::FormatReport(report).c_str(), stdout);
     return report.match ? kExitSuccess : kExitMismatch;
   } catch (const rg::TrajectoryFormatError& error) {
