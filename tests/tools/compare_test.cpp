@@ -163,6 +163,12 @@ TEST(Compare, AlignByTimeShowsRungeKutta4sFourthOrder) {
       EXPECT_THAT(result.out,
                   ::testing::HasSubstr(every == 1 ? "nothing interpolated" : "cubic Hermite on 6"));
       rows.push_back(ErrorRow(result.out, "root/bob", "position"));
+      // By step (the default) the same runs are at different times: the report says so.
+      const auto by_step = RunSceneRunner(scene + " --dt " + FormatShortest(h) +
+                                          " --end-time 1 -q --compare " + reference);
+      EXPECT_EQ(by_step.status, 1);
+      EXPECT_THAT(by_step.out, ::testing::HasSubstr("column time:"));
+      EXPECT_THAT(by_step.out, ::testing::HasSubstr("--align time compares them"));
       ASSERT_EQ(rows.back().size(), 4u) << result.out;
     }
     for (std::size_t k = 0; k + 1 < rows.size(); ++k) {

@@ -29,8 +29,6 @@
 #include "render.h"
 #include "run_outputs.h"
 #include "stability_check.h"
-#include "trajectory_alignment.h"
-#include "trajectory_compare.h"
 
 namespace fluxion::runner {
 
@@ -557,31 +555,6 @@ int RunScene(const RunOptions& options, const Host& host) {
   else
     candidate.reset();
   return CompareWithReference(options, reference, std::string(memory.data, memory.size));
-}
-
-int CompareWithReference(const RunOptions& options, const std::string& reference,
-                         const std::string& candidate) {
-  namespace rg = fluxion::regress;
-  // The candidate is this run, named as such in messages (never as the scene file).
-  const std::string candidate_name = "the run of " + options.scene;
-  const rg::Tolerances tolerances{.rtol = options.rtol, .atol = options.atol};
-  try {
-    if (options.align == rg::Alignment::kTime) {
-      const rg::TimeAlignedReport report =
-          rg::CompareAtCommonTimes(rg::ParseTrajectory(reference, options.compare),
-                                   rg::ParseTrajectory(candidate, candidate_name), tolerances,
-                                   options.compare, candidate_name);
-      std::fputs(rg::FormatTimeAlignedReport(report).c_str(), stdout);
-      return report.match ? kExitSuccess : kExitMismatch;
-    }
-    const rg::ComparisonReport report =
-        rg::CompareTrajectories(reference, candidate, tolerances, options.compare, candidate_name);
-    std::fputs(rg::FormatReport(report).c_str(), stdout);
-    return report.match ? kExitSuccess : kExitMismatch;
-  } catch (const rg::TrajectoryFormatError& error) {
-    PrintError(error.what());
-    return kExitInvalidInput;
-  }
 }
 
 }  // namespace fluxion::runner
