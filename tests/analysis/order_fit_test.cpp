@@ -78,5 +78,18 @@ TEST(OrderFit, NoTwoUsableRunsGiveNoOrder) {
   EXPECT_NEAR(*fit.order, 2.0, 1e-12);
 }
 
+// #27 item 9: errors that do not fall with h, all well above their round-off estimate (RK4 on a
+// constant force: its errors, 1.4e-10 at every dt, are the reference's round-off over 10⁵ steps):
+// a slope of 0 is no order, said as `flat`, not reported as an order of −0.003.
+TEST(OrderFit, ErrorsThatDoNotFallWithTheStepAreNoOrder) {
+  const OrderFit fit = FitOrder(Sequence(0.0, 0.0, 4, 1e-12));
+  EXPECT_FALSE(fit.order.has_value());
+  EXPECT_TRUE(fit.flat);
+  EXPECT_NEAR(fit.slope, 0.0, 1e-12);
+  EXPECT_EQ(fit.usable, 4u);
+  // A first-order sequence is kept (the threshold is 0.5).
+  EXPECT_TRUE(FitOrder(Sequence(1.0, 0.0, 4, 0.0)).order.has_value());
+}
+
 }  // namespace
 }  // namespace fluxion::analysis

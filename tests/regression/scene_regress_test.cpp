@@ -157,6 +157,35 @@ TEST_F(SceneRegress, PerturbedReferenceFailsNamingCaseStepAndColumnAndUpdateRest
   EXPECT_EQ(RunRegress(Manifest()).status, 0);
 }
 
+// #27 item 15: the summary's error is the one that decided. The oscillator's velocity is 0 at step
+// 0; a reference of 1e-15 there is 1e-15 off, within atol = 1e-12, and 100 % off relatively: the
+// summary used to print "PASS  1" (a relative error of 1 beside a pass); it prints the absolute
+// error, the one the absolute tolerance judged.
+TEST_F(SceneRegress, SummaryShowsTheErrorThatDecidedNotARelativeErrorAtZero) {
+  ASSERT_EQ(RunRegress(Manifest() + " --update").status, 0);
+  const fs::path reference = dir_ / "references" / "oscillator.csv";
+  fluxion::regress::Trajectory t = fluxion::regress::ParseTrajectory(ReadFile(reference));
+  std::string text = "step";
+  for (const std::string& name : t.columns) text += "," + name;
+  text += "\n";
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    text += std::to_string(t.steps[r]);
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+      const bool zero_velocity = t.steps[r] == 0 && t.columns[c] == "root/dofs/v1.x";
+      if (zero_velocity) {
+        EXPECT_EQ(t.rows[r][c], 0.0);
+      }
+      text += "," + fluxion::regress::FormatExact(zero_velocity ? 1e-15 : t.rows[r][c]);
+    }
+    text += "\n";
+  }
+  WriteFile(reference, text);
+  const Outcome run = RunRegress(Manifest() + " --case oscillator");
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("worst error"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("PASS           abs 1e-15"), std::string::npos) << run.output;
+}
+
 TEST_F(SceneRegress, MissingReferenceIsAFailure) {
   const Outcome run = RunRegress(Manifest() + " --case oscillator");
   EXPECT_EQ(run.status, 1) << run.output;
@@ -297,6 +326,29 @@ TEST_F(SceneRegress, SolverOverrideIsPassedThroughOrSkipped) {
 }
 
 // Determinism: the repository's suite run twice gives byte-identical trajectories.
+// The issue's own case: sofa_beam_grid.trapezoidal passes with a "worst rel err" of 317 (a
+// coordinate whose reference is ≈ 0); the error that decided is absolute, below atol = 1e-12.
+TEST(SceneRegressSuite, BeamGridTrapezoidalPassesOnAnAbsoluteError) {
+  const Outcome run =
+      RunRegress("--manifest " +
+                 Quote(std::string(FLUXION_TEST_SOURCE_DIR) + "/tests/regression/manifest.json") +
+                 " --case sofa_beam_grid.trapezoidal --quiet");
+  ASSERT_EQ(run.status, 0) << run.output;
+  std::istringstream lines(run.output);
+  bool found = false;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string name, status, kind, value;
+    words >> name >> status >> kind >> value;
+    if (name != "sofa_beam_grid.trapezoidal") continue;
+    found = true;
+    EXPECT_EQ(status, "PASS") << line;
+    EXPECT_EQ(kind, "abs") << line;
+    EXPECT_LE(std::stod(value), 1e-12) << line;
+  }
+  EXPECT_TRUE(found) << run.output;
+}
+
 TEST(SceneRegressSuite, TwoRunsGiveByteIdenticalTrajectories) {
   std::string templ = (fs::temp_directory_path() / "scene-regress-determinism-XXXXXX").string();
   ASSERT_NE(mkdtemp(templ.data()), nullptr);

@@ -217,6 +217,42 @@ TEST(TrajectoryCompare, MalformedCsvIsAFormatErrorWithItsLine) {
   EXPECT_EQ(ParseTrajectory("step,x\r\n0,1\r\n1,2", "ref.csv").rows.size(), 2u);
 }
 
+// #27 item 15: beside a reference at 0 a relative error is meaningless (scene-regress printed
+// "PASS, worst rel err 317" for sofa_beam_grid.trapezoidal): the value that came closest to its
+// tolerance is reported with the error that decided it. Reference 1e-14 and candidate 3.18e-12:
+// rel error 317, abs error 3.17e-12, allowance 1e-11 + 1e-9·1e-14 ≈ 1e-11: the absolute tolerance
+// decides and 0.317 of it is used. Beside it, 1 against 1 + 2e-10 uses 2e-10/(1e-11 + 1e-9) =
+// 0.198.
+TEST(TrajectoryCompare, DecidingErrorIsAbsoluteWhereTheReferenceIsNearZero) {
+  const std::string reference = "step,time,a,b\n0,0,1e-14,1\n";
+  const std::string candidate = "step,time,a,b\n0,0,3.18e-12,1.0000000002\n";
+  const ComparisonReport report =
+      CompareTrajectories(reference, candidate, Tolerances{.rtol = 1e-9, .atol = 1e-11});
+  EXPECT_TRUE(report.match);
+  EXPECT_NEAR(report.max_rel_error, 317, 1);  // the old summary's number
+  ASSERT_TRUE(report.deciding);
+  EXPECT_EQ(report.deciding->column, "a");
+  EXPECT_EQ(report.deciding->at, "step 0");
+  EXPECT_TRUE(report.deciding->absolute);
+  EXPECT_NEAR(report.deciding->abs_error, 3.17e-12, 1e-24);
+  EXPECT_NEAR(report.deciding->tolerance_ratio, 0.317, 1e-6);
+  EXPECT_EQ(FormatDecidingError(report.deciding), "abs 3.17e-12");
+  EXPECT_NE(FormatReport(report).find("closest to the tolerance: step 0, column a"),
+            std::string::npos)
+      << FormatReport(report);
+
+  // Only b differs: the relative error decides.
+  const ComparisonReport relative =
+      CompareTrajectories(reference, "step,time,a,b\n0,0,1e-14,1.0000000002\n",
+                          Tolerances{.rtol = 1e-9, .atol = 1e-11});
+  ASSERT_TRUE(relative.deciding);
+  EXPECT_FALSE(relative.deciding->absolute);
+  EXPECT_EQ(FormatDecidingError(relative.deciding), "rel 2e-10");
+  EXPECT_NEAR(relative.deciding->tolerance_ratio, 2e-10 / (1e-11 + 1e-9), 1e-6);
+  // Equal files: nothing decided.
+  EXPECT_EQ(FormatDecidingError(CompareTrajectories(reference, reference, kTight).deciding), "0");
+}
+
 TEST(TrajectoryCompare, ValuesRoundTripExactly) {
   for (const double value : {0.1, 1.0 / 3.0, -2.5e-300, 6.02214076e23}) {
     const Trajectory t = ParseTrajectory("step,x\n0," + FormatExact(value) + "\n");

@@ -565,20 +565,33 @@ ConvergenceResult MeasureConvergence(const Host& host, const std::string& scene_
       options.dt ? *options.dt : host.LoadFile(scene_file, Options(std::nullopt, solver)).dt();
   result.end_time = result.dt * static_cast<double>(options.steps);
 
-  auto run = [&](long refinement) {
-    Simulation simulation =
-        host.LoadFile(scene_file, Options(result.dt / static_cast<double>(refinement), solver));
-    for (long n = 0; n < options.steps * refinement; ++n) simulation.Step();
+  // Run `index` (0: the reference) at dt/refinement, reporting its progress when asked.
+  auto run = [&](int index, long refinement) {
+    const double h = result.dt / static_cast<double>(refinement);
+    Simulation simulation = host.LoadFile(scene_file, Options(h, solver));
+    ConvergenceProgress progress{.run = index,
+                                 .runs = options.levels + 1,
+                                 .dt = h,
+                                 .done = 0,
+                                 .steps = options.steps * refinement};
+    if (options.progress) options.progress(progress);
+    for (long n = 0; n < progress.steps; ++n) {
+      simulation.Step();
+      if (options.progress && (n + 1) % kProgressSteps == 0) {
+        progress.done = n + 1;
+        options.progress(progress);
+      }
+    }
     return AllPositions(simulation);
   };
   const long finest = 1L << (options.levels - 1);
   const long reference_refinement = finest * options.reference_refinement;
   result.reference_dt = result.dt / static_cast<double>(reference_refinement);
-  const Vector reference = run(reference_refinement);
+  const Vector reference = run(0, reference_refinement);
   for (int level = 0; level < options.levels; ++level) {
     const long refinement = 1L << level;
     result.step_sizes.push_back(result.dt / static_cast<double>(refinement));
-    result.errors.push_back((run(refinement) - reference).cwiseAbs().maxCoeff());
+    result.errors.push_back((run(level + 1, refinement) - reference).cwiseAbs().maxCoeff());
   }
   // Each run's round-off, and the reference's, which every error includes.
   const double scale = std::max(1.0, reference.cwiseAbs().maxCoeff());
@@ -595,6 +608,9 @@ ConvergenceResult MeasureConvergence(const Host& host, const std::string& scene_
   result.global_order = fit.order;
   result.fit_first = fit.first;
   result.fit_last = fit.last;
+  result.usable_runs = fit.usable;
+  result.flat = fit.flat;
+  result.flat_slope = fit.slope;
   return result;
 }
 

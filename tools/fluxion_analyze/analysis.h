@@ -26,6 +26,7 @@
 #pragma once
 
 #include <complex>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -184,13 +185,25 @@ std::vector<std::complex<double>> FitRecurrence(const std::vector<std::vector<do
                                                 int max_order, double tolerance, double& residual,
                                                 int& order);
 
+/// Where MeasureConvergence is: run `run` of `runs` (0 is the reference, the longest by far),
+/// `done` of its `steps` steps at step size `dt`.
+struct ConvergenceProgress {
+  int run = 0, runs = 0;
+  double dt = 0.0;
+  long done = 0, steps = 0;
+};
+
 /// --order: observed convergence order of the positions on a scene.
 struct ConvergenceOptions {
   long steps = 100;                ///< steps at the coarsest h (the run lasts steps·h)
   std::optional<double> dt;        ///< coarsest h; default: the scene's dt
   int levels = 4;                  ///< h, h/2, h/4, h/8
   int reference_refinement = 128;  ///< the reference run uses (finest h)/128
+  /// Called before each run and every kProgressSteps steps within it (none: silent). The
+  /// reference alone takes levels' worth of runs 128 times over: minutes on a large scene.
+  std::function<void(const ConvergenceProgress&)> progress;
 };
+inline constexpr long kProgressSteps = 256;
 struct ConvergenceResult {
   double dt = 0.0, end_time = 0.0, reference_dt = 0.0;
   std::vector<double> step_sizes, errors;  ///< max |x_h − x_ref| over every position at end_time
@@ -201,6 +214,13 @@ struct ConvergenceResult {
   /// [fit_first, fit_last]; nullopt when no two successive runs stand above round-off.
   std::optional<double> global_order;
   std::size_t fit_first = 0, fit_last = 0;
+  /// Runs whose error stands 10 times above its round-off (OrderFit::usable): with no order,
+  /// 0 says every error is at round-off (the method is exact or nearly so on this scene).
+  std::size_t usable_runs = 0;
+  /// No order because the errors over the runs [fit_first, fit_last] do not fall with dt (their
+  /// slope `flat_slope` < 0.5, OrderFit::flat): a floor, not the method's error.
+  bool flat = false;
+  double flat_slope = 0.0;
 };
 /// `solver`, when given, replaces every ODE solver of the scene (LoadOptions::solver, which also
 /// gives it a SparseLDLSolver when it needs one and the scene has none). The scene file is loaded

@@ -2,7 +2,9 @@
 // it on the harmonic oscillator (Hoffmann's r and Ψ, Howe's e_λ), and its convergence order and
 // energy drift on any scene. See tools/fluxion_analyze/README.md and docs/integrators.md.
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,6 +63,35 @@ std::optional<std::vector<SolverChoice>> BindParameters(const CLI::App& app,
   return choices;
 }
 
+// --order's progress on stderr: a line as each run starts (the reference first, 128 times the
+// finest run's steps), and one every few seconds within a run.
+class OrderProgress {
+ public:
+  void operator()(const ConvergenceProgress& progress) {
+    const auto now = std::chrono::steady_clock::now();
+    const bool starting = progress.done == 0;
+    if (!starting && now - last_ < std::chrono::seconds(2)) return;
+    last_ = now;
+    const std::string run = "progress: --order: run " + std::to_string(progress.run + 1) + " of " +
+                            std::to_string(progress.runs) +
+                            (progress.run == 0 ? " (the reference)" : "") +
+                            ", dt = " + FormatReal(progress.dt) + ": ";
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    if (starting)
+      std::fprintf(stderr, "%s%ld steps (%.0f s so far)\n", run.c_str(), progress.steps, elapsed);
+    else
+      std::fprintf(stderr, "%s%ld of %ld steps (%.0f%%, %.0f s so far)\n", run.c_str(),
+                   progress.done, progress.steps,
+                   100.0 * static_cast<double>(progress.done) / static_cast<double>(progress.steps),
+                   elapsed);
+    std::fflush(stderr);
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_ = start_;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -74,7 +105,7 @@ int main(int argc, char** argv) {
   long steps = 0;
   std::string phi_text, order_scene, energy_scene, plot_file, log_level = "warn";
   bool summary = false, all = false, markdown = false, recurrence = false, list_solvers = false;
-  bool ignore_plugin_errors = false;
+  bool ignore_plugin_errors = false, text = false, quiet = false;
 
   auto* solver_option =
       app.add_option("--solver", solver_names, "ODE solver component to analyse (repeatable)")
@@ -107,6 +138,12 @@ int main(int argc, char** argv) {
   auto* dt_option =
       app.add_option("--dt", dt, "--order/--energy: time step replacing the scene's dt [s]")
           ->check(CLI::PositiveNumber);
+  app.add_flag("--text", text,
+               "with --order or --energy: a summary for people (for --order a table of the runs "
+               "and the order, or why there is none) instead of JSON");
+  app.add_flag("--quiet,-q", quiet,
+               "no progress on stderr (--order reports each run, and every few seconds within "
+               "one)");
   app.add_flag("--recurrence", recurrence,
                "measure one-step methods by the recurrence of a long run too");
   app.add_flag("--list-solvers", list_solvers,
@@ -177,8 +214,8 @@ int main(int argc, char** argv) {
         "λ = iω₀, as Howe's e_λ and the stability limit are defined)");
     return kExitInvalidInput;
   }
-  if ((steps_option->count() > 0 || dt_option->count() > 0) && !(order || energy)) {
-    PrintError("--steps and --dt go with --order or --energy");
+  if ((steps_option->count() > 0 || dt_option->count() > 0 || text) && !(order || energy)) {
+    PrintError("--steps, --dt and --text go with --order or --energy");
     return kExitInvalidInput;
   }
 
@@ -223,16 +260,20 @@ int main(int argc, char** argv) {
         ConvergenceOptions convergence;
         if (steps_option->count() > 0) convergence.steps = steps;
         if (dt_option->count() > 0) convergence.dt = dt;
-        std::fputs(ConvergenceJson(MeasureConvergence(host, order_scene, solver, convergence),
-                                   order_scene, label)
+        OrderProgress progress;
+        if (!quiet) convergence.progress = std::ref(progress);
+        const ConvergenceResult result = MeasureConvergence(host, order_scene, solver, convergence);
+        std::fputs((text ? ConvergenceText(result, order_scene, label)
+                         : ConvergenceJson(result, order_scene, label))
                        .c_str(),
                    stdout);
       } else {
         EnergyOptions options_energy;
         if (steps_option->count() > 0) options_energy.steps = steps;
         if (dt_option->count() > 0) options_energy.dt = dt;
-        std::fputs(EnergyJson(MeasureEnergy(host, energy_scene, solver, options_energy),
-                              energy_scene, label)
+        const EnergyResult result = MeasureEnergy(host, energy_scene, solver, options_energy);
+        std::fputs((text ? EnergyText(result, energy_scene, label)
+                         : EnergyJson(result, energy_scene, label))
                        .c_str(),
                    stdout);
       }

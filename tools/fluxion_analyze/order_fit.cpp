@@ -1,5 +1,6 @@
 #include "order_fit.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -7,7 +8,7 @@ namespace fluxion::analysis {
 
 namespace {
 
-constexpr double kSignal = 10.0;
+constexpr double kSignal = kOrderFitSignal;
 constexpr double kAgreement = 0.05;
 
 bool Usable(const OrderSample& sample) {
@@ -41,6 +42,7 @@ OrderFit FitOrder(const std::vector<OrderSample>& samples) {
     if (j - i + 1 >= best_length) best_first = i, best_length = j - i + 1;
     i = j + 1;
   }
+  fit.usable = static_cast<std::size_t>(std::count_if(samples.begin(), samples.end(), Usable));
   if (best_length < 2) return fit;
   std::size_t first = best_first;
   std::size_t last = best_first + best_length - 1;
@@ -60,9 +62,15 @@ OrderFit FitOrder(const std::vector<OrderSample>& samples) {
     const double x = std::log(samples[i].h), y = std::log(samples[i].error);
     sx += x, sy += y, sxx += x * x, sxy += x * y;
   }
-  fit.order = (m * sxy - sx * sy) / (m * sxx - sx * sx);
+  const double slope = (m * sxy - sx * sy) / (m * sxx - sx * sx);
   fit.first = first;
   fit.last = last;
+  if (slope < kMinimumOrder) {
+    fit.flat = true;
+    fit.slope = slope;
+    return fit;
+  }
+  fit.order = slope;
   return fit;
 }
 

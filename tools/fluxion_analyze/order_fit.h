@@ -9,6 +9,11 @@
 
 namespace fluxion::analysis {
 
+/// A run is usable for a fit when its error is at least this many times its round-off.
+inline constexpr double kOrderFitSignal = 10.0;
+/// A fitted slope below this is no order: the errors do not fall with the step size.
+inline constexpr double kMinimumOrder = 0.5;
+
 /// One run: its step size, its error, and the error round-off alone could make in it.
 struct OrderSample {
   double h = 0.0;
@@ -24,6 +29,12 @@ struct OrderFit {
   /// two successive samples stand above round-off.
   std::optional<double> order;
   std::size_t first = 0, last = 0;
+  /// Samples whose error stands above round-off (step 1), when no order could be fitted: 0 means
+  /// every error is at round-off (or not finite).
+  std::size_t usable = 0;
+  /// Step 6 refused the fit: the errors over [first, last] do not fall with h (slope `slope`).
+  bool flat = false;
+  double slope = 0.0;
 };
 
 /// Fits the order over the asymptotic range of `samples` (ordered from the largest h):
@@ -35,8 +46,12 @@ struct OrderFit {
 ///  4. while it has three samples or more and its coarsest pair's order differs from the next
 ///     pair's by more than kAgreement, the coarsest sample is dropped (pre-asymptotic: the next
 ///     term of the error expansion still shows);
-///  5. the order is the least-squares slope of log e against log h over what is left.
-/// A round-off-limited pair is never reported: it is left out in step 1 or 3.
+///  5. the order is the least-squares slope of log e against log h over what is left;
+///  6. a slope below kMinimumOrder = 0.5 is no order (`flat`): the errors do not fall with h, so
+///     they are a floor the round-off estimate of step 1 missed (the reference's own round-off
+///     adding up over 10⁵ steps, e.g. RK4 on a constant force, which it integrates exactly), not
+///     the method's error. Every consistent method has order ≥ 1.
+/// A round-off-limited pair is never reported: it is left out in step 1, 3 or 6.
 OrderFit FitOrder(const std::vector<OrderSample>& samples);
 
 }  // namespace fluxion::analysis

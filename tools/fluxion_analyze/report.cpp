@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -156,6 +157,86 @@ std::string SummaryMarkdown(const std::vector<SolverReport>& reports) {
   return text;
 }
 
+std::string OrderMeasure(const ConvergenceResult& result) {
+  if (result.global_order)
+    return "fitted over the runs dt = " + FormatReal(result.step_sizes[result.fit_first]) + " to " +
+           FormatReal(result.step_sizes[result.fit_last]) +
+           " (the asymptotic range: errors above round-off, successive pair orders agreeing)";
+  for (std::size_t i = 0; i < result.errors.size(); ++i)
+    if (!std::isfinite(result.errors[i]))
+      return "none: the error of the run at dt = " + FormatReal(result.step_sizes[i]) +
+             " is not finite";
+  if (result.flat)
+    return "none: the errors do not fall with dt (slope " + Printf("%.3f", result.flat_slope) +
+           " over dt = " + FormatReal(result.step_sizes[result.fit_first]) + " to " +
+           FormatReal(result.step_sizes[result.fit_last]) + ", errors about " +
+           Printf("%.3g", result.errors[result.fit_last]) +
+           "): they are a floor, such as the reference's own round-off adding up over its steps, "
+           "not the method's error; the solver integrates this scene exactly or nearly so (as "
+           "RK4 does a constant force); a force nonlinear in the positions, or a larger --dt, "
+           "shows its order";
+  if (result.usable_runs == 0) {
+    double largest = 0, round_off = 0;
+    for (const double error : result.errors) largest = std::max(largest, error);
+    for (const double value : result.round_off) round_off = std::max(round_off, value);
+    return "none: every run's error (at most " + Printf("%.3g", largest) +
+           ") is within 10 times the round-off its steps can make (up to " +
+           Printf("%.3g", round_off) +
+           "): the errors are round-off, the solver integrates this scene exactly or nearly so "
+           "(as RK4 does a force polynomial in time); a force nonlinear in the positions, or a "
+           "larger --dt, shows its order";
+  }
+  return "none: " + std::to_string(result.usable_runs) +
+         " run(s) stand 10 times above round-off, never two in a row (an order needs two "
+         "successive step sizes): try a larger --dt or more --steps";
+}
+
+std::string ConvergenceText(const ConvergenceResult& result, const std::string& scene,
+                            const std::string& solver_label) {
+  std::string text = scene + (solver_label.empty() ? "" : " with " + solver_label) +
+                     ": error of the positions at t = " + FormatReal(result.end_time) +
+                     " s against a reference run at dt = " + Printf("%.4g", result.reference_dt) +
+                     " s\n";
+  char line[160];
+  std::snprintf(line, sizeof line, "  %12s  %12s  %12s  %s\n", "dt", "max error", "round-off",
+                "order (this and the previous dt)");
+  text += line;
+  for (std::size_t i = 0; i < result.errors.size(); ++i) {
+    const std::string order = i == 0 || !std::isfinite(result.pair_orders[i - 1])
+                                  ? std::string()
+                                  : Printf("%.3f", result.pair_orders[i - 1]);
+    std::snprintf(line, sizeof line, "  %12.6g  %12.4g  %12.3g  %s\n", result.step_sizes[i],
+                  result.errors[i], result.round_off[i], order.c_str());
+    text += line;
+  }
+  text += "global order: " +
+          (result.global_order ? Printf("%.3f", *result.global_order) + " (" : std::string("")) +
+          OrderMeasure(result) + (result.global_order ? ")" : "") + "\n";
+  return text;
+}
+
+std::string EnergyText(const EnergyResult& result, const std::string& scene,
+                       const std::string& solver_label) {
+  const auto joules = [](double value) { return Printf("%.6g", value) + " J"; };
+  const auto relative = [](const std::optional<double>& value) {
+    return value ? " (" + Printf("%.3g", *value) + " of |E0|)" : std::string();
+  };
+  std::string text = scene + (solver_label.empty() ? "" : " with " + solver_label) + ": " +
+                     std::to_string(result.steps) + " steps of dt = " + FormatReal(result.dt) +
+                     " s to t = " + FormatReal(result.end_time) + " s\n";
+  text += "  total energy: initial " + joules(result.initial) + ", final " + joules(result.final) +
+          ", between " + joules(result.minimum) + " and " + joules(result.maximum) + "\n";
+  text += "  drift " + joules(result.drift) + relative(result.relative_drift) +
+          ", oscillation about the drift " + joules(result.oscillation) +
+          relative(result.relative_oscillation) + ", final change " + joules(result.final_change) +
+          relative(result.relative_final_change) + "\n";
+  if (!result.scale)
+    text +=
+        "  no relative numbers: E0 is 0 (a scene starting at rest), so there is no energy "
+        "scale\n";
+  return text;
+}
+
 std::string ConvergenceJson(const ConvergenceResult& result, const std::string& scene,
                             const std::string& solver_label) {
   json runs = json::array();
@@ -176,6 +257,7 @@ std::string ConvergenceJson(const ConvergenceResult& result, const std::string& 
                        {"round_off", round_off},
                        {"pair_orders", orders},
                        {"global_order", Optional(result.global_order)},
+                       {"order_measure", OrderMeasure(result)},
                        {"fit_dt", fitted ? json({result.step_sizes[result.fit_first],
                                                  result.step_sizes[result.fit_last]})
                                          : json(nullptr)}};

@@ -28,6 +28,16 @@ std::string SummaryJson(const std::vector<SolverReport>& reports);
 /// --markdown: the table of docs/integrators.md, one row per solver.
 std::string SummaryMarkdown(const std::vector<SolverReport>& reports);
 
+/// --order: how global_order was found, or why there is none (every error at round-off, a
+/// non-finite error, usable runs not successive); the JSON's "order_measure".
+std::string OrderMeasure(const ConvergenceResult& result);
+
+/// --order --text and --energy --text: a few lines for people (a table of the runs for --order).
+std::string ConvergenceText(const ConvergenceResult& result, const std::string& scene,
+                            const std::string& solver_label);
+std::string EnergyText(const EnergyResult& result, const std::string& scene,
+                       const std::string& solver_label);
+
 /// --order and --energy: one JSON object each.
 std::string ConvergenceJson(const ConvergenceResult& result, const std::string& scene,
                             const std::string& solver_label);

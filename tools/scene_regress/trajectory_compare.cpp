@@ -74,6 +74,42 @@ std::string Short(double value) {
 
 }  // namespace
 
+DecidingError MakeDecidingError(const Tolerances& tolerances, std::string at, std::string column,
+                                double reference, double candidate) {
+  DecidingError deciding{.at = std::move(at),
+                         .column = std::move(column),
+                         .reference = reference,
+                         .candidate = candidate};
+  const bool is_nan = std::isnan(reference) || std::isnan(candidate);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  deciding.abs_error =
+      is_nan ? nan : (reference == candidate ? 0.0 : std::fabs(candidate - reference));
+  deciding.rel_error = deciding.abs_error == 0 ? 0.0 : deciding.abs_error / std::fabs(reference);
+  const double allowed = tolerances.atol + tolerances.rtol * std::fabs(reference);
+  deciding.tolerance_ratio = is_nan
+                                 ? std::numeric_limits<double>::infinity()
+                                 : (deciding.abs_error == 0 ? 0.0 : deciding.abs_error / allowed);
+  deciding.absolute = tolerances.atol >= tolerances.rtol * std::fabs(reference);
+  return deciding;
+}
+
+std::string FormatDecidingError(const std::optional<DecidingError>& deciding) {
+  if (!deciding) return "0";
+  if (std::isnan(deciding->abs_error)) return "nan";
+  return (deciding->absolute ? "abs " : "rel ") +
+         Short(deciding->absolute ? deciding->abs_error : deciding->rel_error);
+}
+
+std::string DescribeDecidingError(const DecidingError& deciding) {
+  return "closest to the tolerance: " + deciding.at + ", column " + Shown(deciding.column) +
+         ": reference " + FormatExact(deciding.reference) + ", candidate " +
+         FormatExact(deciding.candidate) + " (" +
+         (deciding.absolute ? "abs error " + Short(deciding.abs_error) +
+                                  ", the absolute tolerance decides: |reference| <= atol/rtol"
+                            : "rel error " + Short(deciding.rel_error)) +
+         "; " + Short(deciding.tolerance_ratio) + " of the allowance)";
+}
+
 std::string FormatExact(double value) {
   char buffer[32];
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
@@ -249,6 +285,9 @@ ComparisonReport CompareTrajectories(const Trajectory& reference, const Trajecto
       }
       const double ratio = is_nan ? std::numeric_limits<double>::infinity()
                                   : (abs_error == 0 ? 0.0 : abs_error / allowed);
+      if (ratio > report.worst_tolerance_ratio)
+        report.deciding = MakeDecidingError(tolerances, "step " + std::to_string(step),
+                                            reference.columns[pair.reference], b, a);
       report.worst_tolerance_ratio = std::max(report.worst_tolerance_ratio, ratio);
 
       if (ok) continue;
@@ -348,6 +387,8 @@ std::string FormatReport(const ComparisonReport& report, const FormatOptions& op
             ": reference " + FormatExact(m.reference) + ", candidate " + FormatExact(m.candidate) +
             " (abs error " + Short(m.abs_error) + ", rel error " + Short(m.rel_error) + ")\n";
   }
+  if (report.match && report.deciding)
+    text += "  " + DescribeDecidingError(*report.deciding) + "\n";
   if (!options.object_table || report.objects.empty()) return text;
 
   // Table: one row per object, widths from the content.

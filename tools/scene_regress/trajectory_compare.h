@@ -81,6 +81,33 @@ struct ObjectSummary {
   bool has_nan = false;  ///< a NaN appeared in a compared value of this object
 };
 
+/// The value that came closest to leaving its tolerance (the largest |a − b| / (atol + rtol·|b|)),
+/// with the error that decided it: the absolute error when the absolute tolerance is the larger
+/// part of the allowance (atol ≥ rtol·|b|: a reference at or near 0, whose relative error means
+/// nothing), the relative error otherwise.
+struct DecidingError {
+  std::string at;  ///< "step 40", or "t = 0.25" for a comparison aligned by time
+  std::string column;
+  double reference = 0;
+  double candidate = 0;
+  double abs_error = 0;
+  double rel_error = 0;        ///< abs_error / |reference| (infinite when the reference is 0)
+  double tolerance_ratio = 0;  ///< abs_error / (atol + rtol·|reference|): ≤ 1 passes
+  bool absolute = false;       ///< the absolute tolerance decided (atol ≥ rtol·|reference|)
+};
+
+/// The DecidingError of one value (its tolerance ratio infinite when either value is NaN).
+DecidingError MakeDecidingError(const Tolerances& tolerances, std::string at, std::string column,
+                                double reference, double candidate);
+
+/// "abs 3.1e-13" or "rel 2e-10": the error that decided, for a summary table ("0" when every
+/// value was equal, "nan" for a NaN).
+std::string FormatDecidingError(const std::optional<DecidingError>& deciding);
+
+/// One line: where the value closest to its tolerance is, its error (absolute or relative, the
+/// one that decided) and the fraction of the allowance it used.
+std::string DescribeDecidingError(const DecidingError& deciding);
+
 /// The outcome of one comparison. `match` is true only when both files have the same columns and
 /// steps and every value is within the tolerance: a missing or extra column or step is a mismatch.
 struct ComparisonReport {
@@ -99,8 +126,11 @@ struct ComparisonReport {
   std::optional<ValueMismatch> first_mismatch;
   /// The largest |a − b| / (atol + rtol·|b|) over all values (≤ 1 passes): how close to failing.
   double worst_tolerance_ratio = 0;
-  double max_abs_error = 0;            ///< over all objects
-  double max_rel_error = 0;            ///< over all objects (values whose reference is not 0)
+  double max_abs_error = 0;  ///< over all objects
+  double max_rel_error = 0;  ///< over all objects (values whose reference is not 0)
+  /// The value with the largest tolerance ratio and the error that decided it; none when every
+  /// compared value was exactly equal.
+  std::optional<DecidingError> deciding;
   std::vector<ObjectSummary> objects;  ///< in the reference's header order
 };
 

@@ -262,6 +262,13 @@ int main(int argc, char** argv) {
       app.add_option("--compare", options.compare,
                      "compare the run with this reference trajectory CSV: prints a "
                      "report, exit 0 on match, 1 on mismatch");
+  std::string align = "step";
+  app.add_option("--align", align,
+                 "--compare: pair the rows by 'step' number (default: the same run) or by 'time' "
+                 "(runs at another dt or with another solver: compared at the sparser run's times, "
+                 "the other interpolated to fourth order; reports the error over time per object)")
+      ->check(OneOf("an alignment", {"step", "time"}))
+      ->needs(compare_option);
   app.add_option("--rtol", options.rtol, "--compare: relative tolerance (default 1e-9)")
       ->transform(FiniteIn(0, kLargest, ">= 0"))
       ->needs(compare_option);
@@ -391,6 +398,7 @@ int main(int argc, char** argv) {
                  render_size.c_str());
     return runner::kExitInvalidInput;
   }
+  if (align == "time") options.align = regress::Alignment::kTime;
   if (*steps_option) options.steps = steps;
   if (*end_option) options.end_time = end_time;
   if (*dt_option) options.dt = dt;

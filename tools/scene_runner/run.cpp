@@ -30,7 +30,6 @@
 #include "render.h"
 #include "run_outputs.h"
 #include "stability_check.h"
-#include "trajectory_compare.h"
 
 namespace fluxion::runner {
 
@@ -111,13 +110,6 @@ struct MemoryBuffer {
   MemoryBuffer& operator=(const MemoryBuffer&) = delete;
   ~MemoryBuffer() { std::free(data); }
 };
-
-std::string ReadWholeFile(const std::string& path) {
-  std::ifstream stream(path, std::ios::binary);
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
-}
 
 // RUN.xdmf (claimed before the run) beside a finished RUN.h5, naming it by its file name: what
 // ParaView opens.
@@ -333,8 +325,11 @@ int RunScene(const RunOptions& options, const Host& host) {
   }
 
   // The output file is opened only once the scene is valid: a bad scene leaves no file behind.
-  // With --compare and no --output, the trajectory goes to memory and only the report is printed.
-  MemoryBuffer memory;  // declared before `file`: freed after the stream writing into it is closed
+  // With --compare the trajectory is also written to memory, as CSV, and compared from there:
+  // never read back from the output, which may be a device (-o /dev/null), a pipe or HDF5. With
+  // no --output, memory is its only destination and only the report is printed.
+  MemoryBuffer memory;  // declared before the streams: freed after the one writing into it closes
+  std::unique_ptr<std::FILE, FileCloser> candidate;  // --compare with --output: the memory copy
   std::unique_ptr<std::FILE, FileCloser> file;
   TrajectoryFile output;
   std::FILE* stream = stdout;
@@ -363,6 +358,14 @@ int RunScene(const RunOptions& options, const Host& host) {
       return kExitInvalidInput;
     }
     stream = output.stream();
+    if (!options.compare.empty()) {
+      candidate.reset(open_memstream(&memory.data, &memory.size));
+      if (!candidate) {
+        PrintError("cannot allocate the in-memory trajectory for --compare");
+        output.Keep();
+        return kExitInvalidInput;
+      }
+    }
   }
   // The trajectory's writers: the rows, and the ParaView files with --vtk (below the output
   // folder). Each records the same states.
@@ -373,6 +376,12 @@ int RunScene(const RunOptions& options, const Host& host) {
   std::vector<NamedWriter> writers;
   writers.push_back({MakeWriter(options, stream, output.partial_path()),
                      options.output.empty() ? std::string("stdout") : options.output});
+  if (candidate) {
+    writers.push_back(
+        {MakeCsvTrajectoryWriter(
+             candidate.get(), {.energy = options.energy, .solver_outputs = options.solver_outputs}),
+         "--compare (the run's trajectory in memory)"});
+  }
   if (!options.vtk.empty()) {
     writers.push_back({MakeVtkTrajectoryWriter({.folder = vtk_folder,
                                                 .name = VtkName(options.scene),
@@ -560,30 +569,12 @@ int RunScene(const RunOptions& options, const Host& host) {
     std::fputs(RunSummary(options, *simulation, rows).c_str(), stdout);
   if (status != kExitSuccess || options.compare.empty()) return status;
 
-  // --compare: the whole trajectory against the reference, column by column and step by step.
-  std::string candidate;
-  if (options.output.empty()) {
-    file.reset();  // closing the memory stream finalises memory.data and memory.size
-    candidate.assign(memory.data, memory.size);
-  } else {
-    candidate = ReadWholeFile(options.output);
-  }
-  return CompareWithReference(options, reference, candidate);
-}
-
-int CompareWithReference(const RunOptions& options, const std::string& reference,
-                         const std::string& candidate) {
-  namespace rg = fluxion::regress;
-  try {
-    const rg::ComparisonReport report = rg::CompareTrajectories(
-        reference, candidate, rg::Tolerances{.rtol = options.rtol, .atol = options.atol},
-        options.compare, options.scene);
-    std::fputs(rg::FormatReport(report).c_str(), stdout);
-    return report.match ? kExitSuccess : kExitMismatch;
-  } catch (const rg::TrajectoryFormatError& error) {
-    PrintError(error.what());
-    return kExitInvalidInput;
-  }
+  // --compare: the whole trajectory, as written to memory, against the reference.
+  if (options.output.empty())
+    file.reset();  // closing a memory stream finalises memory.data and memory.size
+  else
+    candidate.reset();
+  return CompareWithReference(options, reference, std::string(memory.data, memory.size));
 }
 
 }  // namespace fluxion::runner

@@ -12,6 +12,7 @@
 #include "fluxion/simulation.h"
 #include "progress.h"
 #include "python_process.h"
+#include "trajectory_alignment.h"
 
 namespace fluxion::runner {
 
@@ -32,6 +33,8 @@ struct RunOptions {
   bool solver_outputs = false;         ///< add each solver's outputs (e.g. hamiltonian) as columns
   std::optional<SolverChoice> solver;  ///< replaces every ODE solver of the scene (none: keep)
   std::string compare;                 ///< reference CSV to compare the run with (empty: none)
+  /// --align: pair the rows by step number (the same run) or by time (another dt or solver).
+  regress::Alignment align = regress::Alignment::kStep;
   double rtol = 1e-9;  ///< --compare: a value passes if |a − b| ≤ atol + rtol·|b|
   double atol = 1e-12;
   ProgressStyle progress = ProgressStyle::kOff;  ///< the progress report on stderr
