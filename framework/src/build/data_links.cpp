@@ -344,6 +344,7 @@ void BuildComponent(BuildState& state, Node& node, Component& component) {
   state.built.insert(&component);
   const std::size_t problems_before = state.problems.count();
   const std::size_t fields_before = state.force_fields_added;
+  const int warnings_before = WarningCount();  // a component may explain itself (LinearForceField)
   if (linked && entry.force_field_factory != nullptr) {
     state.plugin_force_fields.emplace_back(&node, &component);
   } else if (linked && entry.builder != nullptr) {
@@ -362,7 +363,8 @@ void BuildComponent(BuildState& state, Node& node, Component& component) {
   if (!linked || state.problems.count() > problems_before) {
     state.failed.insert(&component);
   } else if (entry.builder != nullptr && component.kind() == ComponentKind::kForceField &&
-             node.system >= 0 && state.force_fields_added == fields_before) {
+             node.system >= 0 && state.force_fields_added == fields_before &&
+             WarningCount() == warnings_before) {
     WarnActsOnNothing(state, component);
   }
 }
