@@ -122,7 +122,7 @@ class TrapezoidalSolver final : public fluxion::Solver {
         return fluxion::StepResult::NotConverged(
             "TrapezoidalSolver: Newton did not converge in " + std::to_string(max_iterations_) +
                 " iterations (relative residual " + std::to_string(residual_.norm() / scale) + ")",
-            iteration);
+            iteration, residual_.norm() / scale);
       }
 
       // Fresh tangent at the iterate: J = (1 + (h/2)rM)M + (h/2)B + (h²/4 + (h/2)rK)K (K is

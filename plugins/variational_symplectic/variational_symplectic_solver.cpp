@@ -297,7 +297,8 @@ class VariationalSymplecticSolver final : public fluxion::Solver {
       new_hamiltonian_ = kinetic_ + reported_potential_;
     }
 
-    if (!linear_converged) return fluxion::StepResult::NotConverged(solved.message, iteration);
+    if (!linear_converged)
+      return fluxion::StepResult::NotConverged(solved.message, iteration, solved.residual);
     return fluxion::StepResult::Ok(iteration);
   }
 

@@ -5,9 +5,9 @@ where the documented camera puts a known point.
 
 The scene (as tests/tools/render_test.cpp's): point A (0 0 0), held by a fixed constraint, and
 point B (1 0 0), a spring at rest between them, no gravity: nothing moves. The animation's camera
-is fitted to the start with a 25 % margin: in a 200×100 picture seen along z the scale is
-min(100 px / 1 m, 50 px / 0) = 100 px/m centred on (0.5, 0), so A lands on pixel (50, 50) (a
-black square: the palette keeps black exactly) and B on (150, 50).
+is fitted to every frame with a 10 % margin: in a 200×100 picture seen along z the scale is
+min(160 px / 1 m, 80 px / 0) = 160 px/m centred on (0.5, 0), so A lands on pixel (20, 50) (a
+black square: the palette keeps black exactly) and B on (180, 50).
 
 usage: animation_test.py SCENE_RUNNER   (exit 77, CTest's skip, without Pillow)
 """
@@ -57,10 +57,10 @@ def main():
             for frame in range(image.n_frames):
                 image.seek(frame)
                 rgb = image.convert("RGB")
-                check(rgb.getpixel((50, 50)) == (0, 0, 0), f"frame {frame}: A is not black")
+                check(rgb.getpixel((20, 50)) == (0, 0, 0), f"frame {frame}: A is not black")
                 check(rgb.getpixel((100, 20)) == (255, 255, 255),
                       f"frame {frame}: the background is not white")
-                r, g, b = rgb.getpixel((150, 50))
+                r, g, b = rgb.getpixel((180, 50))
                 check(r == g and r < 100, f"frame {frame}: B is not a dark dot ({r}, {g}, {b})")
 
         # A folder that does not exist: one error line, exit 2.

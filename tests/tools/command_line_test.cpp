@@ -173,20 +173,6 @@ TEST(CommandLine, ListSolversGivesOrderKindAndPluginFile) {
   EXPECT_EQ(lines.size(), solvers + 1);
 }
 
-// Runs scene-runner with stdout on a pseudo-terminal (util-linux script), as in a shell.
-CommandResult RunOnTerminal(const std::string& arguments) {
-  return RunCommand("timeout 120 env -u FLUXION_PLUGIN_PATH script -q -e -c " +
-                    ShellQuote(ShellQuote(SceneRunner()) + " " + arguments) + " /dev/null");
-}
-
-// Terminal lines without the carriage returns the terminal adds.
-std::vector<std::string> TerminalLines(const std::string& text) {
-  std::vector<std::string> lines = Lines(text);
-  for (std::string& line : lines)
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-  return lines;
-}
-
 TEST(CommandLine, OnATerminalARunPrintsASummaryInsteadOfRows) {
   ScratchFolder scratch;
   const std::string scene = scratch.Write("scene.scn", kFallingPoint);

@@ -74,6 +74,12 @@ inline CommandResult RunSceneRunner(const std::string& arguments,
                     ShellQuote(runner) + " " + arguments);
 }
 
+/// Runs scene-runner with stdout on a pseudo-terminal (util-linux script), as in a shell.
+inline CommandResult RunOnTerminal(const std::string& arguments) {
+  return RunCommand("timeout 120 env -u FLUXION_PLUGIN_PATH script -q -e -c " +
+                    ShellQuote(ShellQuote(SceneRunner()) + " " + arguments) + " /dev/null");
+}
+
 /// The whole content of a file ("" if it cannot be read).
 inline std::string ReadFile(const std::string& path) {
   std::ifstream stream(path, std::ios::binary);
@@ -91,6 +97,14 @@ inline std::vector<std::string> Lines(const std::string& text) {
     lines.push_back(text.substr(start, end - start));
     start = end + 1;
   }
+  return lines;
+}
+
+/// Terminal lines without the carriage returns the terminal adds.
+inline std::vector<std::string> TerminalLines(const std::string& text) {
+  std::vector<std::string> lines = Lines(text);
+  for (std::string& line : lines)
+    if (!line.empty() && line.back() == '\r') line.pop_back();
   return lines;
 }
 

@@ -512,7 +512,8 @@ TEST(SceneRunner, ListComponentsDescribesUniformMassFields) {
     EXPECT_THAT(result.out, HasSubstr(field.name + " (" + std::string(FieldTypeName(field.type))));
     EXPECT_THAT(result.out, HasSubstr(field.help));
   }
-  const CommandResult unknown = RunSceneRunner("--list-components UniformMas");
+  // A misspelling no name contains (a substring would list the components holding it).
+  const CommandResult unknown = RunSceneRunner("--list-components UniformMasz");
   EXPECT_EQ(unknown.status, 2);
   EXPECT_EQ(Lines(unknown.err).size(), 1u) << unknown.err;
 }

@@ -3,6 +3,7 @@
 #include <gif_lib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdint>
@@ -42,8 +43,10 @@ GifPixelType Index(int r, int g, int b) {
 }  // namespace
 
 GifAnimation::~GifAnimation() {
-  std::string ignored;
-  Close(ignored);
+  if (gif_ != nullptr) {
+    int ignored = 0;
+    EGifCloseFile(gif_, &ignored);
+  }
 }
 
 bool GifAnimation::Open(const OutputClaim& claim, int width, int height, int delay_cs,
@@ -82,10 +85,35 @@ bool GifAnimation::Open(const OutputClaim& claim, int width, int height, int del
   return true;
 }
 
-bool GifAnimation::Add(const Simulation& simulation, const Camera& camera, const std::string& title,
-                       std::string& why) {
-  if (gif_ == nullptr) return false;
-  const Surface surface = DrawState(simulation, camera, title);
+void GifAnimation::Add(const Simulation& simulation) {
+  frames_.push_back(TakeSnapshot(simulation));
+}
+
+bool GifAnimation::Close(const Simulation& simulation, View view, const std::string& title,
+                         std::string& why) {
+  if (gif_ == nullptr) return true;
+  // One camera and one strain scale for the whole run: the frames' union and largest strain.
+  const SceneSketch sketch(simulation);
+  Camera camera = CameraFor(view, sketch.gravity(), width_, height_);
+  ScreenBounds bounds;
+  double strain_scale = 1e-6;
+  for (const Snapshot& frame : frames_) {
+    AddToBounds(sketch, camera, frame, bounds);
+    strain_scale = std::max(strain_scale, LargestStrain(sketch, frame));
+  }
+  FitToBounds(camera, bounds, 0.1);
+  bool ok = true;
+  for (const Snapshot& frame : frames_)
+    if (ok) ok = WriteFrame(DrawSnapshot(sketch, frame, camera, strain_scale, title), why);
+  frames_.clear();
+  int error = 0;
+  const bool closed = EGifCloseFile(gif_, &error) == GIF_OK;
+  gif_ = nullptr;
+  if (ok && !closed) why = path_ + ": cannot finish the animation (" + GifErrorString(error) + ")";
+  return ok && closed;
+}
+
+bool GifAnimation::WriteFrame(const Surface& surface, std::string& why) {
   // The frame's delay (graphics control extension: no transparency, delay in 1/100 s).
   GraphicsControlBlock control{};
   control.DisposalMode = DISPOSAL_UNSPECIFIED;
@@ -109,15 +137,6 @@ bool GifAnimation::Add(const Simulation& simulation, const Camera& camera, const
     ok = EGifPutLine(gif_, line.data(), width_) == GIF_OK;
   }
   if (!ok) why = path_ + ": cannot write the animation (" + GifErrorString(gif_->Error) + ")";
-  return ok;
-}
-
-bool GifAnimation::Close(std::string& why) {
-  if (gif_ == nullptr) return true;
-  int error = 0;
-  const bool ok = EGifCloseFile(gif_, &error) == GIF_OK;
-  gif_ = nullptr;
-  if (!ok) why = path_ + ": cannot finish the animation (" + GifErrorString(error) + ")";
   return ok;
 }
 

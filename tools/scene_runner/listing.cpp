@@ -1,6 +1,7 @@
 #include "listing.h"
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -32,6 +33,27 @@ std::string Join(const std::vector<std::string>& words, const char* separator) {
   std::string text;
   for (const std::string& word : words) text += (text.empty() ? "" : separator) + word;
   return text;
+}
+
+// One component of the listing: name and aliases, kind and origin, then its summary.
+std::string ComponentLine(const ComponentInfo& entry) {
+  std::string text = entry.spec.name;
+  if (!entry.spec.aliases.empty()) text += " (alias " + Join(entry.spec.aliases, ", ") + ")";
+  text += "  [" + std::string(ComponentKindName(entry.spec.kind)) + "; " +
+          (entry.plugin_name.empty() ? "built-in" : "plugin " + entry.plugin_name) + "]\n    " +
+          entry.spec.summary + "\n";
+  return text;
+}
+
+// `text` in lower case without spaces, '-' and '_': what a search compares, so that "Spring",
+// "force field" and "forcefield" find what they name.
+std::string Folded(std::string_view text) {
+  std::string folded;
+  for (const char c : text) {
+    if (c == ' ' || c == '-' || c == '_') continue;
+    folded += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return folded;
 }
 
 }  // namespace
@@ -118,15 +140,24 @@ std::string ListSolversText(const Host& host) {
 }
 
 std::string ListComponentsText(const Host& host) {
-  std::ostringstream out;
+  std::string text;
+  for (const ComponentInfo* entry : host.components()) text += ComponentLine(*entry);
+  return text;
+}
+
+std::string SearchComponentsText(const Host& host, std::string_view word) {
+  const std::string wanted = Folded(word);
+  if (wanted.empty()) return {};
+  const auto contains = [&](std::string_view text) {
+    return Folded(text).find(wanted) != std::string::npos;
+  };
+  std::string text;
   for (const ComponentInfo* entry : host.components()) {
-    out << entry->spec.name;
-    if (!entry->spec.aliases.empty()) out << " (alias " << Join(entry->spec.aliases, ", ") << ")";
-    out << "  [" << ComponentKindName(entry->spec.kind) << "; "
-        << (entry->plugin_name.empty() ? "built-in" : "plugin " + entry->plugin_name) << "]\n    "
-        << entry->spec.summary << "\n";
+    bool found = contains(entry->spec.name) || contains(ComponentKindName(entry->spec.kind));
+    for (const std::string& alias : entry->spec.aliases) found = found || contains(alias);
+    if (found) text += ComponentLine(*entry);
   }
-  return out.str();
+  return text;
 }
 
 std::string DescribeComponentText(const ComponentInfo& entry) {

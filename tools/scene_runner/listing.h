@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fluxion/host.h"
@@ -23,6 +24,10 @@ std::vector<std::string> SolverNames(const Host& host);
 
 /// All components, one line each (name, kind, origin).
 std::string ListComponentsText(const Host& host);
+/// The components whose name or an alias contains `word`, or whose kind does ("spring",
+/// "Spring", "force field", "forcefield", "solver", "mass"), compared without case, spaces, '-'
+/// and '_'; listed as ListComponentsText lists them. Empty when none matches.
+std::string SearchComponentsText(const Host& host, std::string_view word);
 /// One component in full: summary, aliases, every field with type, default and help.
 std::string DescribeComponentText(const ComponentInfo& entry);
 /// Every component in full, as the Markdown reference section of docs/scene-format.md.

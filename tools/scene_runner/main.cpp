@@ -292,8 +292,10 @@ int main(int argc, char** argv) {
   app.add_flag("--json", json, "with --list-plugins: print JSON");
   app.add_flag("--list-solvers", list_solvers,
                "list the ODE solvers (name, order, explicit or implicit, plugin file) and exit");
-  app.add_option("--list-components", list_components,
-                 "list the available components (or describe one) and exit")
+  app.add_option(
+         "--list-components", list_components,
+         "list the available components, describe one (NAME), or list those whose name or kind "
+         "contains WORD (e.g. Spring, mass, solver), and exit")
       ->expected(0, 1);
   app.add_flag("--markdown", markdown,
                "with --list-components: print the docs/scene-format.md reference");
@@ -443,10 +445,18 @@ int main(int argc, char** argv) {
                    stdout);
         return runner::kExitSuccess;
       }
+      // A component's name describes it; any other word lists what contains it (name or kind).
       const ComponentInfo* entry = host.FindComponent(*list_components);
+      const std::string found =
+          entry == nullptr ? runner::SearchComponentsText(host, *list_components) : "";
+      if (!found.empty()) {
+        std::fputs(found.c_str(), stdout);
+        return runner::kExitSuccess;
+      }
       if (entry == nullptr) {
         const std::string suggestion = SuggestClosest(*list_components, host.component_names());
-        std::fprintf(stderr, "error: --list-components %s: no component of that name (%s)\n",
+        std::fprintf(stderr,
+                     "error: --list-components %s: no component's name or kind contains it (%s)\n",
                      list_components->c_str(),
                      suggestion.empty() ? "expected one listed by scene-runner --list-components"
                                         : ("did you mean '" + suggestion + "'?").c_str());

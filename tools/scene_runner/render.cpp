@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <memory>
 #include <vector>
 
@@ -17,51 +16,21 @@ namespace {
 
 using Point3 = std::array<double, 3>;
 
-// Screen axes of each view: (right, up), both unit vectors orthogonal to the view direction.
-// Axis views put the other two axes in cyclic order (x: y right, z up; y: z right, x up; z: x
-// right, y up — the usual front view of a scene with gravity along −y); the isometric view looks
-// along −(1, 1, 1) with the world's y axis projected up.
-void ViewBasis(View view, Point3& right, Point3& up) {
-  switch (view) {
-    case View::kX:
-      right = {0, 1, 0};
-      up = {0, 0, 1};
-      return;
-    case View::kY:
-      right = {0, 0, 1};
-      up = {1, 0, 0};
-      return;
-    case View::kZ:
-      right = {1, 0, 0};
-      up = {0, 1, 0};
-      return;
-    case View::kIso: {
-      const double r = 1.0 / std::sqrt(2.0), u = 1.0 / std::sqrt(6.0);
-      right = {r, 0, -r};    // ⟂ (1, 1, 1), horizontal
-      up = {-u, 2 * u, -u};  // (1, 1, 1) × right, y up
-      return;
-    }
-  }
-}
-
 double Dot(const Point3& a, const Point3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-
-// Point i of an object as a 3-D point (1-D and 2-D objects padded with zeros).
-Point3 PointOf(const Eigen::Map<const Vector>& x, int dimension, Index i) {
-  Point3 p{0, 0, 0};
-  for (int c = 0; c < dimension; ++c) p[c] = x[i * dimension + c];
-  return p;
-}
-
-Point3 RestPointOf(const ObjectModel& object, Index i) {
-  Point3 p{0, 0, 0};
-  for (int c = 0; c < object.dimension; ++c) p[c] = object.rest_position[i * object.dimension + c];
-  return p;
-}
 
 double Distance(const Point3& a, const Point3& b) {
   return std::sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) +
                    (a[2] - b[2]) * (a[2] - b[2]));
+}
+
+// Point i of `dimension` coordinates per point as a 3-D point (1-D and 2-D padded with zeros).
+template <class Values>
+Point3 PointOf(const Values& x, int dimension, Index i) {
+  Point3 p{0, 0, 0};
+  for (int c = 0; c < dimension; ++c)
+    p[static_cast<std::size_t>(c)] =
+        static_cast<double>(x[static_cast<std::size_t>(i * dimension + c)]);
+  return p;
 }
 
 // The pairs of points of object `index` that a force couples: the off-diagonal blocks of its
@@ -105,17 +74,6 @@ std::vector<std::array<Index, 2>> Segments(const Simulation& simulation, int ind
   return segments;
 }
 
-// Diverging colour map: strain s in [−1, 1] (relative to the picture's largest) from blue
-// through grey to red.
-std::array<double, 3> StrainColour(double s) {
-  s = std::clamp(s, -1.0, 1.0);
-  const std::array<double, 3> grey{0.55, 0.55, 0.55}, blue{0.1, 0.3, 0.9}, red{0.9, 0.15, 0.1};
-  const auto& end = s < 0 ? blue : red;
-  const double t = std::abs(s);
-  return {grey[0] + t * (end[0] - grey[0]), grey[1] + t * (end[1] - grey[1]),
-          grey[2] + t * (end[2] - grey[2])};
-}
-
 // Which points of object `index` a fixed constraint holds: the DOFs its system's projection
 // zeroes in every axis (MechanicalSystem::ProjectResponse on a vector of ones).
 std::vector<bool> HeldPoints(const Simulation& simulation, int index) {
@@ -134,21 +92,90 @@ std::vector<bool> HeldPoints(const Simulation& simulation, int index) {
   return held;
 }
 
+// Diverging colour map: strain s in [−1, 1] (relative to the scale) from blue through grey to
+// red.
+std::array<double, 3> StrainColour(double s) {
+  s = std::clamp(s, -1.0, 1.0);
+  const std::array<double, 3> grey{0.55, 0.55, 0.55}, blue{0.1, 0.3, 0.9}, red{0.9, 0.15, 0.1};
+  const auto& end = s < 0 ? blue : red;
+  const double t = std::abs(s);
+  return {grey[0] + t * (end[0] - grey[0]), grey[1] + t * (end[1] - grey[1]),
+          grey[2] + t * (end[2] - grey[2])};
+}
+
+// An arrow from (x0, y0) to (x1, y1) with a filled head at (x1, y1), in the current colour.
+void Arrow(cairo_t* c, double x0, double y0, double x1, double y1, double head) {
+  const double length = std::hypot(x1 - x0, y1 - y0);
+  if (length < 1e-9) return;
+  const double ux = (x1 - x0) / length, uy = (y1 - y0) / length;
+  cairo_move_to(c, x0, y0);
+  cairo_line_to(c, x1 - ux * head, y1 - uy * head);
+  cairo_stroke(c);
+  cairo_move_to(c, x1, y1);
+  cairo_line_to(c, x1 - ux * head - uy * head * 0.5, y1 - uy * head + ux * head * 0.5);
+  cairo_line_to(c, x1 - ux * head + uy * head * 0.5, y1 - uy * head - ux * head * 0.5);
+  cairo_close_path(c);
+  cairo_fill(c);
+}
+
+// The axis triad at the bottom left and gravity's arrow beside it, as the camera sees them.
+void DrawOrientation(cairo_t* c, const Camera& camera, const Point3& gravity, double font) {
+  const double length = std::clamp(std::min(camera.width, camera.height) * 0.05, 12.0, 60.0);
+  const double ox = font + length, oy = camera.height - font - length;
+  const double head = std::max(4.0, length * 0.25);
+  cairo_set_line_width(c, std::clamp(camera.width / 500.0, 1.0, 2.5));
+  const std::array<Point3, 3> axes{Point3{1, 0, 0}, Point3{0, 1, 0}, Point3{0, 0, 1}};
+  const double colours[3][3] = {{0.8, 0.0, 0.0}, {0.0, 0.55, 0.0}, {0.0, 0.0, 0.8}};
+  const char* names[] = {"x", "y", "z"};
+  cairo_set_font_size(c, font * 0.8);
+  for (std::size_t a = 0; a < 3; ++a) {
+    const auto d = camera.ProjectDirection(axes[a]);
+    const double along = std::hypot(Dot(axes[a], camera.right), Dot(axes[a], camera.up));
+    cairo_set_source_rgb(c, colours[a][0], colours[a][1], colours[a][2]);
+    if (along < 1e-9) {  // along the view direction: a dot at the origin
+      cairo_arc(c, ox, oy, head * 0.3, 0, 2 * M_PI);
+      cairo_fill(c);
+      continue;
+    }
+    const double x1 = ox + d[0] * length * along, y1 = oy + d[1] * length * along;
+    Arrow(c, ox, oy, x1, y1, head * std::min(1.0, along + 0.3));
+    cairo_move_to(c, x1 + d[0] * font * 0.4 - font * 0.25, y1 + d[1] * font * 0.4 + font * 0.3);
+    cairo_show_text(c, names[a]);
+  }
+  // Gravity, beside the triad: an arrow along its projection, centred on its anchor, which is a
+  // pixel's centre so that a vertical or horizontal arrow covers whole pixels.
+  if (!(Dot(gravity, gravity) > 0.0)) return;
+  const double gx = std::floor(ox + 2.6 * length) + 0.5, gy = std::floor(oy) + 0.5;
+  cairo_set_source_rgb(c, 0.55, 0.1, 0.65);
+  const auto g = camera.ProjectDirection(gravity);
+  if (g[0] == 0.0 && g[1] == 0.0) {
+    // Along the view: ⊗ when it points away from the camera, ⊙ towards it.
+    const Point3 towards_camera{camera.right[1] * camera.up[2] - camera.right[2] * camera.up[1],
+                                camera.right[2] * camera.up[0] - camera.right[0] * camera.up[2],
+                                camera.right[0] * camera.up[1] - camera.right[1] * camera.up[0]};
+    cairo_arc(c, gx, gy, length * 0.4, 0, 2 * M_PI);
+    cairo_stroke(c);
+    if (Dot(gravity, towards_camera) < 0) {
+      const double r = length * 0.28;
+      cairo_move_to(c, gx - r, gy - r);
+      cairo_line_to(c, gx + r, gy + r);
+      cairo_move_to(c, gx - r, gy + r);
+      cairo_line_to(c, gx + r, gy - r);
+      cairo_stroke(c);
+    } else {
+      cairo_arc(c, gx, gy, length * 0.1, 0, 2 * M_PI);
+      cairo_fill(c);
+    }
+  } else {
+    Arrow(c, gx - g[0] * length, gy - g[1] * length, gx + g[0] * length, gy + g[1] * length,
+          head * 1.3);
+  }
+  cairo_set_source_rgb(c, 0, 0, 0);
+  cairo_move_to(c, gx + length * 0.6, gy - length * 0.6);
+  cairo_show_text(c, "g");
+}
+
 }  // namespace
-
-std::optional<View> ParseView(const std::string& text) {
-  if (text == "iso") return View::kIso;
-  if (text == "x") return View::kX;
-  if (text == "y") return View::kY;
-  if (text == "z") return View::kZ;
-  return std::nullopt;
-}
-
-View DefaultView(const Simulation& simulation) {
-  for (const ObjectModel& object : simulation.objects())
-    if (object.dimension == 3) return View::kIso;
-  return View::kZ;
-}
 
 std::optional<long> ParseRenderEvery(const std::string& text) {
   if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
@@ -170,41 +197,70 @@ bool ParseRenderSize(const std::string& text, int& width, int& height) {
   return true;
 }
 
-std::array<double, 2> Camera::Project(const std::array<double, 3>& point) const {
-  return {width / 2.0 + scale * (Dot(point, right) - center_x),
-          height / 2.0 - scale * (Dot(point, up) - center_y)};
+SceneSketch::SceneSketch(const Simulation& simulation)
+    : gravity_(simulation.model().gravity), has_collision_(!simulation.collision_models().empty()) {
+  const auto& objects = simulation.objects();
+  for (int k = 0; k < static_cast<int>(objects.size()); ++k) {
+    const ObjectModel& object = objects[static_cast<std::size_t>(k)];
+    Part part;
+    part.dimension = object.dimension;
+    part.num_points = object.num_points;
+    for (const auto& [a, b] : Segments(simulation, k))
+      part.segments.push_back({a, b,
+                               Distance(PointOf(object.rest_position, object.dimension, a),
+                                        PointOf(object.rest_position, object.dimension, b))});
+    part.held = HeldPoints(simulation, k);
+    parts_.push_back(std::move(part));
+  }
 }
 
-Camera FitCamera(const Simulation& simulation, View view, int width, int height, double margin) {
-  Camera camera;
-  camera.view = view;
-  camera.width = width;
-  camera.height = height;
-  ViewBasis(view, camera.right, camera.up);
-  double min_x = std::numeric_limits<double>::infinity(), max_x = -min_x;
-  double min_y = min_x, max_y = -min_x;
+Snapshot TakeSnapshot(const Simulation& simulation) {
+  Snapshot snapshot;
+  snapshot.time = simulation.time();
   for (int k = 0; k < static_cast<int>(simulation.objects().size()); ++k) {
-    const ObjectModel& object = simulation.objects()[static_cast<std::size_t>(k)];
     const auto x = simulation.position(k);
-    for (Index i = 0; i < object.num_points; ++i) {
-      const Point3 p = PointOf(x, object.dimension, i);
-      const double sx = Dot(p, camera.right), sy = Dot(p, camera.up);
-      min_x = std::min(min_x, sx), max_x = std::max(max_x, sx);
-      min_y = std::min(min_y, sy), max_y = std::max(max_y, sy);
+    snapshot.positions.emplace_back(x.data(), x.data() + x.size());
+  }
+  for (const Contact& contact : simulation.contacts()) {
+    if (contact.penetration <= 0.0) continue;
+    std::array<double, 6> pushing{};
+    for (std::size_t a = 0; a < 3; ++a) {
+      pushing[a] = 0.5 * (contact.point[0][a] + contact.point[1][a]);
+      pushing[3 + a] = contact.normal[a];
+    }
+    snapshot.pushing.push_back(pushing);
+  }
+  return snapshot;
+}
+
+double LargestStrain(const SceneSketch& sketch, const Snapshot& snapshot) {
+  double largest = 1e-6;
+  for (std::size_t k = 0; k < sketch.parts().size(); ++k) {
+    const SceneSketch::Part& part = sketch.parts()[k];
+    const std::vector<float>& x = snapshot.positions[k];
+    for (const SceneSketch::Segment& s : part.segments)
+      if (s.rest > 0)
+        largest = std::max(largest, std::abs(Distance(PointOf(x, part.dimension, s.a),
+                                                      PointOf(x, part.dimension, s.b)) /
+                                                 s.rest -
+                                             1.0));
+  }
+  return largest;
+}
+
+void AddToBounds(const SceneSketch& sketch, const Camera& camera, const Snapshot& snapshot,
+                 ScreenBounds& bounds) {
+  for (std::size_t k = 0; k < sketch.parts().size(); ++k) {
+    const SceneSketch::Part& part = sketch.parts()[k];
+    for (Index i = 0; i < part.num_points; ++i) {
+      const Point3 p = PointOf(snapshot.positions[k], part.dimension, i);
+      bounds.Add(Dot(p, camera.right), Dot(p, camera.up));
     }
   }
-  if (!std::isfinite(min_x)) min_x = max_x = min_y = max_y = 0.0;
-  camera.center_x = 0.5 * (min_x + max_x);
-  camera.center_y = 0.5 * (min_y + max_y);
-  // The same scale on both axes; a single point (or a line) gets a 1 m wide view.
-  const double span_x = std::max(max_x - min_x, 1e-12), span_y = std::max(max_y - min_y, 1e-12);
-  const double usable_w = width * (1.0 - 2 * margin), usable_h = height * (1.0 - 2 * margin);
-  camera.scale = std::min(usable_w / span_x, usable_h / span_y);
-  if (max_x - min_x < 1e-12 && max_y - min_y < 1e-12) camera.scale = usable_w;
-  return camera;
 }
 
-Surface DrawState(const Simulation& simulation, const Camera& camera, const std::string& title) {
+Surface DrawSnapshot(const SceneSketch& sketch, const Snapshot& snapshot, const Camera& camera,
+                     double strain_scale, const std::string& title) {
   Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, camera.width, camera.height),
                   cairo_surface_destroy);
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
@@ -212,47 +268,27 @@ Surface DrawState(const Simulation& simulation, const Camera& camera, const std:
   cairo_set_source_rgb(c, 1, 1, 1);
   cairo_paint(c);
 
-  // The strain scale: the largest |strain| of the picture (at least 1e-6, so that a picture at
-  // rest is all grey rather than noise blown up).
-  const auto& objects = simulation.objects();
-  std::vector<std::vector<std::array<Index, 2>>> segments;
-  for (int k = 0; k < static_cast<int>(objects.size()); ++k)
-    segments.push_back(Segments(simulation, k));
-  double largest = 1e-6;
-  for (int k = 0; k < static_cast<int>(objects.size()); ++k) {
-    const ObjectModel& object = objects[static_cast<std::size_t>(k)];
-    const auto x = simulation.position(k);
-    for (const auto& [a, b] : segments[static_cast<std::size_t>(k)]) {
-      const double rest = Distance(RestPointOf(object, a), RestPointOf(object, b));
-      if (rest > 0)
-        largest = std::max(largest, std::abs(Distance(PointOf(x, object.dimension, a),
-                                                      PointOf(x, object.dimension, b)) /
-                                                 rest -
-                                             1.0));
-    }
-  }
-
+  // Segments coloured by strain, then points: dots, held ones as black squares.
   const double dot = std::clamp(camera.width / 250.0, 1.5, 4.0);
   cairo_set_line_width(c, std::clamp(camera.width / 600.0, 0.75, 2.0));
   cairo_set_line_cap(c, CAIRO_LINE_CAP_ROUND);
-  for (int k = 0; k < static_cast<int>(objects.size()); ++k) {
-    const ObjectModel& object = objects[static_cast<std::size_t>(k)];
-    const auto x = simulation.position(k);
-    for (const auto& [a, b] : segments[static_cast<std::size_t>(k)]) {
-      const Point3 pa = PointOf(x, object.dimension, a), pb = PointOf(x, object.dimension, b);
-      const double rest = Distance(RestPointOf(object, a), RestPointOf(object, b));
-      const double strain = rest > 0 ? Distance(pa, pb) / rest - 1.0 : 0.0;
-      const auto colour = StrainColour(strain / largest);
+  for (std::size_t k = 0; k < sketch.parts().size(); ++k) {
+    const SceneSketch::Part& part = sketch.parts()[k];
+    const std::vector<float>& x = snapshot.positions[k];
+    for (const SceneSketch::Segment& segment : part.segments) {
+      const Point3 pa = PointOf(x, part.dimension, segment.a);
+      const Point3 pb = PointOf(x, part.dimension, segment.b);
+      const double strain = segment.rest > 0 ? Distance(pa, pb) / segment.rest - 1.0 : 0.0;
+      const auto colour = StrainColour(strain / strain_scale);
       cairo_set_source_rgb(c, colour[0], colour[1], colour[2]);
       const auto sa = camera.Project(pa), sb = camera.Project(pb);
       cairo_move_to(c, sa[0], sa[1]);
       cairo_line_to(c, sb[0], sb[1]);
       cairo_stroke(c);
     }
-    const std::vector<bool> held = HeldPoints(simulation, k);
-    for (Index i = 0; i < object.num_points; ++i) {
-      const auto s = camera.Project(PointOf(x, object.dimension, i));
-      if (held[static_cast<std::size_t>(i)]) {
+    for (Index i = 0; i < part.num_points; ++i) {
+      const auto s = camera.Project(PointOf(x, part.dimension, i));
+      if (part.held[static_cast<std::size_t>(i)]) {
         cairo_set_source_rgb(c, 0, 0, 0);
         cairo_rectangle(c, s[0] - 1.6 * dot, s[1] - 1.6 * dot, 3.2 * dot, 3.2 * dot);
       } else {
@@ -263,20 +299,14 @@ Surface DrawState(const Simulation& simulation, const Camera& camera, const std:
     }
   }
 
-  // Contacts that push (penetration > 0, found at the start of the step that led here): an
-  // orange ring at the middle of the contact's two points, and a tick along the normal, towards
-  // model 2, where the penalty pushes model 2's point.
-  long pushing = 0;
+  // Contacts that push (found at the start of the step that led here): an orange ring at the
+  // middle of the contact's two points, and a tick along the normal, towards model 2, where the
+  // penalty pushes model 2's point.
   cairo_set_source_rgb(c, 0.95, 0.45, 0.0);
-  for (const Contact& contact : simulation.contacts()) {
-    if (contact.penetration <= 0.0) continue;
-    ++pushing;
-    Point3 middle{}, tip{};
-    for (std::size_t a = 0; a < 3; ++a)
-      middle[a] = 0.5 * (contact.point[0][a] + contact.point[1][a]);
-    const auto s = camera.Project(middle);
-    for (std::size_t a = 0; a < 3; ++a) tip[a] = middle[a] + contact.normal[a];
-    const auto t = camera.Project(tip);
+  for (const std::array<double, 6>& contact : snapshot.pushing) {
+    const Point3 middle{contact[0], contact[1], contact[2]};
+    const Point3 tip{contact[0] + contact[3], contact[1] + contact[4], contact[2] + contact[5]};
+    const auto s = camera.Project(middle), t = camera.Project(tip);
     const double length = std::hypot(t[0] - s[0], t[1] - s[1]);
     cairo_new_sub_path(c);
     cairo_arc(c, s[0], s[1], 1.8 * dot, 0, 2 * M_PI);
@@ -289,17 +319,19 @@ Surface DrawState(const Simulation& simulation, const Camera& camera, const std:
     }
   }
 
-  // Time and title at the top left; the colour bar with its range at the bottom.
+  // Time and title at the top left; the colour bar with its range at the bottom right; the
+  // orientation at the bottom left.
   const double font = std::clamp(camera.height / 40.0, 10.0, 18.0);
   cairo_select_font_face(c, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(c, font);
   cairo_set_source_rgb(c, 0, 0, 0);
   cairo_move_to(c, font, 1.6 * font);
-  const std::string time = "t = " + FormatReal(simulation.time()) + " s";
+  const std::string time = "t = " + FormatReal(snapshot.time) + " s";
   cairo_show_text(c, time.c_str());
   cairo_move_to(c, font, 3.0 * font);
   cairo_show_text(c, title.c_str());
-  if (!simulation.collision_models().empty()) {
+  if (sketch.has_collision()) {
+    const std::size_t pushing = snapshot.pushing.size();
     const std::string count = std::to_string(pushing) + " contact" + (pushing == 1 ? "" : "s");
     cairo_set_source_rgb(c, 0.95, 0.45, 0.0);
     cairo_move_to(c, font, 4.4 * font);
@@ -316,12 +348,19 @@ Surface DrawState(const Simulation& simulation, const Camera& camera, const std:
   }
   cairo_set_source_rgb(c, 0, 0, 0);
   char range[64];
-  std::snprintf(range, sizeof range, "strain %+.2g … %+.2g", -largest, largest);
+  std::snprintf(range, sizeof range, "strain %+.2g … %+.2g", -strain_scale, strain_scale);
   cairo_move_to(c, bar_x, bar_y - 0.4 * font);
   cairo_show_text(c, range);
+  DrawOrientation(c, camera, sketch.gravity(), font);
 
   cairo_surface_flush(surface.get());
   return surface;
+}
+
+Surface DrawState(const Simulation& simulation, const Camera& camera, const std::string& title) {
+  const SceneSketch sketch(simulation);
+  const Snapshot snapshot = TakeSnapshot(simulation);
+  return DrawSnapshot(sketch, snapshot, camera, LargestStrain(sketch, snapshot), title);
 }
 
 bool RenderPng(const Simulation& simulation, const Camera& camera, const std::string& title,

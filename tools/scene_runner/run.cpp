@@ -175,7 +175,8 @@ int CheckInputs(const RunOptions& options, std::string& reference) {
 
 // The state at the end of a run, for a terminal: what ran, where each object ended, and how to
 // get the rows (never printed on a terminal unless asked for: they would scroll by unread).
-std::string RunSummary(const RunOptions& options, const Simulation& simulation, long rows) {
+std::string RunSummary(const RunOptions& options, const Simulation& simulation, long rows,
+                       const RunOutputClaims& claims) {
   std::string solvers;
   for (const SolverNode& node : simulation.solver_nodes())
     if (solvers.find(node.solver_type) == std::string::npos)
@@ -205,10 +206,11 @@ std::string RunSummary(const RunOptions& options, const Simulation& simulation, 
   }
   if (objects.size() > kShownObjects)
     text += "  and " + std::to_string(objects.size() - kShownObjects) + " more objects\n";
-  text += std::to_string(rows) +
-          " trajectory rows not shown on the terminal: write them to a file with --output "
-          "FILE.csv, pipe them (| less), or show them here with --output -\n";
-  return text;
+  if (options.output.empty())
+    text += std::to_string(rows) +
+            " trajectory rows not shown on the terminal: write them to a file with --output "
+            "FILE.csv, pipe them (| less), or show them here with --output -\n";
+  return text + WrittenFilesText(claims);
 }
 
 // The writer of this run's trajectory rows: HDF5 into the output's NAME.partial for a .h5 output,
@@ -372,21 +374,23 @@ int RunScene(const RunOptions& options, const Host& host) {
   struct NamedWriter {
     std::unique_ptr<TrajectoryWriter> writer;
     std::string name;  // for messages: the output file, stdout or --vtk DIR
+    long every;        // records every `every` steps, and the last
   };
   std::vector<NamedWriter> writers;
   writers.push_back({MakeWriter(options, stream, output.partial_path()),
-                     options.output.empty() ? std::string("stdout") : options.output});
+                     options.output.empty() ? std::string("stdout") : options.output,
+                     options.every.value_or(1)});
   if (candidate) {
     writers.push_back(
         {MakeCsvTrajectoryWriter(
              candidate.get(), {.energy = options.energy, .solver_outputs = options.solver_outputs}),
-         "--compare (the run's trajectory in memory)"});
+         "--compare (the run's trajectory in memory)", 1});
   }
   if (!options.vtk.empty()) {
     writers.push_back({MakeVtkTrajectoryWriter({.folder = vtk_folder,
                                                 .name = VtkName(options.scene),
                                                 .compress = !options.vtk_ascii}),
-                       "--vtk " + options.vtk});
+                       "--vtk " + options.vtk, options.every.value_or(AboutHundredRecords(steps))});
   }
   // A writer that fails reports why (CSV: only that the write failed).
   const auto failed_writer = [&]() -> const NamedWriter* {
@@ -434,19 +438,11 @@ int RunScene(const RunOptions& options, const Host& host) {
     }
   }
 
-  // The animation: frames every K steps (about 100 over the run by default), the camera of the
-  // frames fitted to the start, and always the last state.
+  // The animation: frames every K steps (about 100 over the run by default) and always the
+  // last state, drawn at the end with one camera and one colour scale for the whole run.
   GifAnimation animation;
   const long animate_every =
-      options.animate_every > 0 ? options.animate_every : std::max(1L, steps / 100);
-  const Camera animation_camera =
-      FitCamera(*simulation, view, options.render_width, options.render_height, 0.25);
-  const auto add_frame = [&]() {
-    std::string why;
-    if (animation.Add(*simulation, animation_camera, title, why)) return true;
-    PrintError("--animate: " + why);
-    return false;
-  };
+      options.animate_every > 0 ? options.animate_every : AboutHundredRecords(steps);
   if (!options.animate.empty()) {
     std::string why;
     if (!animation.Open(*claims.animate, options.render_width, options.render_height, 4, why)) {
@@ -454,10 +450,7 @@ int RunScene(const RunOptions& options, const Host& host) {
       if (!options.output.empty()) output.Keep();
       return kExitInvalidInput;
     }
-    if (!add_frame()) {
-      if (!options.output.empty()) output.Keep();
-      return kExitInvalidInput;
-    }
+    animation.Add(*simulation);
   }
 
   // Step and record; a failure stops the run, and the writers are ended however the run stops.
@@ -488,9 +481,14 @@ int RunScene(const RunOptions& options, const Host& host) {
       break;
     }
     contacts.AfterStep(*simulation);
-    if (step % options.every == 0 || step == steps) {
-      for (NamedWriter& named : writers) named.writer->Record(*simulation);
-      ++rows;
+    bool recorded = false;  // each writer on its own schedule (the rows: writers.front())
+    for (NamedWriter& named : writers) {
+      if (step % named.every != 0 && step != steps) continue;
+      named.writer->Record(*simulation);
+      recorded = true;
+      rows += &named == &writers.front() ? 1 : 0;
+    }
+    if (recorded) {
       if (const NamedWriter* failed = failed_writer(); failed != nullptr) {
         progress.Clear();
         report_failure(*failed);
@@ -498,11 +496,8 @@ int RunScene(const RunOptions& options, const Host& host) {
         break;
       }
     }
-    if (!options.animate.empty() && (step % animate_every == 0 || step == steps) && !add_frame()) {
-      progress.Clear();
-      status = kExitInvalidInput;
-      break;
-    }
+    if (!options.animate.empty() && (step % animate_every == 0 || step == steps))
+      animation.Add(*simulation);
     if (options.render_every > 0 && step % options.render_every == 0 && !render_frame()) {
       progress.Clear();
       status = kExitInvalidInput;
@@ -512,7 +507,7 @@ int RunScene(const RunOptions& options, const Host& host) {
   }
   if (!options.animate.empty()) {
     std::string why;
-    if (!animation.Close(why)) {
+    if (!animation.Close(*simulation, view, title, why)) {
       PrintError("--animate: " + why);
       if (status == kExitSuccess) status = kExitInvalidInput;
     }
@@ -565,8 +560,11 @@ int RunScene(const RunOptions& options, const Host& host) {
           FormatReal(std::round(wall * 1e3) / 1e3) + " s of wall time (" +
           FormatReal(std::round(simulation->step_count() / std::max(wall, 1e-9))) + " steps/s)");
   contacts.Log(options.scene);
-  if (summary && status == kExitSuccess)
-    std::fputs(RunSummary(options, *simulation, rows).c_str(), stdout);
+  // The summary, on a terminal that did not get the rows (they went to --output, or nowhere).
+  if ((summary ||
+       (claims.trajectory && options.compare.empty() && ::isatty(::fileno(stdout)) == 1)) &&
+      status == kExitSuccess)
+    std::fputs(RunSummary(options, *simulation, rows, claims).c_str(), stdout);
   if (status != kExitSuccess || options.compare.empty()) return status;
 
   // --compare: the whole trajectory, as written to memory, against the reference.

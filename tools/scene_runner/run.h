@@ -1,6 +1,7 @@
 // Running one scene: load, step, write the trajectory; errors mapped to exit statuses.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -27,8 +28,10 @@ struct RunOptions {
   std::uint64_t memory_limit = 0;      ///< --memory-limit [bytes], 0 for none
   /// --python-timeout: how long a Python scene may take to build its graph (0: no limit)
   std::chrono::milliseconds python_timeout = kDefaultPythonSceneTimeout;
-  bool overwrite = false;              ///< the scene may replace existing files there
-  long every = 1;                      ///< record every K steps (and always the last)
+  bool overwrite = false;  ///< the scene may replace existing files there
+  /// --every K: record every K steps (and always the last); without it the trajectory records
+  /// every step and --vtk about 100 states (AboutHundredRecords)
+  std::optional<long> every;
   bool energy = false;                 ///< add kinetic,potential,total columns
   bool solver_outputs = false;         ///< add each solver's outputs (e.g. hamiltonian) as columns
   std::optional<SolverChoice> solver;  ///< replaces every ODE solver of the scene (none: keep)
@@ -55,6 +58,13 @@ struct RunOptions {
 };
 
 inline constexpr long kDefaultSteps = 100;
+
+/// The K of "every K steps" that records about 100 states of a run of `steps` (at most 101 with
+/// the first, and the last when K does not divide `steps`): the default of --vtk and --animate,
+/// whose files and frames every step would swamp (3,002 files for 3 s of a cloth at dt 0.001).
+inline long AboutHundredRecords(long steps) {
+  return std::max(1L, steps / 100 + (steps % 100 != 0));
+}
 
 /// Compares `candidate` (trajectory CSV text) with `reference` (the text of options.compare),
 /// prints the report on stdout and returns 0 (match), 1 (mismatch) or 2 (malformed reference).

@@ -4,7 +4,10 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <utility>
+#include <vector>
 
 namespace fluxion::runner {
 
@@ -16,6 +19,56 @@ bool IsDirectOutput(const std::string& path) {
 
 bool IsHdf5Output(const std::string& path) {
   return path.ends_with(".h5") || path.ends_with(".hdf5");
+}
+
+std::string WrittenFilesText(const RunOutputClaims& claims) {
+  namespace fs = std::filesystem;
+  // The files, folder by folder in the order of their first file.
+  std::vector<std::pair<fs::path, std::vector<std::string>>> folders;
+  std::error_code error;
+  for (fs::path file : OpenedOutputFiles()) {
+    if (claims.partial && claims.trajectory && file == claims.partial->path)
+      file = claims.trajectory->path;  // renamed at the end of a finished run
+    if (!fs::is_regular_file(file, error)) continue;
+    auto folder = std::find_if(folders.begin(), folders.end(), [&](const auto& entry) {
+      return entry.first == file.parent_path();
+    });
+    if (folder == folders.end())
+      folder = folders.insert(folders.end(), {file.parent_path(), std::vector<std::string>{}});
+    if (std::find(folder->second.begin(), folder->second.end(), file.filename().string()) ==
+        folder->second.end())
+      folder->second.push_back(file.filename().string());
+  }
+  if (folders.empty()) return {};
+  std::string text = "files written:\n";
+  const fs::path here = fs::current_path(error);
+  for (const auto& [folder, names] : folders) {
+    // Paths as the user can type them: relative to the current folder when below it.
+    const fs::path relative = folder.lexically_relative(here);
+    const fs::path shown = !relative.empty() && *relative.begin() != ".." ? relative : folder;
+    const auto path_of = [&](const std::string& name) {
+      return EscapeControl((shown == "." ? fs::path(name) : shown / name).string());
+    };
+    // A series (more than four files of one extension: --vtk's .vtu, --render-every's .png) is
+    // one line; the others (the .pvd beside its .vtu files) are listed by name.
+    constexpr std::ptrdiff_t kListedPerExtension = 4;
+    const auto extension = [](const std::string& name) { return fs::path(name).extension(); };
+    std::vector<fs::path> summarised;
+    for (const std::string& name : names) {
+      const fs::path type = extension(name);
+      const auto same = [&](const std::string& other) { return extension(other) == type; };
+      const std::ptrdiff_t count = std::count_if(names.begin(), names.end(), same);
+      if (count <= kListedPerExtension) {
+        text += "  " + path_of(name) + "\n";
+      } else if (std::find(summarised.begin(), summarised.end(), type) == summarised.end()) {
+        summarised.push_back(type);
+        const auto last = std::find_if(names.rbegin(), names.rend(), same);
+        text += "  " + std::to_string(count) + " " + EscapeControl(type.string()) +
+                " files: " + path_of(name) + " … " + path_of(*last) + "\n";
+      }
+    }
+  }
+  return text;
 }
 
 bool ClaimRunOutputs(const RunOptions& options, RunOutputClaims& claims, std::string& why) {

@@ -27,6 +27,12 @@ struct RunOutputClaims {
 /// refused.
 bool ClaimRunOutputs(const RunOptions& options, RunOutputClaims& claims, std::string& why);
 
+/// The lines of a run's summary that name the files it wrote: each file opened through the output
+/// policy (OpenedOutputFiles) that still exists — NAME.partial under the name it was renamed to
+/// — grouped by folder in the order first written. A folder of more than four (--vtk,
+/// --render-every) is one line: its count, its first and its last file. "" when there are none.
+std::string WrittenFilesText(const RunOutputClaims& claims);
+
 /// True for an output written directly rather than through NAME.partial: an existing device or
 /// pipe (-o /dev/null, a FIFO the user made to read the rows from).
 bool IsDirectOutput(const std::string& path);

@@ -64,6 +64,9 @@ struct Model {
   std::string file;  ///< the scene file as given (for messages)
   double dt = 0.01;
   double start_time = 0.0;
+  /// The root node's gravity [m/s²] (its Gravity component's, else its `gravity`); a subtree may
+  /// have its own. What pictures take as "down".
+  std::array<double, 3> gravity{0.0, 0.0, 0.0};
   std::vector<ObjectModel> objects;           ///< in document order
   std::vector<ComponentModel> components;     ///< in document order
   std::vector<SolverNodeModel> solver_nodes;  ///< in document order

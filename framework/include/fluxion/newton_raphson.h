@@ -227,7 +227,7 @@ inline StepResult SolveNewtonRaphson(NonlinearFunction& function,
   return StepResult::NotConverged("NewtonRaphsonSolver: no convergence after " +
                                       std::to_string(done) + " iteration(s), residual norm " +
                                       FormatReal(std::sqrt(squared)),
-                                  done);
+                                  done, std::sqrt(squared));
 }
 
 /// The outputs of a Newton-based solver (scene-runner --solver-outputs): the last *accepted*

@@ -75,6 +75,11 @@ struct FileCloser {
 };
 using OutputFile = std::unique_ptr<std::FILE, FileCloser>;
 
+/// Every file opened for writing through the policy since it was set (the run's), in the order
+/// they were opened, by their resolved paths: what a host lists as the files a run wrote. A file
+/// renamed or removed since (NAME.partial, renamed NAME at the end) is still listed.
+FLUXION_API std::vector<std::filesystem::path> OpenedOutputFiles();
+
 /// OpenClaimedOutputDescriptor as a stream.
 FLUXION_API OutputFile OpenClaimedOutputFile(const OutputClaim& claim, std::string* why);
 

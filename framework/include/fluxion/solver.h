@@ -28,13 +28,17 @@ struct [[nodiscard]] StepResult {
   /// The first DOF whose position (or, if all are finite, velocity) stopped being finite, when
   /// that is why the step failed; −1 otherwise. Set by `Solver::Step`, not by `DoStep`.
   Index nonfinite_dof = -1;
+  /// kNotConverged: the residual the inner iteration ended on, in the iteration's own measure
+  /// (CG: ‖r‖/‖b‖; Newton: its residual norm); 0 when unknown. When the same iteration misses
+  /// its tolerance at many steps, the run reports the step with the largest one.
+  double residual = 0.0;
 
-  static StepResult Ok(int iterations = 0) { return {StepStatus::kOk, iterations, {}, -1}; }
-  static StepResult NotConverged(std::string why, int iterations = 0) {
-    return {StepStatus::kNotConverged, iterations, std::move(why), -1};
+  static StepResult Ok(int iterations = 0) { return {StepStatus::kOk, iterations, {}, -1, 0.0}; }
+  static StepResult NotConverged(std::string why, int iterations = 0, double residual = 0.0) {
+    return {StepStatus::kNotConverged, iterations, std::move(why), -1, residual};
   }
   static StepResult Failure(std::string why) {
-    return {StepStatus::kNumericalFailure, 0, std::move(why), -1};
+    return {StepStatus::kNumericalFailure, 0, std::move(why), -1, 0.0};
   }
   bool accepted() const { return status != StepStatus::kNumericalFailure; }
 };
@@ -98,7 +102,9 @@ class FLUXION_API Solver {
   /// size does not match the system, or a call before Initialize; every numerical problem is a
   /// returned status instead. A rejected step leaves `state` and the solver's history as they
   /// were, so the caller may retry (e.g. with a smaller h) without calling InvalidateHistory;
-  /// only an exception escaping from the solver also invalidates the history.
+  /// only an exception escaping from the solver also invalidates the history. Nothing is logged:
+  /// the caller decides what a status means (Simulation warns about kNotConverged once per
+  /// solver node and summarises the repeats at the end of the run).
   StepResult Step(const MechanicalSystem& system, double h, State& state);
 
   /// Tells the solver that the next Step does not continue from the state the last accepted Step

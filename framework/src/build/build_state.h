@@ -212,6 +212,7 @@ struct BuildState {
   Index topology_points = 0;            // points of every topology so far
   Index object_points = 0;              // points of every mechanical object so far
   std::size_t total_springs = 0;        // springs of every force field so far
+  std::size_t force_fields_added = 0;   // force fields given to a simulated object so far
   double data_bytes = 0;  ///< the scene's structure and the data copied between components so far
 
   /// The memory a scene of so many points and springs is estimated to take [bytes] (doubles:

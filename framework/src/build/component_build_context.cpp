@@ -459,6 +459,7 @@ void ComponentBuildContext::AddForceField(const ObjectModel& object,
   SystemParts* parts = PartsFor(object);
   if (parts == nullptr || !field) return;
   parts->force_fields.push_back(std::move(field));
+  ++state_.force_fields_added;
 }
 
 namespace {

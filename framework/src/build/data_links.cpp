@@ -317,6 +317,20 @@ std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
               current->path + "' (expected the name of a component)");
 }
 
+namespace {
+// A force field under a solver that, without any error, gave no force to anything: an empty
+// list (a StiffSpringForceField without 'spring'), a topology without the elements it needs, a
+// selection of no points, or ends on static objects. SOFA runs such a component silently; a
+// scene author almost always forgot something, so it is said, at its line.
+void WarnActsOnNothing(const BuildState& state, const Component& component) {
+  const std::string& type = component.element->type;
+  LogWarn(state.problems.Where(component.element->line) + ": <" + type +
+          "> acts on nothing and adds no force: it was given no springs, elements or points of "
+          "a moving object (expected at least one: see scene-runner --list-components " +
+          type + ")");
+}
+}  // namespace
+
 void BuildComponent(BuildState& state, Node& node, Component& component) {
   if (state.built.count(&component) != 0) return;
   if (!component.valid) {
@@ -329,6 +343,8 @@ void BuildComponent(BuildState& state, Node& node, Component& component) {
   state.building.erase(&component);
   state.built.insert(&component);
   const std::size_t problems_before = state.problems.count();
+  const std::size_t fields_before = state.force_fields_added;
+  const int warnings_before = WarningCount();  // a component may explain itself (LinearForceField)
   if (linked && entry.force_field_factory != nullptr) {
     state.plugin_force_fields.emplace_back(&node, &component);
   } else if (linked && entry.builder != nullptr) {
@@ -344,7 +360,13 @@ void BuildComponent(BuildState& state, Node& node, Component& component) {
                     "that fits the memory budget, " + state.MemoryBudgetText() + ")");
     }
   }
-  if (!linked || state.problems.count() > problems_before) state.failed.insert(&component);
+  if (!linked || state.problems.count() > problems_before) {
+    state.failed.insert(&component);
+  } else if (entry.builder != nullptr && component.kind() == ComponentKind::kForceField &&
+             node.system >= 0 && state.force_fields_added == fields_before &&
+             WarningCount() == warnings_before) {
+    WarnActsOnNothing(state, component);
+  }
 }
 
 }  // namespace fluxion::internal

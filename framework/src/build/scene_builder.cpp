@@ -129,6 +129,12 @@ Simulation BuildSimulation(const SceneDescription& scene,
   model->file = scene.file;
   model->dt = options.dt ? *options.dt : state.root->parameters.real("dt");
   model->start_time = state.root->parameters.real("time");
+  if (state.root->gravity) {
+    model->gravity = *state.root->gravity;  // a Gravity component in the root node
+  } else if (const std::vector<double>& g = state.root->parameters.reals("gravity");
+             g.size() == 3) {
+    model->gravity = {g[0], g[1], g[2]};
+  }
   DescribeComponents(state, *model);
   for (const SolverNode& node : nodes) {
     SolverNodeModel described{node.node_path, node.solver_type, "", node.objects};

@@ -250,7 +250,8 @@ StepResult ImplicitSystem::Solve(const Vector& rhs, Vector& solution) {
   FLUXION_DEMAND(impl_->linear_solver != nullptr);  // Factorize succeeded first
   LinearSolveResult solved = impl_->linear_solver->Solve(rhs, solution);
   if (!solved.ok) return StepResult::Failure(std::move(solved.message));
-  if (!solved.converged) return StepResult::NotConverged(std::move(solved.message));
+  if (!solved.converged)
+    return StepResult::NotConverged(std::move(solved.message), 0, solved.residual);
   return StepResult::Ok();
 }
 

@@ -46,6 +46,7 @@ struct HeldClaim {
 struct RunOutputs {
   OutputPolicy policy;
   std::vector<HeldClaim> claims;
+  std::vector<fs::path> opened;  ///< every file opened for writing in this run, in order
 };
 
 std::mutex run_mutex;
@@ -153,12 +154,17 @@ int CreateTemporary(const fs::path& target, fs::path& temporary) {
 
 void SetOutputPolicy(OutputPolicy policy) {
   const std::lock_guard<std::mutex> lock(run_mutex);
-  Run() = {std::move(policy), {}};
+  Run() = {std::move(policy), {}, {}};
 }
 
 OutputPolicy CurrentOutputPolicy() {
   const std::lock_guard<std::mutex> lock(run_mutex);
   return Run().policy;
+}
+
+std::vector<fs::path> OpenedOutputFiles() {
+  const std::lock_guard<std::mutex> lock(run_mutex);
+  return Run().opened;
 }
 
 std::optional<OutputClaim> ClaimOutputFile(const std::string& name, OutputOrigin origin,
@@ -238,6 +244,7 @@ int OpenClaimedOutputDescriptor(const OutputClaim& claim, std::string* why) {
 
   // The claim now holds while this descriptor is open on this file.
   const std::lock_guard<std::mutex> lock(run_mutex);
+  Run().opened.push_back(claim.path);
   for (HeldClaim& held : Run().claims)
     if (held.claim.path == claim.path && held.descriptor < 0) {
       held.descriptor = fd;

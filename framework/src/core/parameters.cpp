@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/parameter_parsing.h"
+#include "core/renamed_attributes.h"
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
 
@@ -326,7 +327,10 @@ Parameters ParseAttributes(const ComponentSpec& spec, const std::vector<Attribut
     if (field == nullptr) {
       std::string message = "unknown attribute '" + Shown(attribute.name) + "' for " + spec.name;
       const std::string suggestion = SuggestClosest(attribute.name, known);
-      if (!suggestion.empty())
+      if (const std::string renamed = RenamedAttributeHint(spec.name, attribute.name);
+          !renamed.empty())
+        message += " (" + renamed + ")";
+      else if (!suggestion.empty())
         message += " (did you mean '" + suggestion + "'?)";
       else
         message += " (see: scene-runner --list-components " + spec.name + ")";

@@ -221,9 +221,6 @@ StepResult Solver::Step(const MechanicalSystem& system, double h, State& state) 
         std::string("solver raised an exception while committing the step: ") + error.what());
   }
   impl_->history_valid = true;
-
-  if (result.status == StepStatus::kNotConverged && ShouldLog(LogLevel::kWarn))
-    LogWarn("t = " + internal::FormatReal(start_time) + ": " + result.message);
   return result;
 }
 

@@ -332,7 +332,9 @@ void Simulation::Step() {
     const double start_time = node.state.time;
     system.SetTime(start_time);
     const StepResult result = node.solver->Step(*node.system, dt, node.state);
+    if (result.status == StepStatus::kNotConverged) impl_->ReportNotConverged(node, result);
     if (!result.accepted()) {
+      impl_->repeated_warnings.Flush();  // the summary before the failure it led to
       std::string message = result.message;
       if (result.nonfinite_dof >= 0) {
         const std::string dof = DescribeDof(*impl_->model, node, result.nonfinite_dof);
@@ -366,9 +368,25 @@ void Simulation::Step() {
   if (!impl_->finished) impl_->Notify(Impl::Moment::kAfterStep);
 }
 
+void Simulation::Impl::ReportNotConverged(const SolverNode& node, const StepResult& result) {
+  // Kind: this solver node's inner iteration missing its tolerance. The step and time are the
+  // ones the step reaches, t₀ + n·h as every message gives them.
+  const auto index = static_cast<std::size_t>(&node - nodes.data());
+  const int line = SolverLine(*model, node);
+  const std::string where =
+      (line > 0 ? model->file + ":" + std::to_string(line) + ": " : model->file + ": ") +
+      node.solver_type + " in node '" + internal::Shown(node.node_path) + "'";
+  const long step = step_count + 1;
+  repeated_warnings.Report(
+      "node " + std::to_string(index) + ": not converged", where, result.residual,
+      "step " + std::to_string(step) + " (t = " + internal::FormatReal(clock.TimeAt(step)) +
+          "): " + result.message);
+}
+
 void Simulation::Finish() {
   if (impl_->finished) return;
   impl_->finished = true;
+  impl_->repeated_warnings.Flush();
   // The observers are released however End ends: their files are closed, what they wrote kept.
   struct Release {
     Impl& impl;

@@ -9,6 +9,7 @@
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
 #include "registry/component_registry.h"
+#include "runtime/repeated_warnings.h"
 #include "runtime/simulation_access.h"
 #include "runtime/step_clock.h"
 
@@ -48,6 +49,16 @@ struct Simulation::Impl {
   /// The collision pipeline (null without one), and each node's position vector for it.
   std::unique_ptr<internal::ContactStage> contact_stage;
   std::vector<const Vector*> state_positions;
+  /// Per-step warnings (a step whose inner iteration missed its tolerance): the first of each
+  /// kind logged, the rest summarised when the run ends (Finish, a failure, or destruction).
+  internal::RepeatedWarnings repeated_warnings;
+
+  Impl() = default;
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl() { repeated_warnings.Flush(); }
+  /// Reports a step of `node` that was accepted with its inner iteration short of its tolerance.
+  void ReportNotConverged(const SolverNode& node, const StepResult& result);
 
   /// x_c = φ(x), v_c = J·v for every mapped object (never allocates).
   void UpdateMapped() {
