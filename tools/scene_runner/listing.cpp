@@ -12,6 +12,13 @@ namespace fluxion::runner {
 
 namespace {
 
+// The field's type as listed: a link the builder resolves names what it must point to.
+std::string TypeText(const FieldSpec& field) {
+  std::string text(FieldTypeName(field.type));
+  if (field.link_target) text += " to a " + std::string(ComponentKindName(*field.link_target));
+  return text;
+}
+
 std::string Bounds(const FieldSpec& field) {
   std::string text;
   if (field.minimum) text += (field.minimum_exclusive ? "> " : ">= ") + FormatReal(*field.minimum);
@@ -175,8 +182,7 @@ std::string DescribeComponentText(const ComponentInfo& entry) {
   else
     out << "  fields:\n";
   for (const FieldSpec& field : entry.spec.fields) {
-    out << "    " << field.name << " (" << FieldTypeName(field.type) << ", default "
-        << DefaultText(field);
+    out << "    " << field.name << " (" << TypeText(field) << ", default " << DefaultText(field);
     if (const std::string bounds = Bounds(field); !bounds.empty()) out << ", " << bounds;
     out << ")";
     if (!field.aliases.empty()) out << " alias " << Join(field.aliases, ", ");
@@ -204,8 +210,8 @@ std::string ComponentsMarkdown(const Host& host) {
     for (const FieldSpec& field : entry->spec.fields) {
       std::string name = "`" + field.name + "`";
       for (const std::string& alias : field.aliases) name += " (`" + alias + "`)";
-      out << "| " << name << " | " << FieldTypeName(field.type) << " | " << DefaultText(field)
-          << " | " << Bounds(field) << " | " << field.help << " |\n";
+      out << "| " << name << " | " << TypeText(field) << " | " << DefaultText(field) << " | "
+          << Bounds(field) << " | " << field.help << " |\n";
     }
     out << "\n";
   }

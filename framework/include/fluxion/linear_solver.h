@@ -1,12 +1,33 @@
 // The linear solver a scene provides to its implicit ODE solvers (CGLinearSolver, SparseLDLSolver).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "fluxion/export.h"
+#include "fluxion/pinned_handle.h"
 #include "fluxion/types.h"
 
 namespace fluxion {
+
+class LinearSolver;
+/// A linear solver owned by the framework, possibly created by a plugin (PinnedDeleter).
+using LinearSolverHandle = std::unique_ptr<LinearSolver, PinnedDeleter<LinearSolver>>;
+
+/// A linear solver that another one applies, named by a link field the linking solver declares
+/// with `FieldSpec::LinkTo(name, ComponentKind::kLinearSolver, …)`: SOFA's PCGLinearSolver
+/// `preconditioner="@ldl"`. The scene builder resolves the link (to a linear solver in the linking
+/// solver's node or below, not itself, not one that links a solver in turn), creates the linked
+/// component from its own attributes and hands it over with LinearSolver::AttachLinked before the
+/// implicit system is initialised.
+struct LinkedLinearSolver {
+  std::string field;          ///< the link field's name, e.g. "preconditioner"
+  LinearSolverHandle solver;  ///< created from the linked component's attributes
+  /// Refactorise the linked solver on every `refresh_interval`-th factorisation of the linking
+  /// one: SOFA's PreconditionedMatrixFreeSystem `assemblingRate` (the linear system component
+  /// the linking solver's `linearSystem` names, else the first of its node); 1 without one.
+  long refresh_interval = 1;
+};
 
 /// How a linear solve ended.
 struct LinearSolveResult {
@@ -59,6 +80,11 @@ class FLUXION_API LinearSolver {
   /// approximate. Default false: the linear-solver conformance suite then holds the solver to
   /// solving every SPD system it is given.
   virtual bool approximate() const;
+  /// Receives the linear solver a `LinkTo(…, kLinearSolver)` field of this solver names (see
+  /// LinkedLinearSolver); called at most once per such field, before the first Factorize, and
+  /// may change accepts_operator(). Default: throws UsageError — a solver that declares such a
+  /// field must take what it links.
+  virtual void AttachLinked(LinkedLinearSolver linked);
   /// x = A⁻¹ b for the last factorised A. `x` is resized if needed (first call only).
   virtual LinearSolveResult Solve(const Vector& b, Vector& x) = 0;
 };

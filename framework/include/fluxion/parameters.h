@@ -30,37 +30,6 @@ enum class FieldType {
 /// Human-readable name of a field type, as printed by `--list-components`.
 FLUXION_API std::string_view FieldTypeName(FieldType type);
 
-/// The declaration of one component field (an XML attribute).
-struct FLUXION_API FieldSpec {
-  std::string name;
-  FieldType type = FieldType::kReal;
-  std::string default_value;         ///< XML text of the default; empty = no value unless given
-  std::string help;                  ///< one sentence, units in brackets
-  std::vector<std::string> aliases;  ///< other accepted attribute names (SOFA's old names)
-  std::vector<std::string> choices;  ///< for kChoice
-  std::optional<double> minimum;     ///< inclusive lower bound (kInteger, kReal, kRealList)
-  bool minimum_exclusive = false;    ///< the lower bound itself is not allowed
-  std::optional<double> maximum;     ///< inclusive upper bound
-
-  static FieldSpec Bool(std::string name, bool default_value, std::string help);
-  static FieldSpec Integer(std::string name, long default_value, std::string help);
-  static FieldSpec Real(std::string name, double default_value, std::string help);
-  /// A real with no default: absent unless given (see `Parameters::has`).
-  static FieldSpec OptionalReal(std::string name, std::string help);
-  static FieldSpec Text(std::string name, std::string default_value, std::string help);
-  static FieldSpec Choice(std::string name, std::string default_value,
-                          std::vector<std::string> choices, std::string help);
-  static FieldSpec RealList(std::string name, std::string help);
-  static FieldSpec IndexList(std::string name, std::string help);
-  static FieldSpec Link(std::string name, std::string help);
-
-  FieldSpec& AtLeast(double bound);      ///< value >= bound
-  FieldSpec& GreaterThan(double bound);  ///< value > bound
-  FieldSpec& AtMost(double bound);       ///< value <= bound
-  FieldSpec& Alias(std::string alias);
-  FieldSpec& DefaultText(std::string text);  ///< set the default as XML text (lists)
-};
-
 /// What kind of component a registered name creates.
 enum class ComponentKind {
   kNode,
@@ -108,6 +77,45 @@ enum class ComponentKind {
 };
 
 FLUXION_API std::string_view ComponentKindName(ComponentKind kind);
+
+/// The declaration of one component field (an XML attribute).
+struct FLUXION_API FieldSpec {
+  std::string name;
+  FieldType type = FieldType::kReal;
+  std::string default_value;         ///< XML text of the default; empty = no value unless given
+  std::string help;                  ///< one sentence, units in brackets
+  std::vector<std::string> aliases;  ///< other accepted attribute names (SOFA's old names)
+  std::vector<std::string> choices;  ///< for kChoice
+  std::optional<double> minimum;     ///< inclusive lower bound (kInteger, kReal, kRealList)
+  bool minimum_exclusive = false;    ///< the lower bound itself is not allowed
+  std::optional<double> maximum;     ///< inclusive upper bound
+  /// For kLink fields the scene builder resolves itself: the kind of component the link must
+  /// name. Today a link to a kLinearSolver (PCGLinearSolver's `preconditioner`): the builder
+  /// creates the linked solver and hands it to the linking one (LinearSolver::AttachLinked), so a
+  /// plugin's linear solver can take a preconditioner as the built-in one does. Empty: the
+  /// component reads the link's text itself.
+  std::optional<ComponentKind> link_target;
+
+  static FieldSpec Bool(std::string name, bool default_value, std::string help);
+  static FieldSpec Integer(std::string name, long default_value, std::string help);
+  static FieldSpec Real(std::string name, double default_value, std::string help);
+  /// A real with no default: absent unless given (see `Parameters::has`).
+  static FieldSpec OptionalReal(std::string name, std::string help);
+  static FieldSpec Text(std::string name, std::string default_value, std::string help);
+  static FieldSpec Choice(std::string name, std::string default_value,
+                          std::vector<std::string> choices, std::string help);
+  static FieldSpec RealList(std::string name, std::string help);
+  static FieldSpec IndexList(std::string name, std::string help);
+  static FieldSpec Link(std::string name, std::string help);
+  /// A link the builder resolves to a component of kind `target` (see `link_target`).
+  static FieldSpec LinkTo(std::string name, ComponentKind target, std::string help);
+
+  FieldSpec& AtLeast(double bound);      ///< value >= bound
+  FieldSpec& GreaterThan(double bound);  ///< value > bound
+  FieldSpec& AtMost(double bound);       ///< value <= bound
+  FieldSpec& Alias(std::string alias);
+  FieldSpec& DefaultText(std::string text);  ///< set the default as XML text (lists)
+};
 
 /// The declaration of a component type: what the XML element name creates and which fields it has.
 struct FLUXION_API ComponentSpec {

@@ -12,6 +12,7 @@
 #include "fluxion/linear_solver.h"
 #include "fluxion/mechanical_system.h"
 #include "fluxion/model.h"
+#include "fluxion/pinned_handle.h"
 #include "fluxion/solver.h"
 #include "fluxion/state.h"
 
@@ -21,15 +22,7 @@ namespace internal {
 struct SimulationAccess;
 }
 
-/// Deletes an object created by plugin code while keeping the plugin's library loaded: the
-/// destructor runs inside the library, which is released only after it returns.
-template <class T>
-struct PinnedDeleter {
-  std::shared_ptr<const void> library;
-  void operator()(T* object) const { delete object; }
-};
 using SolverHandle = std::unique_ptr<Solver, PinnedDeleter<Solver>>;
-using LinearSolverHandle = std::unique_ptr<LinearSolver, PinnedDeleter<LinearSolver>>;
 
 /// One ODE solver node and what it integrates. Members are destroyed in reverse order: the
 /// solver first, then the linear solver, then the system they point to.

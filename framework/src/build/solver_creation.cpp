@@ -4,7 +4,6 @@
 
 #include "fluxion/log.h"
 #include "fluxion/text.h"
-#include "linear/pcg_linear_solver.h"
 
 namespace fluxion::internal {
 
@@ -53,26 +52,29 @@ const Component* FindComponentByLink(const BuildState& state, const Node& from,
   return found;
 }
 
-// Whether `candidate` is named by the `preconditioner` link of a linear solver in `node` or below:
-// a preconditioner is not the ODE solver's linear solver (SOFA takes the first linear solver of
-// the node, which in its scenes is the PCG, declared before its preconditioner).
-bool IsPreconditioner(const BuildState& state, const Node& node, const Component& candidate) {
+// Whether `candidate` is named by a linear-solver link (FieldSpec::LinkTo(…, kLinearSolver), a
+// PCGLinearSolver's `preconditioner`) of a linear solver in `node` or below: a linked solver is
+// not the ODE solver's linear solver (SOFA takes the first linear solver of the node, which in its
+// scenes is the PCG, declared before its preconditioner).
+bool IsLinkedSolver(const BuildState& state, const Node& node, const Component& candidate) {
   bool named = false;
   ForEachNode(node, [&](const Node& n) {
-    for (const Component& c : n.components)
-      if (!named && &c != &candidate && c.kind() == ComponentKind::kLinearSolver &&
-          c.entry->spec.FindField("preconditioner") != nullptr &&
-          FindComponentByLink(state, n, c.parameters.text("preconditioner"), nullptr) == &candidate)
-        named = true;
+    for (const Component& c : n.components) {
+      if (named || &c == &candidate || c.kind() != ComponentKind::kLinearSolver) continue;
+      for (const FieldSpec& field : c.entry->spec.fields)
+        if (field.link_target == ComponentKind::kLinearSolver &&
+            FindComponentByLink(state, n, c.parameters.text(field.name), nullptr) == &candidate)
+          named = true;
+    }
   });
   return named;
 }
 
 // The component of `kind` an ODE solver uses through its link field `link_field`: the one the link
 // names ("@name" or "@path/name": the last segment names a component in the solver's subtree),
-// else the first one in its node or below (SOFA's SearchDown) that is not a PCGLinearSolver's
-// preconditioner; null (reported for a link to nothing) otherwise. `what` names the kind in the
-// message; `where` (if not null) gets the component's node.
+// else the first one in its node or below (SOFA's SearchDown) that another linear solver
+// does not link (a PCGLinearSolver's preconditioner); null (reported for a link to nothing)
+// otherwise. `what` names the kind in the message; `where` (if not null) gets the component's node.
 const Component* FindLinked(BuildState& state, const Node& solver_node, ComponentKind kind,
                             const char* link_field, const char* what,
                             const Node** where = nullptr) {
@@ -84,7 +86,7 @@ const Component* FindLinked(BuildState& state, const Node& solver_node, Componen
     for (const Component& c : node.components)
       if (!found && c.kind() == kind && (link.empty() || c.name == name) &&
           (!link.empty() || kind != ComponentKind::kLinearSolver ||
-           !IsPreconditioner(state, solver_node, c))) {
+           !IsLinkedSolver(state, solver_node, c))) {
         found = &c;
         if (where != nullptr) *where = &node;
       }
@@ -146,44 +148,65 @@ auto CreateReported(BuildState& state, const Component& component, Create create
   return nullptr;
 }
 
-// Gives a PCGLinearSolver (component `pcg` in node `pcg_node`) the linear solver its
-// `preconditioner` link names, created with that component's parameters; a link to nothing, to
-// something that is not a linear solver, or to another PCGLinearSolver is a scene problem at the
-// PCG's line. No link: plain conjugate gradient (SOFA says so at info level).
-void AttachPreconditioner(BuildState& state, const Node& pcg_node, const Component& pcg,
-                          PcgLinearSolver& solver) {
-  // The preconditioner's update rate: the PreconditionedMatrixFreeSystem the PCG's linearSystem
-  // links to, else the first one of its node (SOFA's MatrixLinearSolver::doCheckLinearSystem
-  // looks in the node only); none: SOFA's default system, rate 1.
-  const Component* system =
-      FindComponentByLink(state, pcg_node, pcg.parameters.text("linearSystem"), nullptr);
+// True when the component declares a link the builder resolves to a linear solver.
+bool LinksLinearSolver(const ComponentSpec& spec) {
+  for (const FieldSpec& field : spec.fields)
+    if (field.link_target == ComponentKind::kLinearSolver) return true;
+  return false;
+}
+
+// How often a linear solver should refactorise what it links (LinkedLinearSolver::
+// refresh_interval): the assemblingRate of the linear system component its `linearSystem` link
+// names, else of the first one of its node (SOFA's MatrixLinearSolver::doCheckLinearSystem looks
+// in the node only); none: SOFA's default system, every assembly.
+long RefreshInterval(BuildState& state, const Node& node, const Component& linking) {
+  const Component* system = nullptr;
+  if (linking.entry->spec.FindField("linearSystem") != nullptr)
+    system = FindComponentByLink(state, node, linking.parameters.text("linearSystem"), nullptr);
   if (system != nullptr && system->kind() != ComponentKind::kLinearSystem) system = nullptr;
-  for (const Component& c : pcg_node.components)
+  for (const Component& c : node.components)
     if (system == nullptr && c.kind() == ComponentKind::kLinearSystem) system = &c;
-  if (system != nullptr)
-    solver.SetAssemblingRate(std::max(1L, system->parameters.integer("assemblingRate")));
-  const std::string& link = solver.preconditioner_link();
-  if (link.empty()) return;
-  const auto problem = [&](const std::string& what) {
-    state.problems.Scene(pcg.element->line,
-                         "PCGLinearSolver 'preconditioner' link '" + link + "' " + what +
-                             " (expected a linear solver such as AsyncSparseLDLSolver, "
-                             "SparseLDLSolver, JacobiPreconditioner or BlockJacobiPreconditioner)");
-  };
-  if (link.front() != '@') return problem("does not start with '@'");
-  const Component* target = FindComponentByLink(state, pcg_node, link, nullptr);
-  if (target == nullptr)
-    return problem("does not name a component in node '" + pcg_node.path + "' or below");
-  if (target == &pcg) return problem("names the PCGLinearSolver itself");
-  if (target->kind() != ComponentKind::kLinearSolver)
-    return problem("names a " + target->entry->spec.name + ", which is not a linear solver");
-  if (target->entry->spec.FindField("preconditioner") != nullptr)
-    return problem("names a " + target->entry->spec.name +
-                   ", which cannot be a preconditioner in Fluxion");
-  LinearSolverHandle preconditioner = CreateReported(state, *target, [&] {
-    return ComponentRegistry::CreateLinearSolver(*target->entry, target->parameters);
-  });
-  if (preconditioner) solver.SetPreconditioner(std::move(preconditioner));
+  return system == nullptr ? 1 : std::max(1L, system->parameters.integer("assemblingRate"));
+}
+
+// Resolves every link of `linking` (component in `node`, created as `solver`) declared with
+// FieldSpec::LinkTo(…, kLinearSolver) — SOFA's PCGLinearSolver `preconditioner` — and hands the
+// linked solver, created from its own attributes, to `solver` (LinearSolver::AttachLinked). A link
+// to nothing, to the component itself, to something that is not a linear solver or to a solver
+// that links one in turn is a scene problem at the linking component's line. An empty link:
+// nothing attached (PCG is then plain conjugate gradient, as SOFA's).
+void AttachLinkedSolvers(BuildState& state, const Node& node, const Component& linking,
+                         LinearSolver& solver) {
+  const ComponentSpec& spec = linking.entry->spec;
+  for (const FieldSpec& field : spec.fields) {
+    if (field.link_target != ComponentKind::kLinearSolver) continue;
+    const std::string link = linking.parameters.text(field.name);
+    if (link.empty()) continue;
+    const auto problem = [&](const std::string& what) {
+      state.problems.Scene(linking.element->line,
+                           spec.name + " '" + field.name + "' link '" + link + "' " + what +
+                               " (expected a linear solver such as AsyncSparseLDLSolver, "
+                               "SparseLDLSolver, JacobiPreconditioner or "
+                               "BlockJacobiPreconditioner)");
+    };
+    if (link.front() != '@') return problem("does not start with '@'");
+    const Component* target = FindComponentByLink(state, node, link, nullptr);
+    if (target == nullptr)
+      return problem("does not name a component in node '" + node.path + "' or below");
+    if (target == &linking) return problem("names the " + spec.name + " itself");
+    if (target->kind() != ComponentKind::kLinearSolver)
+      return problem("names a " + target->entry->spec.name + ", which is not a linear solver");
+    if (LinksLinearSolver(target->entry->spec))
+      return problem("names a " + target->entry->spec.name + ", which cannot be a " + field.name +
+                     " in Fluxion");
+    LinearSolverHandle linked = CreateReported(state, *target, [&] {
+      return ComponentRegistry::CreateLinearSolver(*target->entry, target->parameters);
+    });
+    if (linked)
+      solver.AttachLinked({.field = field.name,
+                           .solver = std::move(linked),
+                           .refresh_interval = RefreshInterval(state, node, linking)});
+  }
 }
 
 }  // namespace
@@ -226,8 +249,8 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
       node.linear_solver = CreateReported(state, *linear, [&] {
         return ComponentRegistry::CreateLinearSolver(*linear->entry, linear->parameters);
       });
-      if (auto* pcg = dynamic_cast<PcgLinearSolver*>(node.linear_solver.get()))
-        AttachPreconditioner(state, *linear_node, *linear, *pcg);
+      if (node.linear_solver)
+        AttachLinkedSolvers(state, *linear_node, *linear, *node.linear_solver);
     } else if (needs_linear_solver && state.options.solver) {
       // The scene was written for another solver: give the replacement the registry's direct
       // solver (CheckContactSolvers swaps it for the operator one when contacts reach it).

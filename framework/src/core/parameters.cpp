@@ -119,6 +119,11 @@ FieldSpec FieldSpec::IndexList(std::string name, std::string help) {
 FieldSpec FieldSpec::Link(std::string name, std::string help) {
   return Make(std::move(name), FieldType::kLink, "", std::move(help));
 }
+FieldSpec FieldSpec::LinkTo(std::string name, ComponentKind target, std::string help) {
+  FieldSpec spec = Link(std::move(name), std::move(help));
+  spec.link_target = target;
+  return spec;
+}
 FieldSpec& FieldSpec::AtLeast(double bound) {
   minimum = bound;
   minimum_exclusive = false;

@@ -229,6 +229,10 @@ LinearSolver::~LinearSolver() = default;
 LinearSolveResult LinearSolver::FactorizeMass(const SparseMatrix& M) { return Factorize(M); }
 bool LinearSolver::accepts_operator() const { return false; }
 bool LinearSolver::approximate() const { return false; }
+void LinearSolver::AttachLinked(LinkedLinearSolver linked) {
+  throw UsageError(name() + " declares the linear-solver link '" + linked.field +
+                   "' but does not override LinearSolver::AttachLinked to take it");
+}
 LinearSolveResult LinearSolver::FactorizeOperator(const LinearOperator& /*A*/) {
   throw UsageError(name() + " does not accept a matrix given as an operator");
 }

@@ -23,10 +23,10 @@ ComponentSpec PcgLinearSolver::Spec() {
                .AtLeast(0),
            FieldSpec::Bool("use_precond", true,
                            "apply the linked preconditioner (false: plain conjugate gradient)"),
-           FieldSpec::Link("preconditioner",
-                           "the linear solver applying P⁻¹ (e.g. @preconditioner naming an "
-                           "AsyncSparseLDLSolver, JacobiPreconditioner or "
-                           "BlockJacobiPreconditioner); none: plain conjugate gradient"),
+           FieldSpec::LinkTo("preconditioner", ComponentKind::kLinearSolver,
+                             "the linear solver applying P⁻¹ (e.g. @preconditioner naming an "
+                             "AsyncSparseLDLSolver, JacobiPreconditioner or "
+                             "BlockJacobiPreconditioner); none: plain conjugate gradient"),
            FieldSpec::Integer(
                "update_step", 1,
                "deprecated in SOFA (v25.12) and without effect there: accepted; "
@@ -64,13 +64,18 @@ ComponentSpec PcgLinearSolver::PreconditionedSystemSpec() {
 PcgLinearSolver::PcgLinearSolver(const Parameters& parameters)
     : max_iterations_(parameters.integer("iterations")),
       tolerance_(parameters.real("tolerance")),
-      use_preconditioner_(parameters.flag("use_precond")),
-      preconditioner_link_(parameters.text("preconditioner")) {}
+      use_preconditioner_(parameters.flag("use_precond")) {}
 
 PcgLinearSolver::~PcgLinearSolver() = default;
 
 void PcgLinearSolver::SetPreconditioner(LinearSolverHandle preconditioner) {
   preconditioner_ = std::move(preconditioner);
+}
+
+void PcgLinearSolver::AttachLinked(LinkedLinearSolver linked) {
+  if (linked.field != "preconditioner") return LinearSolver::AttachLinked(std::move(linked));
+  SetPreconditioner(std::move(linked.solver));
+  SetAssemblingRate(linked.refresh_interval);
 }
 
 void PcgLinearSolver::SetAssemblingRate(long rate) {

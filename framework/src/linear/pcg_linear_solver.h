@@ -63,20 +63,19 @@ class PcgLinearSolver final : public LinearSolver {
   static ComponentSpec Spec();
   /// SOFA's PreconditionedMatrixFreeSystem (PreconditionedMatrixFreeSystem.inl): the matrix-free
   /// system of a PCG whose `assemblingRate` (alias update_step) is the preconditioner's update
-  /// rate; never built, read by the scene builder for the PCG of its node (SetAssemblingRate).
+  /// rate; never built, read by the scene builder as the
+  /// refresh interval of what the PCG links (LinkedLinearSolver).
   static ComponentSpec PreconditionedSystemSpec();
   explicit PcgLinearSolver(const Parameters& parameters);
   ~PcgLinearSolver() override;
 
-  /// The linear solver that applies P⁻¹ (resolved from the `preconditioner` link by the scene
-  /// builder; owned, possibly a plugin's). Null: plain CG. Call before the implicit system is
-  /// initialised (accepts_operator depends on it).
+  /// The linear solver that applies P⁻¹ (owned, possibly a plugin's). Null: plain CG. Call before
+  /// the implicit system is initialised (accepts_operator depends on it). The scene builder calls
+  /// it through AttachLinked with the solver the `preconditioner` link names.
   void SetPreconditioner(LinearSolverHandle preconditioner);
   LinearSolver* preconditioner() const { return preconditioner_.get(); }
   /// SOFA's PreconditionedMatrixFreeSystem::assemblingRate (≥ 1).
   void SetAssemblingRate(long rate);
-  /// The `preconditioner` link as written ("" when none).
-  const std::string& preconditioner_link() const { return preconditioner_link_; }
   /// Whether P⁻¹ is applied: a preconditioner is set and use_precond is true.
   bool preconditioned() const { return preconditioner_ != nullptr && use_preconditioner_; }
   /// How many times the preconditioner was factorised.
@@ -85,6 +84,8 @@ class PcgLinearSolver final : public LinearSolver {
   const std::string& name() const override { return name_; }
   LinearSolveResult Factorize(const SparseMatrix& A) override;
   LinearSolveResult FactorizeMass(const SparseMatrix& M) override;
+  /// The `preconditioner` link's solver, refactorised every `refresh_interval`-th assembly.
+  void AttachLinked(LinkedLinearSolver linked) override;
   bool accepts_operator() const override { return !preconditioned(); }
   LinearSolveResult FactorizeOperator(const LinearOperator& A) override;
   LinearSolveResult Solve(const Vector& b, Vector& x) override;
@@ -94,7 +95,6 @@ class PcgLinearSolver final : public LinearSolver {
   long max_iterations_;
   double tolerance_;
   bool use_preconditioner_;
-  std::string preconditioner_link_;
   LinearSolverHandle preconditioner_;  // pins a plugin's library while it lives
   long assembling_rate_ = 1;
   long assembly_counter_ = 1;  // SOFA's m_assemblyCounter: starts at the rate (build at once)
