@@ -16,11 +16,11 @@ from . import errors
 from .errors import Diagnostic, Error, NumericalError, PluginError, SceneError, UsageError
 from . import scene_graph
 from .scene_graph import Node
-from ._fluxion import (Host, MechanicalObject, Simulation, set_output_policy, set_thread_count,
-                       thread_count)
+from ._fluxion import (CsvTrajectory, Host, MechanicalObject, Simulation, set_output_policy,
+                       set_thread_count, thread_count)
 
 __all__ = ["load", "load_string", "load_scene", "components", "solvers", "plugins",
-           "set_output_policy", "set_thread_count", "thread_count", "Host",
+           "set_output_policy", "set_thread_count", "thread_count", "Host", "CsvTrajectory",
            "Simulation", "MechanicalObject", "Node", "Error", "SceneError", "PluginError",
            "NumericalError", "UsageError", "Diagnostic"]
 

@@ -49,9 +49,11 @@ class LiveScene:
             return self.simulation.dt
         if field == "time":
             return self.simulation.time
+        if field == "gravity" and node is self.root:
+            return list(self.simulation.gravity)  # as built: a Gravity component's, if any
         if field in node._attributes:
             return node._attributes[field]
-        if field == "gravity" and node is not self.root:
+        if field == "gravity":
             return self.root._read("gravity")  # children inherit the root's gravity
         if field in scene_graph.NODE_DATA:
             return scene_graph.NODE_DATA[field]

@@ -156,6 +156,9 @@ void BindSimulation(py::module_& module) {
       .def("time_at", &Simulation::TimeAt, py::arg("step"),
            "t0 + n·dt for step n, as the trajectory's time column gives it.")
       .def_property_readonly("file", [](const Simulation& s) { return s.model().file; })
+      .def_property_readonly(
+          "gravity", [](const Simulation& s) { return s.model().gravity; },
+          "The root node's gravity [m/s²] as built (its Gravity component's, else its gravity).")
       .def_property_readonly("objects", &Objects,
                              "Mechanical objects by id ('root/cloth/dofs'), in document order.")
       .def("energy", &Energy, "{'kinetic', 'potential', 'total'} [J], summed over solver nodes.")

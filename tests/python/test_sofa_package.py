@@ -389,6 +389,20 @@ def test_data_after_init_read_the_running_simulation(tmp_scene):
         root.addChild("late")
 
 
+def test_gravity_value_is_the_one_built():
+    # A Gravity component in the root overrides the root's gravity data, as in SOFA.
+    root = Sofa.Core.Node("root")
+    root.addObject("Gravity", gravity=[0, 0, -3])
+    root.addObject("EulerExplicitSolver")
+    root.addChild("bead").addObject("MechanicalObject", name="dofs", position=[0, 0, 0])
+    root.bead.addObject("UniformMass", vertexMass=1)
+    assert root.gravity.value == [0, -9.81, 0]  # before init: the node's data, SOFA's default
+    Sofa.Simulation.init(root)
+    assert root.gravity.value == [0, 0, -3] and root.bead.gravity.value == [0, 0, -3]
+    Sofa.Simulation.animate(root)
+    assert root.bead.dofs.velocity.value[0, 2] == 0.01 * -3.0
+
+
 @pytest.mark.parametrize("solver", ["EulerExplicitSolver", "AdamsBashforth2Solver"])
 @pytest.mark.parametrize("with_block", [True, False])
 def test_writeable_array_between_steps_equals_assignment(tmp_scene, solver, with_block):
