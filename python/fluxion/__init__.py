@@ -16,11 +16,11 @@ from . import errors
 from .errors import Diagnostic, Error, NumericalError, PluginError, SceneError, UsageError
 from . import scene_graph
 from .scene_graph import Node
-from ._fluxion import (Host, MechanicalObject, Simulation, set_output_policy, set_thread_count,
-                       thread_count)
+from ._fluxion import (CsvTrajectory, Host, MechanicalObject, Simulation, set_output_policy,
+                       set_thread_count, thread_count)
 
 __all__ = ["load", "load_string", "load_scene", "components", "solvers", "plugins",
-           "set_output_policy", "set_thread_count", "thread_count", "Host",
+           "set_output_policy", "set_thread_count", "thread_count", "Host", "CsvTrajectory",
            "Simulation", "MechanicalObject", "Node", "Error", "SceneError", "PluginError",
            "NumericalError", "UsageError", "Diagnostic"]
 
@@ -63,7 +63,16 @@ def load_string(xml, plugin_dirs=None, dt=None, file_name="scene.scn", data_path
 
 def load_scene(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene.py"):
     """Loads a scene graph built with ``fluxion.Node`` (addChild/addObject). Errors point at the
-    Python lines of the calls that added the faulty nodes and components."""
+    Python lines of the calls that added the faulty nodes and components. A graph with
+    controllers (Sofa.Core.Controller) is refused: they run only through Sofa.Simulation."""
+    problem = scene_graph.controller_problem(root)
+    if problem is not None:
+        raise SceneError([Diagnostic(*problem)])
+    return _load_graph(root, plugin_dirs, dt, data_path, file_name)
+
+
+def _load_graph(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene.py"):
+    """load_scene without the controllers' check: Sofa.Simulation.init runs them itself."""
     xml = scene_graph.to_xml(root)
     try:
         sim = load_string(xml, plugin_dirs, dt, file_name, data_path)

@@ -63,3 +63,17 @@ class NumericalError(Error):
 
 class UsageError(Error, ValueError):
     """The API was used against its documented preconditions (a programming error)."""
+
+
+def script_location(traceback):
+    """FILE:LINE of the innermost frame of a traceback outside Fluxion's Python packages (fluxion,
+    Sofa, SofaRuntime): the user's call that led to an error raised inside them."""
+    import os
+    packages = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+    where = None
+    while traceback is not None:
+        file = traceback.tb_frame.f_code.co_filename
+        if not os.path.abspath(file).startswith(packages):
+            where = f"{file}:{traceback.tb_lineno}"
+        traceback = traceback.tb_next
+    return where or "<script>"

@@ -11,7 +11,12 @@ errors found while loading point at the ``addObject`` call.
 A Python scene is a program: it runs with the rights of the user who runs it, like any script.
 The XML loader's guarantees (README.md, "Files and safety") are about XML scenes.
 
-This file is standalone (standard library only) so that scene-runner can run it as
+The graph is also what Fluxion's ``Sofa`` package (python/Sofa/, sofa_simulation.py) runs:
+after ``Sofa.Simulation.init(root)`` the root holds the running simulation, and data reads and
+writes go to it (scene_data.py); controllers (``Sofa.Core.Controller``) are kept in the graph but
+never written into the XML.
+
+This file is standalone (standard library and scene_data.py only) so that scene-runner can run it as
 ``python3 scene_graph.py --result-fd 3 SCENE.py`` without the compiled module: it writes the XML
 on that file descriptor, a channel of its own, and what the scene prints goes to stderr.
 """
@@ -22,12 +27,18 @@ import runpy
 import stat
 import sys
 
-__all__ = ["Node", "Object", "Data", "xml_text", "to_xml", "build_scene_file", "scene_file_problem"]
+if __package__:
+    from .scene_data import Data
+else:  # run as a script by scene-runner: the folder of this file is first on sys.path
+    from scene_data import Data
+
+__all__ = ["Node", "Object", "Data", "Controller", "controllers", "xml_text", "to_xml",
+           "build_scene_file", "scene_file_problem"]
 
 
 def xml_text(value) -> str:
     """The XML attribute text of a Python value (see the module's doc)."""
-    if isinstance(value, (Object, Data)):
+    if isinstance(value, (Object, Data, Node)):
         return value.getLinkPath()  # SofaPython3 writes a link for an object or data given
     if hasattr(value, "tolist") and not isinstance(value, (str, bytes)):
         value = value.tolist()  # NumPy arrays and scalars, without importing NumPy
@@ -59,100 +70,331 @@ def _caller_origin(scene_file):
     return caller
 
 
-class Data:
-    """A field of an added component, as SofaPython3's ``obj.position``: its ``linkpath``
-    (``@/path/to/object.position``) links another component's field to it; ``value`` is the
-    value given in ``addObject`` (values computed while loading are not known here)."""
-
-    def __init__(self, owner, field):
-        self._owner, self._field = owner, field
-
-    def getLinkPath(self):
-        return self._owner.getLinkPath() + "." + self._field
-
-    linkpath = property(getLinkPath)
-
-    @property
-    def value(self):
-        try:
-            return self._owner._fields[self._field]
-        except KeyError:
-            raise AttributeError(f"{self._owner.name}.{self._field} was not given in addObject "
-                                 "(values computed while loading are not known to the scene "
-                                 "script)") from None
+# The data of a node (framework/src/build/node_spec.cpp), with their defaults: `node.dt = 0.01`
+# sets one; any other attribute set on a node stays a plain Python attribute, as SofaPython3 keeps
+# attributes that name no data of the node (Binding_Base.cpp, BindingBase::SetAttr).
+NODE_DATA = {"dt": 0.01, "gravity": [0.0, -9.81, 0.0], "time": 0.0, "animate": False,
+             "multiThreadSimulation": False, "activated": True}
 
 
-class Object:
-    """A component added with ``node.addObject``: its type, name and fields. Any other attribute
-    is one of its fields as a ``Data`` (``loader.position.linkpath``)."""
+class _Base:
+    """What nodes, components and controllers share: SofaPython3's Base (names, paths, data)."""
 
-    def __init__(self, node, type_name, fields, origin):
-        self._node, self._type, self._fields, self._origin = node, type_name, fields, origin
+    def getName(self):
+        return self._name()
 
     @property
     def name(self):
-        return self._fields.get("name", self._type)
+        return Data(self, "name")
+
+    def findData(self, field):
+        return Data(self, field)
 
     def getLinkPath(self):
-        """``@/path/to/object``, as SofaPython3's ``linkpath``, for links to this object."""
-        return "@" + self._node._path() + "/" + xml_text(self.name)
+        return "@" + self.getPathName()
 
     linkpath = property(getLinkPath)
+
+    def _live(self):
+        """The running scene (fluxion.sofa_simulation.LiveScene) once the root was initialised,
+        else None."""
+        root = self.getContext().getRoot() if self.getContext() is not None else None
+        return None if root is None else root.__dict__.get("_live_scene")
+
+
+class Object(_Base):
+    """A component added with ``node.addObject``: its type, name and fields. Any other attribute
+    is one of its fields as a ``Data`` (``loader.position.linkpath``); ``obj.field = value`` sets
+    it (before init: written into the scene; after: the running simulation, or one line saying
+    why not)."""
+
+    def __init__(self, node, type_name, fields, origin):
+        object.__setattr__(self, "_node", node)
+        object.__setattr__(self, "_type", type_name)
+        object.__setattr__(self, "_fields", fields)
+        object.__setattr__(self, "_origin", origin)
+
+    def _name(self):
+        return self._fields.get("name", self._type)
+
+    def getClassName(self):
+        return self._type
+
+    def getContext(self):
+        return self._node
+
+    def getPathName(self):
+        # SOFA's Base::getPathName: "/node/object", "/object" in the root.
+        return self._node._path() + "/" + xml_text(self._name())
+
+    def _read(self, field):
+        live = self._live()
+        if live is not None:
+            return live.read_object(self, field)
+        if field == "name":
+            return self._name()
+        try:
+            return self._fields[field]
+        except KeyError:
+            raise AttributeError(f"{self._name()}.{field} was not given in addObject "
+                                 "(values computed while loading are known after "
+                                 "Sofa.Simulation.init(root))") from None
+
+    def _write(self, field, value):
+        live = self._live()
+        if live is not None:
+            live.write_object(self, field, value)
+        else:
+            self._fields[field] = value
+
+    def _is_set(self, field):
+        return field in self._fields
 
     def __getattr__(self, field):
         if field.startswith("_"):
             raise AttributeError(field)
         return Data(self, field)
 
+    def __setattr__(self, field, value):
+        if field.startswith("_"):
+            object.__setattr__(self, field, value)
+        else:
+            self._write(field, value)
 
-class Node:
-    """A node of the scene graph. Attributes set on it (``root.dt = 0.01``,
-    ``root.gravity = [0, -9.81, 0]``) become the node's XML attributes."""
+
+class Controller(_Base):
+    """SofaPython3's ``Sofa.Core.Controller`` (Binding_Controller.cpp): subclass it, add an
+    instance with ``node.addObject(MyController(name="c"))``, and Sofa.Simulation calls its
+    ``onAnimateBeginEvent(event)`` before each step, ``onAnimateEndEvent(event)`` after it and
+    ``onSimulationInitDoneEvent(event)`` after init (``onEvent`` for an event it has no method
+    for), with SofaPython3's event dicts (Plugin/src/SofaPython3/PythonFactory.cpp). Key and
+    mouse events are never sent: there is no GUI. Attributes are plain Python attributes; the
+    keyword arguments other than ``name`` are ignored, as SofaPython3 ignores those that name
+    no data (Binding_Component.inl, trampoline_init)."""
+
+    def __init__(self, *args, **kwargs):
+        self.__dict__["_controller_name"] = kwargs.get("name", type(self).__name__)
+
+    def _name(self):
+        return self.__dict__.get("_controller_name", type(self).__name__)
+
+    def __setattr__(self, key, value):
+        if key == "name":
+            self._write(key, value)
+        else:
+            object.__setattr__(self, key, value)
+
+    def getClassName(self):
+        return type(self).__name__
+
+    def getContext(self):
+        return self.__dict__.get("_node")
+
+    def getPathName(self):
+        node = self.getContext()
+        return ("" if node is None else node._path()) + "/" + self._name()
+
+    def _read(self, field):
+        if field == "name":
+            return self._name()
+        raise AttributeError(f"{self._name()}.{field}: a controller's data other than its name "
+                             "are not modelled (use plain Python attributes)")
+
+    def _write(self, field, value):
+        if field != "name":
+            raise AttributeError(f"{self._name()}.{field}: not a data of the controller")
+        self.__dict__["_controller_name"] = value
+
+    def _is_set(self, field):
+        return field == "name"
+
+    def init(self):
+        pass
+
+    def reinit(self):
+        pass
+
+    def draw(self, visual_params):
+        pass
+
+
+class Node(_Base):
+    """A node of the scene graph (SofaPython3's ``Sofa.Core.Node``, Binding_Node.cpp). Its data
+    (NODE_DATA: ``root.dt = 0.01``, ``root.gravity = [0, -9.81, 0]``) become the node's XML
+    attributes; other attributes set on it stay Python attributes. Children and components are
+    found by name as attributes (``root.cloth.dofs.position.value``)."""
 
     def __init__(self, name="root", _parent=None, _origin=None, _scene_file=None):
         object.__setattr__(self, "_attributes", {"name": name})
-        object.__setattr__(self, "_children", [])  # Nodes and Objects, in call order
+        object.__setattr__(self, "_children", [])  # Nodes, Objects and Controllers, in call order
         object.__setattr__(self, "_parent", _parent)
         object.__setattr__(self, "_origin", _origin)
         object.__setattr__(self, "_scene_file", _scene_file)
 
     def __setattr__(self, key, value):
-        self._attributes[key] = value
+        if key in NODE_DATA or key == "name":
+            self._write(key, value)
+        else:
+            object.__setattr__(self, key, value)  # a plain Python attribute
 
     def __getattr__(self, key):
-        try:
-            return self._attributes[key]
-        except KeyError:
-            raise AttributeError(key) from None
+        if key.startswith("_"):
+            raise AttributeError(key)
+        # SofaPython3's order (Binding_Node.cpp, __getattr__): components, children, data.
+        found = self.getObject(key) or self.getChild(key)
+        if found is not None:
+            return found
+        if key in NODE_DATA:
+            return Data(self, key)
+        raise AttributeError(f"node '{self._name()}' has no component, child or data named "
+                             f"'{key}'")
 
-    def addChild(self, name, **attributes):
-        """Adds and returns the child node ``name`` (SofaPython3's ``Node.addChild``)."""
-        child = Node(name, self, _caller_origin(self._scene_file), self._scene_file)
+    def _name(self):
+        return self._attributes["name"]
+
+    def _read(self, field):
+        live = self._live()
+        if live is not None:
+            return live.read_node(self, field)
+        if field in self._attributes:
+            return self._attributes[field]
+        if field in NODE_DATA:
+            return NODE_DATA[field]
+        raise AttributeError(f"node '{self._name()}' has no data '{field}'")
+
+    def _write(self, field, value):
+        live = self._live()
+        if live is not None:
+            live.write_node(self, field, value)
+        else:
+            self._attributes[field] = value
+
+    def _is_set(self, field):
+        return field in self._attributes
+
+    def _refuse_if_live(self, what):
+        if self._live() is not None:
+            raise RuntimeError(f"{what}: the scene cannot change after Sofa.Simulation.init "
+                               "(Fluxion builds it once; change it before init, or unload it)")
+
+    def getContext(self):
+        return self
+
+    def getRoot(self):
+        node = self
+        while node._parent is not None:
+            node = node._parent
+        return node
+
+    def getPathName(self):
+        return self._path() or "/"  # SOFA's Node::getPathName: "/" for the root
+
+    def addChild(self, child, **attributes):
+        """Adds and returns the child node ``child`` (a name, or a parentless Node made with
+        ``Sofa.Core.Node(name)``), as SofaPython3's ``Node.addChild``."""
+        self._refuse_if_live("addChild")
+        origin = _caller_origin(self._scene_file)
+        if isinstance(child, Node):
+            if child._parent is not None or child is self.getRoot():
+                raise ValueError(f"{origin[0]}:{origin[1]}: addChild: node '{child._name()}' "
+                                 "already is in a graph (expected a new node, or a name)")
+            object.__setattr__(child, "_parent", self)
+            object.__setattr__(child, "_origin", origin)
+            object.__setattr__(child, "_scene_file", self._scene_file)
+        else:
+            child = Node(child, self, origin, self._scene_file)
         for key, value in attributes.items():
             setattr(child, key, value)
         self._children.append(child)
         return child
 
     def addObject(self, type_name, **fields):
-        """Adds and returns a component (SofaPython3's ``Node.addObject``)."""
+        """Adds and returns a component (SofaPython3's ``Node.addObject``): a type name with its
+        fields, or a Controller instance."""
+        self._refuse_if_live("addObject")
+        if isinstance(type_name, Controller):
+            type_name.__dict__["_node"] = self
+            type_name.__dict__["_origin"] = _caller_origin(self._scene_file)
+            self._children.append(type_name)
+            return type_name
         added = Object(self, type_name, fields, _caller_origin(self._scene_file))
         self._children.append(added)
         return added
 
+    def removeChild(self, child):
+        """Removes a child node, given as itself or by name (SofaPython3's removeChild)."""
+        self._refuse_if_live("removeChild")
+        node = child if isinstance(child, Node) else self.getChild(child)
+        if node is None or node not in self._children:
+            raise ValueError(f"removeChild: '{getattr(node, '_name', lambda: child)()}' is not a "
+                             f"child of node '{self._name()}'")
+        self._children.remove(node)
+        object.__setattr__(node, "_parent", None)
+
+    def removeObject(self, component):
+        self._refuse_if_live("removeObject")
+        self._children.remove(component)
+
     def getChild(self, name):
         for child in self._children:
-            if isinstance(child, Node) and child._attributes["name"] == name:
+            if isinstance(child, Node) and child._name() == name:
                 return child
         return None
 
     def getObject(self, name):
         for child in self._children:
-            if isinstance(child, Object) and child.name == name:
+            if not isinstance(child, Node) and child._name() == name:
                 return child
         return None
 
+    @property
+    def children(self):
+        return [child for child in self._children if isinstance(child, Node)]
+
+    @property
+    def objects(self):
+        return [child for child in self._children if not isinstance(child, Node)]
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, traceback):
+        return None
+
     def _path(self):
-        return "" if self._parent is None else self._parent._path() + "/" + xml_text(self.name)
+        return "" if self._parent is None else self._parent._path() + "/" + xml_text(self._name())
+
+
+# What the scene process writes on scene-runner's channel, instead of XML, for a scene with
+# controllers (tools/scene_runner/python_scene.h); never the start of an XML scene.
+CONTROLLERS_MARK = "#controllers "
+
+
+def controller_problem(root):
+    """(file, line, message) refusing a graph with controllers where only its XML scene is
+    loaded (scene-runner, fluxion.load), or None: a controller is Python code run at every
+    step."""
+    found = controllers(root)
+    if not found:
+        return None
+    origin = found[0].__dict__.get("_origin") or ("scene.py", 0)
+    return (origin[0], origin[1], "the scene has Python controllers "
+            f"({', '.join(type(c).__name__ for c in found)}), which run only with "
+            "Sofa.Simulation in the script's own process (expected: python3 "
+            f"{os.path.basename(origin[0])} with a main() that calls Sofa.Simulation.init and "
+            f"animate, or python3 -m fluxion run {os.path.basename(origin[0])})")
+
+
+def controllers(root):
+    """Every controller of the graph in the order SOFA's PropagateEventVisitor reaches them: a
+    node's components in order, then its children, depth first."""
+    found = []
+    for child in root._children:
+        if isinstance(child, Controller):
+            found.append(child)
+    for child in root.children:
+        found += controllers(child)
+    return found
 
 
 def _escape(text):
@@ -183,6 +425,8 @@ def to_xml(root):
         for child in node._children:
             if isinstance(child, Node):
                 emit(child, depth + 1)
+            elif isinstance(child, Controller):
+                continue  # Python code, run by Sofa.Simulation, never part of the XML scene
             else:
                 lines.append(f"{indent}  <{child._type}{_attributes(child._fields.items())}/>"
                              + _origin_comment(child._origin))
@@ -205,22 +449,45 @@ def python_origin(xml, line):
     return (file, int(number)) if number.isdigit() else None
 
 
+def _is_fluxion_sofa(spec):
+    """Whether the `Sofa` package found is Fluxion's own (installed next to the fluxion
+    package), not SofaPython3's."""
+    origin = getattr(spec, "origin", None) or ""
+    return os.path.isfile(os.path.join(os.path.dirname(os.path.dirname(origin)), "fluxion",
+                                       "scene_graph.py"))
+
+
 def _sofa_stand_ins():
-    """Modules named as SofaPython3's, for scenes written for SOFA that import them at the top
-    (``import Sofa``, ``import SofaRuntime; SofaRuntime.importPlugin(...)``) and only build the
-    graph: Sofa.Core.Node is this module's Node, importPlugin does nothing (plugins are
-    RequiredPlugin components, or Fluxion's own). Only put in place when SOFA's own are absent.
-    Anything else of SofaPython3 (controllers, Sofa.Simulation) is not provided."""
+    """Modules named as SofaPython3's for a scene written for SOFA, when this file runs on its own
+    (scene-runner's scene process, standard library only): Sofa.Core with this module's Node and
+    Controller, SofaRuntime.importPlugin doing nothing (plugins are RequiredPlugin components),
+    Sofa.Simulation refusing (a scene process only builds the graph). None when SOFA's own
+    modules are installed, or when Fluxion's Sofa package (python/Sofa/, which needs the
+    compiled module) is what `import Sofa` finds for this module."""
     import importlib.util
     import types
-    if importlib.util.find_spec("Sofa") is not None:
+    spec = importlib.util.find_spec("Sofa")
+    if spec is not None and (__name__ == "fluxion.scene_graph" or not _is_fluxion_sofa(spec)):
         return {}
+
+    def refuse(*args, **kwargs):
+        raise RuntimeError("Sofa.Simulation runs a scene in the script's own process "
+                           "(python3 script.py); scene-runner's scene process only builds it")
+
     sofa = types.ModuleType("Sofa", "Fluxion's stand-in for SofaPython3's Sofa (graph only)")
     sofa.Core = types.ModuleType("Sofa.Core")
     sofa.Core.Node, sofa.Core.Object, sofa.Core.Data = Node, Object, Data
+    sofa.Core.Controller = Controller
+    sofa.Simulation = types.ModuleType("Sofa.Simulation")
+    for name in ("init", "initRoot", "animate", "reset", "load", "unload", "animateNSteps"):
+        setattr(sofa.Simulation, name, refuse)
+    sofa.Helper = types.ModuleType("Sofa.Helper")
+    for name in ("msg_info", "msg_warning", "msg_error", "msg_deprecated"):
+        setattr(sofa.Helper, name, lambda *args: print(*args[-1:], file=sys.stderr))
     runtime = types.ModuleType("SofaRuntime", "Fluxion's stand-in: importPlugin does nothing")
     runtime.importPlugin = lambda name: None
-    return {"Sofa": sofa, "Sofa.Core": sofa.Core, "SofaRuntime": runtime}
+    return {"Sofa": sofa, "Sofa.Core": sofa.Core, "Sofa.Simulation": sofa.Simulation,
+            "Sofa.Helper": sofa.Helper, "SofaRuntime": runtime}
 
 
 def scene_file_problem(path):
@@ -283,7 +550,18 @@ def main(argv):
         print(f"{args[0]}: {problem}", file=sys.stderr)
         return 2
     with contextlib.redirect_stdout(sys.stderr):
-        xml = to_xml(build_scene_file(args[0]))
+        root = build_scene_file(args[0])
+    problem = controller_problem(root)
+    if problem is not None and result_fd is not None:
+        # scene-runner runs such a scene with `python3 -m fluxion run` (run_script.py): told so
+        # on its channel, with the line it names if it cannot.
+        with os.fdopen(result_fd, "w", encoding="utf-8") as channel:
+            channel.write(f"{CONTROLLERS_MARK}{problem[0]}:{problem[1]}: {problem[2]}\n")
+        return 0
+    if problem is not None:
+        print(f"{problem[0]}:{problem[1]}: {problem[2]}", file=sys.stderr)
+        return 2
+    xml = to_xml(root)
     if result_fd is None:
         sys.stdout.write(xml)
     else:

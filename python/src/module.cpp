@@ -8,6 +8,7 @@
 #include "host_binding.h"
 #include "object_view.h"
 #include "simulation_binding.h"
+#include "trajectory_binding.h"
 
 PYBIND11_MODULE(_fluxion, module) {
   module.doc() = "Fluxion's host API (fluxion/host.h) for Python; use the fluxion package.";
@@ -15,6 +16,7 @@ PYBIND11_MODULE(_fluxion, module) {
   fluxion::python::BindObjectView(module);
   fluxion::python::BindSimulation(module);
   fluxion::python::BindHost(module);
+  fluxion::python::BindTrajectory(module);
   // fluxion/threads.h: process-wide, results the same whatever the count.
   module.def("set_thread_count", &fluxion::SetThreadCount, pybind11::arg("count"),
              "Threads for force evaluation and vector updates (0: the default, OMP_NUM_THREADS "

@@ -2,11 +2,13 @@
 
 #include <cmath>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <pybind11/functional.h>
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include "errors.h"
@@ -118,6 +120,17 @@ void ReplaceSolver(Simulation& simulation, const std::string& name, const py::kw
   simulation.ReplaceSolver(choice);
 }
 
+// set_component_field(component, field, values): any real array or nested list, flattened.
+void SetComponentField(Simulation& simulation, const std::string& component,
+                       const std::string& field, const py::object& values) {
+  const auto array = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(values);
+  if (!array)
+    throw UsageError(component + "." + field + ": expected real numbers, got " +
+                     py::str(py::type::of(values).attr("__name__")).cast<std::string>());
+  simulation.SetComponentField(component, field,
+                               std::span<const double>(array.data(), array.size()));
+}
+
 }  // namespace
 
 void BindSimulation(py::module_& module) {
@@ -140,7 +153,12 @@ void BindSimulation(py::module_& module) {
       .def_property_readonly("time", &Simulation::time, "Current time [s].")
       .def_property_readonly("dt", &Simulation::dt, "Time step [s].")
       .def_property_readonly("step_count", &Simulation::step_count)
+      .def("time_at", &Simulation::TimeAt, py::arg("step"),
+           "t0 + n·dt for step n, as the trajectory's time column gives it.")
       .def_property_readonly("file", [](const Simulation& s) { return s.model().file; })
+      .def_property_readonly(
+          "gravity", [](const Simulation& s) { return s.model().gravity; },
+          "The root node's gravity [m/s²] as built (its Gravity component's, else its gravity).")
       .def_property_readonly("objects", &Objects,
                              "Mechanical objects by id ('root/cloth/dofs'), in document order.")
       .def("energy", &Energy, "{'kinetic', 'potential', 'total'} [J], summed over solver nodes.")
@@ -157,6 +175,12 @@ void BindSimulation(py::module_& module) {
                              })
       .def("replace_solver", &ReplaceSolver, py::arg("name"),
            "Replaces every solver node's ODE solver, keeping the state (scene-runner --solver).")
+      .def("set_component_field", &SetComponentField, py::arg("component"), py::arg("field"),
+           py::arg("values"),
+           "Changes a component's field ('root/cloth/load', 'forces') from the next step on; "
+           "UsageError for a field that cannot change while the simulation runs.")
+      .def("runtime_fields", &Simulation::RuntimeFields, py::arg("component"),
+           "The fields of a component ('root/cloth/load') set_component_field can change.")
       .def("finish", &Simulation::Finish,
            "Ends the run for the scene's observers (exporters write their last files).");
 }

@@ -1,6 +1,7 @@
 #include "python_process.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "child_process.h"
 #include "fluxion/text.h"
@@ -67,15 +69,44 @@ std::string Seconds(std::chrono::milliseconds duration) {
   return FormatReal(static_cast<double>(duration.count()) / 1000.0) + " s";
 }
 
+// The interpreter the module was built for, or $FLUXION_PYTHON.
+std::string PythonExecutable() {
+  return std::getenv("FLUXION_PYTHON") != nullptr ? std::getenv("FLUXION_PYTHON")
+                                                  : std::string(FLUXION_PYTHON_EXECUTABLE);
+}
+
 }  // namespace
 
 bool IsPythonScene(const std::string& path) { return path.ends_with(".py"); }
 
+void ExecFluxionRun(const std::string& scene, const std::vector<std::string>& arguments,
+                    std::string& why) {
+  const std::string python = PythonExecutable();
+  const fs::path script = SceneGraphScript();
+  if (python.empty() || script.empty()) {
+    why = "Python scenes need Python and Fluxion's Python package";
+    return;
+  }
+  std::vector<std::string> argv = {python, "-m", "fluxion", "run", scene};
+  argv.insert(argv.end(), arguments.begin(), arguments.end());
+  const std::vector<std::string> environment = ChildEnvironment(script.parent_path().parent_path());
+  std::vector<char*> argv_pointers, environment_pointers;
+  for (const std::string& argument : argv)
+    argv_pointers.push_back(const_cast<char*>(argument.c_str()));
+  for (const std::string& entry : environment)
+    environment_pointers.push_back(const_cast<char*>(entry.c_str()));
+  argv_pointers.push_back(nullptr);
+  environment_pointers.push_back(nullptr);
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::execvpe(python.c_str(), argv_pointers.data(), environment_pointers.data());
+  why = "cannot run " + python + ": " + std::strerror(errno) +
+        " (expected python3; FLUXION_PYTHON names another)";
+}
+
 PythonScene RunPythonScene(const std::string& scene, const PythonSceneLimits& limits) {
   CheckSceneFile(scene);
-  const std::string python = std::getenv("FLUXION_PYTHON") != nullptr
-                                 ? std::getenv("FLUXION_PYTHON")
-                                 : std::string(FLUXION_PYTHON_EXECUTABLE);
+  const std::string python = PythonExecutable();
   if (python.empty())
     Fail(scene,
          "Python scenes need Python (expected a scene-runner built with FLUXION_PYTHON, "

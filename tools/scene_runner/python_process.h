@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "python_scene.h"
 
@@ -31,5 +32,11 @@ inline constexpr std::chrono::seconds kDefaultPythonSceneTimeout{60};
 /// Throws SceneError (one line) when the scene is not a regular file, Python or scene_graph.py
 /// is not available, or the scene fails (its traceback is on stderr), is too slow or too large.
 PythonScene RunPythonScene(const std::string& scene, const PythonSceneLimits& limits);
+
+/// Replaces this process by `python3 -m fluxion run SCENE ARGUMENTS…` (the same interpreter and
+/// PYTHONPATH as RunPythonScene), which runs the scene through Sofa.Simulation, controllers
+/// included. Returns only when that cannot start, with why in `why`.
+void ExecFluxionRun(const std::string& scene, const std::vector<std::string>& arguments,
+                    std::string& why);
 
 }  // namespace fluxion::runner

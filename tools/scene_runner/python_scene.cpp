@@ -47,6 +47,12 @@ Simulation PythonScene::Load(const Host& host, const LoadOptions& options) const
   }
 }
 
+std::string PythonScene::controllers_message() const {
+  std::string message = xml_.substr(std::min(xml_.size(), kControllersMark.size()));
+  message = message.substr(0, message.find('\n'));
+  return HasControlByte(message) ? scene_ + ": the scene has Python controllers" : message;
+}
+
 std::string PythonScene::Where(int line) const {
   const std::optional<Origin> origin = OriginOf(line);
   return origin ? origin->file + ":" + std::to_string(origin->line)

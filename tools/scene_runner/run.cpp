@@ -17,6 +17,7 @@
 
 #include "animation.h"
 #include "contact_tally.h"
+#include "controller_run.h"
 #include "failure_advice.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
@@ -261,6 +262,7 @@ int RunScene(const RunOptions& options, const Host& host) {
       python_scene.emplace(RunPythonScene(
           options.scene, PythonSceneLimits{.max_scene_bytes = LoadOptions{}.max_scene_bytes,
                                            .timeout = options.python_timeout}));
+      if (python_scene->has_controllers()) return RunSceneWithControllers(options, *python_scene);
       simulation.emplace(python_scene->Load(host, load_options));
     } else {
       simulation.emplace(host.LoadFile(options.scene, load_options));

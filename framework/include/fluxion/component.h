@@ -23,6 +23,7 @@
 
 #include <array>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -40,6 +41,9 @@
 #include "fluxion/topology.h"
 
 namespace fluxion {
+
+/// Changes one field of a built component between steps (BuildContext::AddRuntimeField).
+using RuntimeFieldSetter = std::function<void(std::span<const double> values)>;
 
 /// What a component's build function sees of the scene being built.
 ///
@@ -211,6 +215,16 @@ class FLUXION_API BuildContext {
   /// reports its failures at the component's line. Components of kind kObserver register theirs
   /// with the masses and force fields, when every object's place is known.
   virtual void AddObserver(std::unique_ptr<Observer> observer) = 0;
+
+  // --- Fields changed while the simulation runs ------------------------------------------------
+  /// Declares that the component's field `field` may be changed between steps
+  /// (Simulation::SetComponentField: a SofaPython3 controller writing `forces` of a
+  /// ConstantForceField). `setter` receives the new value as the field's numbers, checks them
+  /// (throwing ConfigError "what is wrong (what was expected)") and changes what the component
+  /// built (typically a force field it handed to AddForceField, which the simulation keeps alive
+  /// as long as the setter). Called between steps only, never during one. The default does
+  /// nothing (the field stays fixed, and saying so is the simulation's business).
+  virtual void AddRuntimeField(const std::string& field, RuntimeFieldSetter setter);
 };
 
 /// Builds one component of a scene (see BuildContext). May throw ConfigError for a bad value

@@ -4,7 +4,9 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -146,6 +148,18 @@ class FLUXION_API Simulation {
   /// keeping the current state; an implicit replacement gets a SparseLDLSolver where the node has
   /// no linear solver. Throws SceneError (unknown solver, bad parameter) or PluginError.
   void ReplaceSolver(const SolverChoice& choice);
+
+  /// Changes field `field` of the component `component` ("root/cloth/load": its node's path and
+  /// its name) to `values`, effective from the next step (SofaPython3's controllers write data
+  /// between steps; the ODE solvers keep their history, as SOFA's do for a changed load). Only
+  /// the fields a component declared changeable (BuildContext::AddRuntimeField, listed by
+  /// RuntimeFields) can be; throws UsageError for any other, naming those that can, and for
+  /// values the field refuses (a wrong count), naming the field.
+  void SetComponentField(std::string_view component, std::string_view field,
+                         std::span<const double> values);
+  /// The fields of `component` SetComponentField accepts, in declaration order (empty for an
+  /// unknown component or one with none).
+  std::vector<std::string> RuntimeFields(std::string_view component) const;
 
  private:
   friend struct internal::SimulationAccess;

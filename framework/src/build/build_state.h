@@ -214,6 +214,8 @@ struct BuildState {
   std::size_t total_springs = 0;        // springs of every force field so far
   std::size_t force_fields_added = 0;   // force fields given to a simulated object so far
   double data_bytes = 0;  ///< the scene's structure and the data copied between components so far
+  /// Fields components declared changeable between steps (BuildContext::AddRuntimeField).
+  std::vector<RuntimeField> runtime_fields;
 
   /// The memory a scene of so many points and springs is estimated to take [bytes] (doubles:
   /// absurd sizes must not overflow).

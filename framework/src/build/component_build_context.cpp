@@ -462,6 +462,11 @@ void ComponentBuildContext::AddForceField(const ObjectModel& object,
   ++state_.force_fields_added;
 }
 
+void ComponentBuildContext::AddRuntimeField(const std::string& field, RuntimeFieldSetter setter) {
+  state_.runtime_fields.push_back(
+      RuntimeField{node_.path + "/" + component_.name, field, std::move(setter)});
+}
+
 namespace {
 // A count the memory budget allows, as the integer type asked for (the budget may be infinite).
 template <class Count>

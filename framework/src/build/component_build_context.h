@@ -62,6 +62,7 @@ class ComponentBuildContext final : public BuildContext {
   bool ReserveSprings(std::size_t count) override;
   void AddObserver(std::unique_ptr<Observer> observer) override;
   std::size_t spring_budget() const override;
+  void AddRuntimeField(const std::string& field, RuntimeFieldSetter setter) override;
 
  private:
   int line() const { return component_.element->line; }

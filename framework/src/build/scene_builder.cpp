@@ -148,7 +148,8 @@ Simulation BuildSimulation(const SceneDescription& scene,
   try {
     return SimulationAccess::Create(std::move(model), std::move(nodes), std::move(registry),
                                     std::move(state.observers), std::move(state.mapped_runtime),
-                                    contacts ? CreateContactStage(std::move(*contacts)) : nullptr);
+                                    contacts ? CreateContactStage(std::move(*contacts)) : nullptr,
+                                    std::move(state.runtime_fields));
   } catch (const ConfigError& error) {
     problems.Scene(scene.root.line, error.what());
     problems.ThrowIfAny();

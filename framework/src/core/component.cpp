@@ -6,6 +6,8 @@ namespace fluxion {
 
 BuildContext::~BuildContext() = default;
 
+void BuildContext::AddRuntimeField(const std::string& /*field*/, RuntimeFieldSetter /*setter*/) {}
+
 // Out of line: the vtable lives in libfluxion, one copy for every plugin.
 ProjectiveConstraint::~ProjectiveConstraint() = default;
 bool ProjectiveConstraint::HoldsPoints(double /*time*/) const { return true; }

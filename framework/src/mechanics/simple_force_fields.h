@@ -2,8 +2,11 @@
 // uniform velocity damping.
 #pragma once
 
+#include <algorithm>
+#include <span>
 #include <vector>
 
+#include "fluxion/errors.h"
 #include "fluxion/force_field.h"
 
 namespace fluxion::internal {
@@ -20,6 +23,12 @@ class ConstantForce final : public ForceField {
   /// The system's force starts with it when this field comes first (gravity).
   bool SetForce(Vector& f) const;
   double PotentialEnergy(const State& state) const override;
+  /// Replaces the values (one per DOF, in the constructor's order), between steps: a load a
+  /// controller changes (Simulation::SetComponentField). Sizes are the caller's to check.
+  void SetValues(std::span<const double> values) {
+    FLUXION_DEMAND(values.size() == values_.size());
+    std::copy(values.begin(), values.end(), values_.begin());
+  }
 
  private:
   std::vector<Index> dofs_;

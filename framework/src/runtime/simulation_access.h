@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "fluxion/component.h"
 #include "fluxion/observer.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
@@ -33,19 +34,27 @@ struct MappedRuntime {
   const MappedForceField* field = nullptr;
 };
 
+/// A component field that may change between steps (BuildContext::AddRuntimeField).
+struct RuntimeField {
+  std::string component;  ///< "<node path>/<component name>", e.g. "root/cloth/load"
+  std::string field;      ///< e.g. "forces"
+  RuntimeFieldSetter set;
+};
+
 struct SimulationAccess {
   /// A simulation of `model` whose solver nodes are `nodes` (each node's system an
   /// AssembledSystem). `registry` (may be null) creates replacement solvers for ReplaceSolver.
   /// `observers` (document order) are notified of the start before it returns; `mapped` objects
   /// get their state from their system's; `contacts` (null without a collision pipeline) runs
-  /// before the solvers of every step.
+  /// before the solvers of every step. `runtime_fields` are what SetComponentField may change.
   /// Throws ConfigError when a solver refuses the system at initialisation, SceneError when an
   /// observer fails at the start.
   static Simulation Create(std::shared_ptr<const Model> model, std::vector<SolverNode> nodes,
                            std::shared_ptr<const ComponentRegistry> registry,
                            std::vector<ObserverSlot> observers = {},
                            std::vector<MappedRuntime> mapped = {},
-                           std::unique_ptr<ContactStage> contacts = nullptr);
+                           std::unique_ptr<ContactStage> contacts = nullptr,
+                           std::vector<RuntimeField> runtime_fields = {});
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
 };

@@ -52,6 +52,8 @@ struct Simulation::Impl {
   /// Per-step warnings (a step whose inner iteration missed its tolerance): the first of each
   /// kind logged, the rest summarised when the run ends (Finish, a failure, or destruction).
   internal::RepeatedWarnings repeated_warnings;
+  /// The component fields SetComponentField may change, in document order.
+  std::vector<internal::RuntimeField> runtime_fields;
 
   Impl() = default;
   Impl(const Impl&) = delete;
