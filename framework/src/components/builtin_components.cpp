@@ -189,6 +189,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SurfacePressureForceFieldComponent>(registrar);
   Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
   Add<TetrahedronFEMForceFieldComponent>(registrar);
+  Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);

@@ -77,7 +77,14 @@ double InElement(const std::vector<double>& values, std::size_t i) {
 
 }  // namespace
 
-void TetrahedronFEMForceFieldComponent::Build(BuildContext& context) {
+namespace {
+
+// The build of both components: `von_mises` is 0 (none), 1 (corotational strain) or 2 (Green);
+// `small_has_no_corotational_stress`: TetrahedronFEMForceField's rule that 1 needs a corotational
+// method (TetrahedralCorotationalFEMForceField has no such rule: with small, its strain is the
+// linear one).
+void BuildTetrahedronFem(BuildContext& context, long von_mises,
+                         bool small_has_no_corotational_stress) {
   const ObjectModel* found = context.NodeObject();
   if (found == nullptr) return;
   const ObjectModel& object = *found;
@@ -99,12 +106,12 @@ void TetrahedronFEMForceFieldComponent::Build(BuildContext& context) {
                     " (expected a value in [0, 0.5), as SOFA's Hooke law needs)");
       return;
     }
-  if (p.real("plasticMaxThreshold") > 0.0) {
+  if (p.has_value("plasticMaxThreshold") && p.real("plasticMaxThreshold") > 0.0) {
     context.Error(type + " 'plasticMaxThreshold' > 0 (plasticity) is not supported (expected 0)");
     return;
   }
-  const long von_mises = p.integer("computeVonMisesStress");
-  if (von_mises == 1 && method == TetrahedronFemMethod::kSmall) {
+  if (small_has_no_corotational_stress && von_mises == 1 &&
+      method == TetrahedronFemMethod::kSmall) {
     context.Error(type +
                   " 'computeVonMisesStress=1' needs a corotational method (expected 2 "
                   "with method=\"small\", as SOFA says)");
@@ -161,8 +168,54 @@ void TetrahedronFEMForceFieldComponent::Build(BuildContext& context) {
                   ") has zero rest volume (expected four points not in one plane)");
     return;
   }
-  context.AddForceField(object, std::make_unique<TetrahedronFem>(
-                                    method, p.flag("updateStiffnessMatrix"), std::move(elements)));
+  context.AddForceField(object,
+                        std::make_unique<TetrahedronFem>(method, p.flag("updateStiffnessMatrix"),
+                                                         std::move(elements), int(von_mises)));
+}
+
+}  // namespace
+
+void TetrahedronFEMForceFieldComponent::Build(BuildContext& context) {
+  BuildTetrahedronFem(context, context.parameters().integer("computeVonMisesStress"), true);
+}
+
+ComponentSpec TetrahedralCorotationalFEMForceFieldComponent::Spec() {
+  ComponentSpec spec = TetrahedronFEMForceFieldComponent::Spec();
+  spec.name = "TetrahedralCorotationalFEMForceField";
+  spec.summary =
+      "Linear elastic tetrahedra, small displacements or corotational (large, polar): "
+      "TetrahedronFEMForceField's element";
+  std::vector<FieldSpec> fields;
+  for (FieldSpec& field : spec.fields) {
+    if (field.name == "method") {
+      field.choices = {"small", "large", "polar"};
+      field.help =
+          "small: linear (no rotation); large: corotational, frame of the first edges; polar: "
+          "polar decomposition";
+    }
+    if (field.name == "computeGlobalMatrix") {
+      field.aliases.clear();
+      field.help =
+          "SOFA's assembled force path for small/large (same force); not available with "
+          "polar, as in SOFA";
+    }
+    if (field.name == "computeVonMisesStress") {
+      fields.push_back(FieldSpec::Bool("computeVonMisesStress", false,
+                                       "von Mises stress per element for output (corotational "
+                                       "strain; not with small)"));
+      continue;
+    }
+    const bool only_tetrahedron_fem =
+        field.name.rfind("plastic", 0) == 0 || field.name == "updateStiffness" ||
+        field.name == "initialPoints" || field.name.rfind("gather", 0) == 0;
+    if (!only_tetrahedron_fem) fields.push_back(field);
+  }
+  spec.fields = std::move(fields);
+  return spec;
+}
+
+void TetrahedralCorotationalFEMForceFieldComponent::Build(BuildContext& context) {
+  BuildTetrahedronFem(context, context.parameters().flag("computeVonMisesStress") ? 1 : 0, false);
 }
 
 }  // namespace fluxion::internal

@@ -28,4 +28,16 @@ class TetrahedronFEMForceFieldComponent {
   static void Build(BuildContext& context);
 };
 
+/// SOFA's TetrahedralCorotationalFEMForceField (TetrahedralCorotationalFEMForceField.{h,inl}):
+/// the same element, forces and stiffness as TetrahedronFEMForceField's small, large and polar
+/// (the same strain–displacement and material matrices, rotations and R·J·K·Jᵀ·Rᵀ), without
+/// svd, plasticity or the GPU options; its updateStiffnessMatrix with large rewrites every
+/// entry of J, which is what TetrahedronFem does. computeVonMisesStress is a flag there: the
+/// corotational measure. (SOFA's own von Mises of this class always takes the large frame.)
+class TetrahedralCorotationalFEMForceFieldComponent {
+ public:
+  static ComponentSpec Spec();
+  static void Build(BuildContext& context);
+};
+
 }  // namespace fluxion::internal

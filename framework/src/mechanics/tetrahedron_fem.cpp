@@ -145,10 +145,11 @@ long TetrahedronFem::RestElements(TetrahedronFemMethod method,
 }
 
 TetrahedronFem::TetrahedronFem(TetrahedronFemMethod method, bool update_stiffness_matrix,
-                               std::vector<Element> elements)
+                               std::vector<Element> elements, int von_mises)
     : method_(method),
       update_stiffness_matrix_(update_stiffness_matrix),
-      elements_(std::move(elements)) {}
+      elements_(std::move(elements)),
+      von_mises_(von_mises) {}
 
 // --- One element -----------------------------------------------------------------------------
 

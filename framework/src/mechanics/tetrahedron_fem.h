@@ -84,8 +84,10 @@ class TetrahedronFem final : public ForceField {
                            Index first_dof, const std::vector<double>& young,
                            const std::vector<double>& poisson, std::vector<Element>& elements);
 
+  /// `von_mises`: which stress measure an output of element stresses shows (0 none, 1 the
+  /// corotational strain's, 2 the Green strain's; see VonMises).
   TetrahedronFem(TetrahedronFemMethod method, bool update_stiffness_matrix,
-                 std::vector<Element> elements);
+                 std::vector<Element> elements, int von_mises = 0);
 
   void AddForce(const State& state, Vector& f) const override;
   void StiffnessEntries(std::vector<MatrixEntry>& entries) const override;
@@ -107,6 +109,7 @@ class TetrahedronFem final : public ForceField {
 
   std::size_t num_elements() const { return elements_.size(); }
   TetrahedronFemMethod method() const { return method_; }
+  int von_mises() const { return von_mises_; }
 
  private:
   /// What the force and the tangent need of one element at one state: Q, the shape vectors
@@ -132,6 +135,7 @@ class TetrahedronFem final : public ForceField {
   TetrahedronFemMethod method_;
   bool update_stiffness_matrix_;
   std::vector<Element> elements_;
+  int von_mises_;
   mutable PointPartition partition_;  // rebuilt when the thread count changes (never per step)
 };
 
