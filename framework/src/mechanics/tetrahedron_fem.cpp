@@ -11,9 +11,11 @@ namespace fluxion::internal {
 
 namespace {
 
-// Elements per thread at least: one element costs about a microsecond (an SVD for polar/svd),
-// so a few hundred keep a parallel region worth its start.
-constexpr Index kElementGrain = 512;
+// Elements per thread at least. One element's product costs about 0.1 µs (its force with an SVD
+// a few times more), so 2048 elements are ≈ 0.2 ms of work per thread: well above the start and
+// the join of a parallel region, even on a loaded machine (with 512, a 1520-element beam ran 7×
+// slower on two busy cores than on one).
+constexpr Index kElementGrain = 2048;
 
 // SOFA's accumulateForceSVD: below this volume ratio det(A·A_rest⁻¹) an element is treated as
 // inverted or flat and its rotation comes from the stable (rotation-only) SVD.

@@ -3,6 +3,7 @@
 // `FILE:LINE:` error.
 #include <gmock/gmock.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -110,6 +111,100 @@ TEST_F(TetrahedronFemScenes, ImplicitStepsDoNotAllocate) {
     }
 }
 
+// --- SOFA's reference states --------------------------------------------------------------------
+
+// SOFA's examples/Component/SolidMechanics/FEM/TetrahedronFEMForceField.scn, its BeamFEM_LARGE
+// node as it is (the drawing options left out; the whole scene, all four methods, is checked by
+// tools/sofa_regression: 42 s of one core here, too long for a unit test): a 10 × 10 × 40 beam of
+// 4 × 4 × 19 cubes cut into tetrahedra, its face z = 0 fixed, falling under gravity −9 along y
+// (E = 1000, ν = 0.4, massDensity 0.2); EulerImplicitSolver with Rayleigh damping 0.1/0.1 and
+// CGLinearSolver (25 iterations), dt = 0.01.
+std::string SofaBeam(const std::string& name, const std::string& translation,
+                     const std::string& method) {
+  return R"(
+  <Node name=")" +
+         name + R"(">
+    <EulerImplicitSolver name="cg_odesolver" printLog="false" rayleighStiffness="0.1" rayleighMass="0.1"/>
+    <CGLinearSolver iterations="25" name="linear solver" tolerance="1.0e-9" threshold="1.0e-9"/>
+    <RegularGridTopology name="grid" min="-5 -5 0" max="5 5 40" n="5 5 20"/>
+    <MechanicalObject template="Vec3" translation=")" +
+         translation + R"("/>
+    <TetrahedronSetTopologyContainer name="Tetra_topo"/>
+    <TetrahedronSetTopologyModifier name="Modifier"/>
+    <TetrahedronSetGeometryAlgorithms template="Vec3" name="GeomAlgo"/>
+    <Hexa2TetraTopologicalMapping input="@grid" output="@Tetra_topo" swapping="true"/>
+    <DiagonalMass massDensity="0.2"/>
+    <TetrahedronFEMForceField name="FEM" youngModulus="1000" poissonRatio="0.4" computeGlobalMatrix="false"
+                              method=")" +
+         method + R"(" computeVonMisesStress="1"/>
+    <BoxROI template="Vec3" name="box_roi" box="-6 -6 -1 50 6 0.1"/>
+    <FixedProjectiveConstraint template="Vec3" indices="@box_roi.indices"/>
+  </Node>)";
+}
+
+// Not a QuietTest: SOFA's CGLinearSolver stops after its 25 iterations short of its 1e-9
+// tolerance in every step, and Fluxion's (rightly) warns.
+TEST(TetrahedronFemSofaReference, MatchesSofasRegressionReferences) {
+  // SOFA's Regression project, references/examples/Component/SolidMechanics/FEM/
+  // TetrahedronFEMForceField.scn.reference_1_MechanicalObject1_mstate.txt.gz: the positions
+  // after 299 steps (T = 2.99) of points 499 (the free corner), 487 and 262, printed by SOFA
+  // with 6 significant digits: one unit of the 6th digit is the tolerance. The beam has
+  // fallen by about 32 along y: large deflections, far from the linear range.
+  struct Expected {
+    int object;
+    int point;
+    std::array<double, 3> x;
+  };
+  const Expected expected[] = {{0, 499, {16.0258, -32.5705, 26.5557}},
+                               {0, 487, {10.9963, -34.4197, 21.9497}},
+                               {0, 262, {10.996, -16.3188, 14.6896}}};
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.01" gravity="0 -9 0">
+  <DefaultAnimationLoop parallelODESolving="true"/>)" +
+                                    SofaBeam("BeamFEM_LARGE", "11 0 0", "large") + "\n</Node>");
+  for (int step = 0; step < 299; ++step) simulation.Step();
+  for (const Expected& e : expected) {
+    const auto x = simulation.position(e.object);
+    for (int c = 0; c < 3; ++c) {
+      const double value = e.x[static_cast<std::size_t>(c)];
+      const double digit =
+          value == 0.0 ? 1e-5 : std::pow(10.0, std::floor(std::log10(std::abs(value))) - 5);
+      EXPECT_NEAR(x[3 * e.point + c], value, digit)
+          << "object " << e.object << " point " << e.point << " axis " << c;
+    }
+  }
+}
+
+TEST_F(TetrahedronFemScenes, TetrahedralCorotationalIsTheSameElement) {
+  // SOFA's other class computes the same forces: one explicit step of a strained, rotated cube
+  // gives the same velocities to the bit, for each of its methods.
+  const auto scene = [](const std::string& component, const std::string& method) {
+    return R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <RegularGridTopology name="grid" n="3 3 3" min="0 0 0" max="1 1 1"/>
+  <MechanicalObject rotation="10 20 30"/>
+  <UniformMass vertexMass="1"/>
+  <Node name="t">
+    <MeshTopology name="tets"/>
+    <Hexa2TetraTopologicalMapping input="@../grid" output="@tets"/>
+    <)" + component +
+           R"( youngModulus="1000" poissonRatio="0.3" method=")" + method + R"("/>
+  </Node>
+  <ConstantForceField indices="26" forces="0 -50 20"/>
+</Node>)";
+  };
+  for (const char* method : {"small", "large", "polar"}) {
+    Simulation a = LoadScene(scene("TetrahedronFEMForceField", method));
+    Simulation b = LoadScene(scene("TetrahedralCorotationalFEMForceField", method));
+    for (int n = 0; n < 20; ++n) {
+      a.Step();
+      b.Step();
+    }
+    const auto va = a.velocity(0), vb = b.velocity(0);
+    EXPECT_TRUE((va.array() == vb.array()).all()) << method;
+    EXPECT_GT(va.cwiseAbs().maxCoeff(), 0.1) << method;
+  }
+}
+
 // --- Bad input ---------------------------------------------------------------------------------
 
 std::string OneTet(const std::string& attributes) {
@@ -166,6 +261,23 @@ TEST_F(TetrahedronFemScenes, BadInputIsOneLineAtTheComponent) {
 </Node>)",
               "inline.scn:6: TetrahedronFEMForceField needs a topology with tetrahedra in node "
               "'root'");
+}
+
+TEST_F(TetrahedronFemScenes, TetrahedralCorotationalHasNoSvdNorPlasticity) {
+  const auto scene = [](const std::string& attributes) {
+    std::string xml = OneTet(attributes);
+    const std::string from = "<TetrahedronFEMForceField ";
+    return xml.replace(xml.find(from), from.size(), "<TetrahedralCorotationalFEMForceField ");
+  };
+  ExpectError(scene(R"(method="svd")"),
+              "inline.scn:6: TetrahedralCorotationalFEMForceField 'method': 'svd' is not one of "
+              "the choices (expected one of small, large, polar)");
+  ExpectError(scene(R"(plasticMaxThreshold="0.1")"), "inline.scn:6:");
+  ExpectError(scene(R"(method="polar" computeGlobalMatrix="1")"),
+              "inline.scn:6: TetrahedralCorotationalFEMForceField 'computeGlobalMatrix' is not "
+              "available with method=\"polar\"");
+  // Its von Mises flag is accepted with small (SOFA's class has no such rule).
+  LoadScene(scene(R"(method="small" computeVonMisesStress="1" drawing="0" drawColor1="1 0 0 1")"));
 }
 
 TEST_F(TetrahedronFemScenes, VisualAndGpuFieldsAreAcceptedSilently) {

@@ -284,7 +284,7 @@ TEST(TetrahedronFem, MatrixFreeProductEqualsTheAssembledMatrix) {
 
 TEST(TetrahedronFem, ResultsDoNotDependOnTheThreadCount) {
   if (!ThreadsAvailable()) GTEST_SKIP() << "built without OpenMP";
-  const Mesh mesh = Cube(8);  // 3072 tetrahedra: several ranges of 512
+  const Mesh mesh = Cube(11);  // 7986 tetrahedra: three ranges of 2048 elements or more
   std::mt19937 random(3);
   std::uniform_real_distribution<double> jitter(-0.02, 0.02);
   Vector x = mesh.rest, v(x.size());
@@ -315,7 +315,7 @@ TEST(TetrahedronFem, ResultsDoNotDependOnTheThreadCount) {
 
 TEST(TetrahedronFem, AssembledStiffnessDoesNotDependOnTheThreadCount) {
   if (!ThreadsAvailable()) GTEST_SKIP() << "built without OpenMP";
-  const Mesh mesh = Cube(8);
+  const Mesh mesh = Cube(11);
   Vector x = Affine(mesh, Eigen::Matrix3d::Identity() + SomeStrain(0.01), Eigen::Vector3d::Zero());
   const auto field = Field(TetrahedronFemMethod::kLarge, mesh);
   std::vector<MatrixEntry> entries;
