@@ -204,6 +204,33 @@ TEST(TetrahedronFem, RigidRotationsGiveNoForceExceptWithSmall) {
   }
 }
 
+TEST(TetrahedronFem, SvdTurnsAnInvertedElementBackWherePolarReflectsIt) {
+  // The tetrahedron X₀ = 0, X₁ = e₁, X₂ = 2e₂, X₃ = 3e₃ (V = 1, g₁ = e₁, g₂ = e₂/2, g₃ = e₃/3,
+  // rest frames the identity) with vertex 1 pushed through the opposite face to −0.5·e₁:
+  // G = A·A_rest⁻¹ = diag(−0.5, 1, 1), det G < 0.
+  // svd: the rotation-only SVD of G is the identity, so u₁ = −1.5·e₁, ε = −1.5·e₁⊗e₁,
+  //   σ = diag(−1.5(λ+2μ), −1.5λ, −1.5λ) and f_a = −σ·g_a: f₁ = 1.5(λ+2μ)·e₁ pushes back.
+  // polar: the polar factor of diag(−0.5, 2, 3) is the reflection diag(−1, 1, 1): the element
+  //   looks like its mirror image stretched, u₁ = −0.5·e₁ in that frame and
+  //   f₁ = −0.5(λ+2μ)·e₁ pushes further through (SOFA's polar has the same weakness).
+  Mesh mesh;
+  mesh.rest.resize(12);
+  mesh.rest << 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3;
+  mesh.tets = {{0, 1, 2, 3}};
+  Vector x = mesh.rest;
+  x[3] = -0.5;
+  const Eigen::Matrix3d sigma =
+      Eigen::Vector3d(-1.5 * (kLambda + 2 * kMu), -1.5 * kLambda, -1.5 * kLambda).asDiagonal();
+  const Eigen::Vector3d g[4] = {-Eigen::Vector3d(1, 0.5, 1.0 / 3), Eigen::Vector3d(1, 0, 0),
+                                Eigen::Vector3d(0, 0.5, 0), Eigen::Vector3d(0, 0, 1.0 / 3)};
+  Vector expected(12);
+  for (int a = 0; a < 4; ++a) expected.segment<3>(3 * a) = -sigma * g[a];
+  const Vector svd = Force(*Field(TetrahedronFemMethod::kSvd, mesh), At(x));
+  EXPECT_LT((svd - expected).cwiseAbs().maxCoeff(), RoundOff(expected));
+  const Vector polar = Force(*Field(TetrahedronFemMethod::kPolar, mesh), At(x));
+  EXPECT_NEAR(polar[3], -0.5 * (kLambda + 2 * kMu), 1e-12 * kYoung);
+}
+
 TEST(TetrahedronFem, SmallStiffnessIsTheExactDerivative) {
   const Mesh mesh = Cube(1);
   std::mt19937 random(7);
