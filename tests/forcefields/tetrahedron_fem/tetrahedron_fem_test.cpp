@@ -10,6 +10,8 @@
 //   R·K_small·Rᵀ built by hand from the small field and the known R (and then also the finite
 //   differences, the rotation's derivative multiplying a zero strain); at a strained state it
 //   differs from them by O(strain), printed; the matrix-free product equals the assembled K;
+// - inversion: svd's rotation-only SVD turns an inverted element back, polar's reflection does not;
+// - small's force is minus the gradient of its energy (central differences);
 // - threads: forces, K and products bit-identical on 1, 2 and 3 threads.
 #include <gtest/gtest.h>
 
@@ -243,6 +245,26 @@ TEST(TetrahedronFem, SmallStiffnessIsTheExactDerivative) {
   // Central differences of a linear force: exact up to round-off of f/h = 1e3·1e-16/1e-6.
   EXPECT_LT((K - fd).cwiseAbs().maxCoeff(), 1e-6 * K.cwiseAbs().maxCoeff());
   EXPECT_LT((K - K.transpose()).cwiseAbs().maxCoeff(), 1e-12 * K.cwiseAbs().maxCoeff());
+}
+
+TEST(TetrahedronFem, SmallForceIsMinusTheEnergyGradient) {
+  // V = Σ ½·V_e·ε:σ is quadratic for small: central differences of step 1e-6 are exact up to
+  // round-off (energy ≈ 10, ε_machine·10/1e-6 ≈ 1e-9).
+  const Mesh mesh = Cube(1);
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> jitter(-0.05, 0.05);
+  Vector x = mesh.rest;
+  for (Index i = 0; i < x.size(); ++i) x[i] += jitter(random);
+  const auto field = Field(TetrahedronFemMethod::kSmall, mesh);
+  const Vector f = Force(*field, At(x));
+  for (Index j = 0; j < x.size(); ++j) {
+    Vector plus = x, minus = x;
+    plus[j] += 1e-6;
+    minus[j] -= 1e-6;
+    const double gradient =
+        (field->PotentialEnergy(At(plus)) - field->PotentialEnergy(At(minus))) / 2e-6;
+    EXPECT_NEAR(f[j], -gradient, 1e-6 * f.cwiseAbs().maxCoeff()) << j;
+  }
 }
 
 // Block-diagonal rotation of every node.
