@@ -84,6 +84,7 @@
 #include "components/subset_mapping.h"
 #include "components/surface_pressure_force_field.h"
 #include "components/tetra2_triangle_topological_mapping.h"
+#include "components/tetrahedron_fem_force_field.h"
 #include "components/tetrahedron_hyperelasticity_fem_force_field.h"
 #include "components/tetrahedron_set_topology_container.h"
 #include "components/transform_engine.h"
@@ -187,6 +188,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<EllipsoidForceFieldComponent>(registrar);
   Add<SurfacePressureForceFieldComponent>(registrar);
   Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
+  Add<TetrahedronFEMForceFieldComponent>(registrar);
+  Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);

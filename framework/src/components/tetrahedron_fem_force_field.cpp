@@ -1,0 +1,221 @@
+#include "components/tetrahedron_fem_force_field.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mechanics/tetrahedron_fem.h"
+
+namespace fluxion::internal {
+
+ComponentSpec TetrahedronFEMForceFieldComponent::Spec() {
+  return ComponentSpec{
+      .name = "TetrahedronFEMForceField",
+      .kind = ComponentKind::kForceField,
+      .summary =
+          "Linear elastic tetrahedra, small displacements or corotational (large, polar, "
+          "svd)",
+      .fields =
+          {FieldSpec::RealList("youngModulus",
+                               "Young's modulus E [Pa]: one value, or one per tetrahedron (the "
+                               "first is used where the list is shorter)")
+               .AtLeast(0)
+               .DefaultText("5000"),
+           FieldSpec::RealList("poissonRatio",
+                               "Poisson's ratio ν in [0, 0.5): one value, or one per tetrahedron")
+               .AtLeast(0)
+               .DefaultText("0.45"),
+           FieldSpec::Choice("method", "large", {"small", "large", "polar", "svd"},
+                             "small: linear (no rotation); large: corotational, frame of the "
+                             "first edges; polar: polar decomposition; svd: polar, with a "
+                             "rotation-only SVD for inverted elements"),
+           FieldSpec::RealList("localStiffnessFactor",
+                               "factors of E per element: with M values for N tetrahedra, "
+                               "element i uses value i·M/N"),
+           FieldSpec::Bool("updateStiffnessMatrix", false,
+                           "rebuild the strain-displacement matrix from the current element "
+                           "(corotational methods)"),
+           FieldSpec::Bool("computeGlobalMatrix", false,
+                           "SOFA's assembled force path for small/large (same force); not "
+                           "available with polar/svd, as in SOFA")
+               .Alias("assembling"),
+           FieldSpec::Real("plasticMaxThreshold", 0.0, "plasticity: only 0 (none) is supported"),
+           FieldSpec::Real("plasticYieldThreshold", 0.0001,
+                           "plasticity yield threshold (no effect without plasticity)"),
+           FieldSpec::Real("plasticCreep", 0.9,
+                           "plasticity creep factor (no effect without plasticity)"),
+           FieldSpec::Integer("computeVonMisesStress", 0,
+                              "von Mises stress per element for output: 0 none, 1 corotational "
+                              "strain (not with small), 2 Green strain")
+               .AtLeast(0)
+               .AtMost(2),
+           FieldSpec::Bool("updateStiffness", false,
+                           "SOFA re-reads youngModulus every step; Fluxion's fields do not change "
+                           "during a run: no effect"),
+           FieldSpec::RealList("initialPoints",
+                               "ignored, as in SOFA (the object's rest positions are used)"),
+           FieldSpec::Text("gatherPt", "", "GPU option, ignored (as SOFA's CPU version does)"),
+           FieldSpec::Text("gatherBsize", "", "GPU option, ignored (as SOFA's CPU version does)"),
+           FieldSpec::Link("topology",
+                           "the topology, e.g. topology=\"@../Container\" (default: the node's)")},
+      .aliases = {}};
+}
+
+namespace {
+
+TetrahedronFemMethod MethodNamed(const std::string& name) {
+  if (name == "small") return TetrahedronFemMethod::kSmall;
+  if (name == "polar") return TetrahedronFemMethod::kPolar;
+  if (name == "svd") return TetrahedronFemMethod::kSvd;
+  return TetrahedronFemMethod::kLarge;
+}
+
+// SOFA's getVecRealInElement: value i where the list has one, else the first.
+double InElement(const std::vector<double>& values, std::size_t i) {
+  return i < values.size() ? values[i] : values.front();
+}
+
+}  // namespace
+
+namespace {
+
+// The build of both components: `von_mises` is 0 (none), 1 (corotational strain) or 2 (Green);
+// `small_has_no_corotational_stress`: TetrahedronFEMForceField's rule that 1 needs a corotational
+// method (TetrahedralCorotationalFEMForceField has no such rule: with small, its strain is the
+// linear one).
+void BuildTetrahedronFem(BuildContext& context, long von_mises,
+                         bool small_has_no_corotational_stress) {
+  const ObjectModel* found = context.NodeObject();
+  if (found == nullptr) return;
+  const ObjectModel& object = *found;
+  const Parameters& p = context.parameters();
+  const std::string type = context.type();
+  const std::string& method_name = p.text("method");
+  const TetrahedronFemMethod method = MethodNamed(method_name);
+  // Values SOFA replaces or turns into a silent component: errors here.
+  const std::vector<double>& young = p.reals("youngModulus");
+  const std::vector<double>& poisson = p.reals("poissonRatio");
+  if (young.empty() || poisson.empty()) {
+    context.Error(type + " '" + (young.empty() ? "youngModulus" : "poissonRatio") +
+                  "' is empty (expected one value, or one per tetrahedron)");
+    return;
+  }
+  for (const double nu : poisson)
+    if (nu >= 0.5) {
+      context.Error(type + " 'poissonRatio' has " + std::to_string(nu) +
+                    " (expected a value in [0, 0.5), as SOFA's Hooke law needs)");
+      return;
+    }
+  if (p.has_value("plasticMaxThreshold") && p.real("plasticMaxThreshold") > 0.0) {
+    context.Error(type + " 'plasticMaxThreshold' > 0 (plasticity) is not supported (expected 0)");
+    return;
+  }
+  if (small_has_no_corotational_stress && von_mises == 1 &&
+      method == TetrahedronFemMethod::kSmall) {
+    context.Error(type +
+                  " 'computeVonMisesStress=1' needs a corotational method (expected 2 "
+                  "with method=\"small\", as SOFA says)");
+    return;
+  }
+  if (p.flag("computeGlobalMatrix") &&
+      (method == TetrahedronFemMethod::kPolar || method == TetrahedronFemMethod::kSvd)) {
+    context.Error(type + " 'computeGlobalMatrix' is not available with method=\"" + method_name +
+                  "\" (SOFA computes no force then; expected small or large)");
+    return;
+  }
+  if (object.dimension != 3) {
+    context.Error(type + " needs a Vec3 object (found Vec" + std::to_string(object.dimension) +
+                  "d)");
+    return;
+  }
+  // The tetrahedra: the linked topology, else the node's, else the object's node's (SOFA's
+  // context search goes up the tree).
+  const bool linked = p.has("topology") && !p.text("topology").empty();
+  std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
+  if (linked && !topology) return;  // reported
+  if (!linked && !topology) topology = object.topology;
+  if (!topology || topology->tetrahedra.empty()) {
+    context.Error(type + " needs a topology with tetrahedra in node '" + context.node_path() +
+                  "' (SOFA's \"object must have a tetrahedric topology\")");
+    return;
+  }
+  const auto& tetrahedra = topology->tetrahedra;
+  for (const auto& tet : tetrahedra)
+    for (const Index v : tet)
+      if (v < 0 || v >= object.num_points) {
+        context.Error(type + ": the topology's tetrahedra use point " + std::to_string(v) +
+                      " but '" + object.id + "' has " + std::to_string(object.num_points) +
+                      " points");
+        return;
+      }
+  // E and ν per element (SOFA's computeMaterialStiffness, with localStiffnessFactor).
+  const std::vector<double>& factor = p.reals("localStiffnessFactor");
+  std::vector<double> element_young(tetrahedra.size()), element_poisson(tetrahedra.size());
+  for (std::size_t t = 0; t < tetrahedra.size(); ++t) {
+    const double scale = factor.empty() ? 1.0 : factor[t * factor.size() / tetrahedra.size()];
+    element_young[t] = scale * InElement(young, t);
+    element_poisson[t] = InElement(poisson, t);
+  }
+  std::vector<TetrahedronFem::Element> elements;
+  const long degenerate =
+      TetrahedronFem::RestElements(method, tetrahedra, object.rest_position, object.offset,
+                                   element_young, element_poisson, elements);
+  if (degenerate >= 0) {
+    const auto& tet = tetrahedra[static_cast<std::size_t>(degenerate)];
+    context.Error(type + ": tetrahedron " + std::to_string(degenerate) + " (" +
+                  std::to_string(tet[0]) + " " + std::to_string(tet[1]) + " " +
+                  std::to_string(tet[2]) + " " + std::to_string(tet[3]) +
+                  ") has zero rest volume (expected four points not in one plane)");
+    return;
+  }
+  context.AddForceField(object,
+                        std::make_unique<TetrahedronFem>(method, p.flag("updateStiffnessMatrix"),
+                                                         std::move(elements), int(von_mises)));
+}
+
+}  // namespace
+
+void TetrahedronFEMForceFieldComponent::Build(BuildContext& context) {
+  BuildTetrahedronFem(context, context.parameters().integer("computeVonMisesStress"), true);
+}
+
+ComponentSpec TetrahedralCorotationalFEMForceFieldComponent::Spec() {
+  ComponentSpec spec = TetrahedronFEMForceFieldComponent::Spec();
+  spec.name = "TetrahedralCorotationalFEMForceField";
+  spec.summary =
+      "Linear elastic tetrahedra, small displacements or corotational (large, polar): "
+      "TetrahedronFEMForceField's element";
+  std::vector<FieldSpec> fields;
+  for (FieldSpec& field : spec.fields) {
+    if (field.name == "method") {
+      field.choices = {"small", "large", "polar"};
+      field.help =
+          "small: linear (no rotation); large: corotational, frame of the first edges; polar: "
+          "polar decomposition";
+    }
+    if (field.name == "computeGlobalMatrix") {
+      field.aliases.clear();
+      field.help =
+          "SOFA's assembled force path for small/large (same force); not available with "
+          "polar, as in SOFA";
+    }
+    if (field.name == "computeVonMisesStress") {
+      fields.push_back(FieldSpec::Bool("computeVonMisesStress", false,
+                                       "von Mises stress per element for output (corotational "
+                                       "strain; not with small)"));
+      continue;
+    }
+    const bool only_tetrahedron_fem =
+        field.name.rfind("plastic", 0) == 0 || field.name == "updateStiffness" ||
+        field.name == "initialPoints" || field.name.rfind("gather", 0) == 0;
+    if (!only_tetrahedron_fem) fields.push_back(field);
+  }
+  spec.fields = std::move(fields);
+  return spec;
+}
+
+void TetrahedralCorotationalFEMForceFieldComponent::Build(BuildContext& context) {
+  BuildTetrahedronFem(context, context.parameters().flag("computeVonMisesStress") ? 1 : 0, false);
+}
+
+}  // namespace fluxion::internal
