@@ -126,6 +126,21 @@ TEST(Parameters, RejectsMalformedNumbers) {
   EXPECT_EQ(Problem({{"iterations", "2.5"}}).first, "iterations");
 }
 
+// SOFA streams "10-3" into a double and keeps 10 without a word (Data<T>::read stops at the
+// first character that does not continue the number): the refusal says so, and what to write.
+TEST(Parameters, AMalformedRealSaysWhatSofaWouldHaveRead) {
+  EXPECT_EQ(Problem({{"tolerance", "10-3"}}).second,
+            "TestComponent 'tolerance': '10-3' is not a number (expected a finite number; SOFA "
+            "reads it as 10, ignoring '-3' (for 10^-3 write 1e-3))");
+  EXPECT_NE(Problem({{"tolerance", "10^-6"}}).second.find("(for 10^-6 write 1e-6)"),
+            std::string::npos);
+  EXPECT_NE(Problem({{"tolerance", "1.5x"}}).second.find("SOFA reads it as 1.5, ignoring 'x')"),
+            std::string::npos);
+  // Where a stream fails too (nothing numeric first, a dangling exponent), no SOFA reading.
+  for (const char* bad : {"abc", "1e", "-", "x10"})
+    EXPECT_EQ(Problem({{"tolerance", bad}}).second.find("SOFA reads"), std::string::npos) << bad;
+}
+
 TEST(Parameters, RejectsBadBooleans) {
   for (const char* bad : {"2", "yes", "", "1 0"}) {
     const auto [field, message] = Problem({{"enabled", bad}});

@@ -1,7 +1,10 @@
 #include "fluxion/parameters.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <string_view>
+#include <system_error>
 
 #include "core/parameter_parsing.h"
 #include "core/renamed_attributes.h"
@@ -210,6 +213,31 @@ std::vector<std::string> Parameters::given_names() const {
 namespace internal {
 namespace {
 
+// What SOFA makes of a real that is not a number: its Data<T>::read (Data.h) streams the text
+// into the value and fails only when nothing numeric leads it, so "10-3" silently becomes 10 (a
+// tolerance a million times too large, where 1e-3 was meant). Fluxion refuses such text and says
+// what SOFA would have used: "; SOFA reads it as 10, ignoring '-3'" and, for 10-N or 10^-N,
+// "(for 10⁻N write 1e-N)". Empty when no number leads the text, or when a stream would fail too
+// (a leading number followed by an exponent mark without digits, "1e").
+std::string SofaReading(std::string_view word) {
+  double value = 0.0;
+  const char* first = word.data() + (!word.empty() && word.front() == '+' ? 1 : 0);
+  const auto [end, error] = std::from_chars(first, word.data() + word.size(), value);
+  if (error != std::errc() || end == first || end == word.data() + word.size() || *end == 'e' ||
+      *end == 'E' || !std::isfinite(value))
+    return {};
+  const std::string_view rest(end, static_cast<std::size_t>(word.data() + word.size() - end));
+  std::string text =
+      "; SOFA reads it as " + FormatReal(value) + ", ignoring '" + Shown(rest) + "'";
+  std::string_view exponent = rest;
+  if (exponent.starts_with("^")) exponent.remove_prefix(1);
+  if (value == 10.0 && exponent.size() > 1 && exponent.front() == '-' &&
+      std::all_of(exponent.begin() + 1, exponent.end(),
+                  [](char c) { return c >= '0' && c <= '9'; }))
+    text += " (for 10^" + std::string(exponent) + " write 1e" + std::string(exponent) + ")";
+  return text;
+}
+
 std::string BoundsText(const FieldSpec& field) {
   std::string text;
   if (field.minimum) text += (field.minimum_exclusive ? "> " : ">= ") + FormatReal(*field.minimum);
@@ -261,7 +289,9 @@ std::string ParseFieldValue(const FieldSpec& field, const std::string& text, Fie
       const auto word = single_word();
       if (!word) return "'" + Shown(text) + "' " + why + " (expected one number)";
       const auto parsed = ParseReal(*word, &why);
-      if (!parsed) return "'" + Shown(*word) + "' is " + why + " (expected a finite number)";
+      if (!parsed)
+        return "'" + Shown(*word) + "' is " + why + " (expected a finite number" +
+               SofaReading(*word) + ")";
       if (!WithinBounds(field, *parsed))
         return "value " + std::string(*word) + " is out of range (expected " + BoundsText(field) +
                ")";
