@@ -227,8 +227,7 @@ std::string SofaReading(std::string_view word) {
       *end == 'E' || !std::isfinite(value))
     return {};
   const std::string_view rest(end, static_cast<std::size_t>(word.data() + word.size() - end));
-  std::string text =
-      "; SOFA reads it as " + FormatReal(value) + ", ignoring '" + Shown(rest) + "'";
+  std::string text = "; SOFA reads it as " + FormatReal(value) + ", ignoring '" + Shown(rest) + "'";
   std::string_view exponent = rest;
   if (exponent.starts_with("^")) exponent.remove_prefix(1);
   if (value == 10.0 && exponent.size() > 1 && exponent.front() == '-' &&
