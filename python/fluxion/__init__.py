@@ -73,22 +73,17 @@ def load_scene(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene
 
 def _load_graph(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene.py"):
     """load_scene without the controllers' check: Sofa.Simulation.init runs them itself."""
-    xml = scene_graph.to_xml(root)
-    try:
-        sim = load_string(xml, plugin_dirs, dt, file_name, data_path)
-    except SceneError as error:
-        raise SceneError([_python_diagnostic(d, xml, file_name) for d in error.diagnostics]) \
-            from None
-    sim._scene_xml = xml  # a NumericalError then names the Python line of the ODE solver
+    return _load_generated(scene_graph.to_xml(root), plugin_dirs, dt, data_path, file_name)
+
+
+def _load_generated(xml, plugin_dirs=None, dt=None, data_path=None, file_name="scene.py"):
+    """Loads the XML a Python graph built (scene_graph.to_xml). python_origins: every message
+    (errors, warnings, the lines they refer to, a numerical failure's solver line) names the
+    Python call that made the element (LoadOptions::python_origins)."""
+    sim = _host(plugin_dirs).load_string(xml, file_name=file_name, dt=dt,
+                                         data_path=list(data_path or ()), python_origins=True)
+    sim._scene_xml = xml  # what Sofa.Simulation.reset reloads
     return sim
-
-
-def _python_diagnostic(diagnostic, xml, file_name):
-    """The diagnostic at the Python line that made its XML element, when it names one."""
-    if diagnostic.file != file_name:
-        return diagnostic
-    origin = scene_graph.python_origin(xml, diagnostic.line)
-    return Diagnostic(origin[0], origin[1], diagnostic.message) if origin else diagnostic
 
 
 def components(plugin_dirs=None):

@@ -28,8 +28,10 @@ import stat
 import sys
 
 if __package__:
+    from . import sofa_matrices
     from .scene_data import Data
 else:  # run as a script by scene-runner: the folder of this file is first on sys.path
+    import sofa_matrices
     from scene_data import Data
 
 __all__ = ["Node", "Object", "Data", "Controller", "controllers", "xml_text", "to_xml",
@@ -102,7 +104,7 @@ class _Base:
         return None if root is None else root.__dict__.get("_live_scene")
 
 
-class Object(_Base):
+class Object(sofa_matrices.MatrixAccess, _Base):
     """A component added with ``node.addObject``: its type, name and fields. Any other attribute
     is one of its fields as a ``Data`` (``loader.position.linkpath``); ``obj.field = value`` sets
     it (before init: written into the scene; after: the running simulation, or one line saying
@@ -153,6 +155,10 @@ class Object(_Base):
     def __getattr__(self, field):
         if field.startswith("_"):
             raise AttributeError(field)
+        if self._type in sofa_matrices.LINEAR_SYSTEM_TYPES:
+            method = sofa_matrices.linear_system_method(self, field)
+            if method is not None:
+                return method
         return Data(self, field)
 
     def __setattr__(self, field, value):
@@ -434,19 +440,6 @@ def to_xml(root):
 
     emit(root, 0)
     return "\n".join(lines) + "\n"
-
-
-def python_origin(xml, line):
-    """(file, line) of the Python call that made XML line ``line`` (1-based), or None."""
-    lines = xml.split("\n")
-    if not 1 <= line <= len(lines):
-        return None
-    text = lines[line - 1]
-    start = text.rfind("<!--python ")
-    if start < 0 or not text.endswith("-->"):
-        return None
-    file, _, number = text[start + len("<!--python "):-len("-->")].rpartition(":")
-    return (file, int(number)) if number.isdigit() else None
 
 
 def _is_fluxion_sofa(spec):

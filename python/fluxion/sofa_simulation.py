@@ -168,12 +168,10 @@ def reset(root):
     """Back to the start: the scene reloaded as init built it, with the fields written since
     init written again (SOFA's reset restores states and time, not data a controller changed).
     No event is sent, as SOFA sends none."""
-    from . import load_string
+    from . import _load_generated
     live = _live(root, "reset")
     live.simulation.finish()
-    file_name = live.simulation.file
-    live.simulation = load_string(live.xml, file_name=file_name)
-    live.simulation._scene_xml = live.xml
+    live.simulation = _load_generated(live.xml, file_name=live.simulation.file)
     for (path, field), value in live.written.items():
         live.simulation.set_component_field(path, field, value)
 

@@ -57,16 +57,9 @@ void RegisterErrorTranslation() {
 
 void RaiseNumericalError(const py::object& simulation, const NumericalError& error) {
   // scene-runner's line: the scene, the ODE solver's line, then the failure.
-  std::string file = simulation.cast<const Simulation&>().model().file;
-  int line = error.line();
-  if (line > 0 && py::hasattr(simulation, "_scene_xml")) {
-    const py::object origin = py::module_::import("fluxion.scene_graph")
-                                  .attr("python_origin")(simulation.attr("_scene_xml"), line);
-    if (!origin.is_none()) {
-      file = origin[py::int_(0)].cast<std::string>();
-      line = origin[py::int_(1)].cast<int>();
-    }
-  }
+  // A Python scene's lines are its Python calls already (LoadOptions::python_origins).
+  const std::string file = simulation.cast<const Simulation&>().model().file;
+  const int line = error.line();
   const std::string where = file + (line > 0 ? ":" + std::to_string(line) : std::string());
   SetError(ErrorClass("NumericalError")(where + ": numerical failure at " + error.what(),
                                         error.step(), error.time(), line));

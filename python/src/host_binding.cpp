@@ -135,14 +135,16 @@ void BindHost(py::module_& module) {
           "load_string",
           [](const Host& host, const std::string& xml, const std::string& file_name,
              std::optional<double> dt, std::vector<std::string> data_path,
-             const py::object& memory_limit) {
+             const py::object& memory_limit, bool python_origins) {
             return LoadReportingConfigErrors(file_name, [&] {
-              return host.LoadString(xml, file_name,
-                                     OptionsWith(dt, std::move(data_path), memory_limit));
+              LoadOptions options = OptionsWith(dt, std::move(data_path), memory_limit);
+              options.python_origins = python_origins;
+              return host.LoadString(xml, file_name, options);
             });
           },
           py::arg("xml"), py::arg("file_name") = "scene.scn", py::arg("dt") = py::none(),
-          py::arg("data_path") = std::vector<std::string>{}, py::arg("memory_limit") = py::none())
+          py::arg("data_path") = std::vector<std::string>{}, py::arg("memory_limit") = py::none(),
+          py::arg("python_origins") = false)
       .def("components",
            [](const Host& host) {
              py::list components;

@@ -14,6 +14,7 @@
 #include "errors.h"
 #include "fluxion/errors.h"
 #include "fluxion/simulation.h"
+#include "matrix_binding.h"
 #include "object_view.h"
 
 namespace fluxion::python {
@@ -134,10 +135,12 @@ void SetComponentField(Simulation& simulation, const std::string& component,
 }  // namespace
 
 void BindSimulation(py::module_& module) {
-  // dynamic_attr: fluxion.load_scene keeps a Python scene's XML on it, for error locations.
-  py::class_<Simulation>(module, "Simulation", py::dynamic_attr(),
-                         "A loaded scene, ready to step (fluxion/simulation.h). Every object's "
-                         "arrays keep it alive.")
+  // dynamic_attr: fluxion.load_scene keeps a Python scene's XML on it (Sofa.Simulation.reset).
+  py::class_<Simulation> binding(
+      module, "Simulation", py::dynamic_attr(),
+      "A loaded scene, ready to step (fluxion/simulation.h). Every object's "
+      "arrays keep it alive.");
+  binding
       .def(
           "step",
           [](const py::object& self, long steps) {
@@ -183,6 +186,7 @@ void BindSimulation(py::module_& module) {
            "The fields of a component ('root/cloth/load') set_component_field can change.")
       .def("finish", &Simulation::Finish,
            "Ends the run for the scene's observers (exporters write their last files).");
+  AddMatrixAccess(binding);
 }
 
 }  // namespace fluxion::python

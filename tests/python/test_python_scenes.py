@@ -132,6 +132,36 @@ def test_numerical_failure_names_the_solver_python_line(tmp_scene):
     assert err.strip() == "error: " + str(caught.value)
 
 
+TWO_MASSES = textwrap.dedent('''\
+    def createScene(root):
+        root.addObject("EulerExplicitSolver")
+        n = root.addChild("n")
+        n.addObject("MechanicalObject", position=[[0, 0, 0]])
+
+        n.addObject("UniformMass", vertexMass=1)
+        n.addObject("PointSetTopologyContainer", position=[[0, 0, 0]])
+        n.addObject("PointSetTopologyContainer", name="t2", position=[[0, 0, 0]])
+        n.addObject("DiagonalMass", vertexMass=1)
+    ''')
+
+
+def test_warnings_and_cross_references_name_python_lines(tmp_scene, capfd):
+    # Issue #28: "the first is <UniformMass> at line N" named the generated XML's line, and so
+    # did every warning of a Python scene.
+    path = tmp_scene("two_masses.py", TWO_MASSES)
+    error = (f"{path}:9: a second mass <DiagonalMass> in node 'root/n' (expected at most one "
+             "per node; the first is <UniformMass> at line 6)")
+    warning = (f"warning: {path}:8: a second topology <PointSetTopologyContainer> in node "
+               "'root/n' replaces <PointSetTopologyContainer> of line 7")
+    with pytest.raises(fluxion.SceneError) as caught:
+        fluxion.load(path)
+    assert str(caught.value) == error
+    assert warning in capfd.readouterr().err
+    status, _, err = run_scene_runner(path, "--output", "-", check=False)
+    assert status == 2
+    assert warning in err and "error: " + error in err
+
+
 def test_values_are_written_in_shortest_round_trip_form():
     from fluxion.scene_graph import xml_text
     assert xml_text(0.1) == "0.1" and float(xml_text(1 / 3)) == 1 / 3

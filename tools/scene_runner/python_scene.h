@@ -30,22 +30,13 @@ class PythonScene {
   /// "FILE:LINE: the scene has Python controllers …", for a scene that has them.
   std::string controllers_message() const;
 
-  /// Loads the XML with `host`; problems are reported at the Python lines that made them.
+  /// Loads the XML with `host`; problems are reported at the Python lines that made them
+  /// (LoadOptions::python_origins).
   Simulation Load(const Host& host, const LoadOptions& options) const;
 
-  /// "FILE:LINE" of the Python call that made XML line `line`, or "SCENE:LINE" when unknown.
-  std::string Where(int line) const;
-
  private:
-  struct Origin {
-    std::string file;
-    int line = 0;
-  };
-  std::optional<Origin> OriginOf(int line) const;
-
   std::string scene_;
   std::string xml_;
-  std::vector<std::size_t> line_starts_;  ///< offset of each line of xml_
 };
 
 }  // namespace fluxion::runner

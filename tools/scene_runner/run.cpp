@@ -63,12 +63,11 @@ std::optional<long> StepsUntil(const Simulation& simulation, double end_time) {
   return steps;
 }
 
-// "SCENE:LINE" for a line of the scene (the Python call that made it, for a Python scene);
-// "SCENE" for line 0.
-std::string SceneWhere(const std::string& scene, const std::optional<PythonScene>& python_scene,
-                       int line) {
+// "SCENE:LINE" for a line of the scene (of a Python scene: the model's lines are already the
+// Python calls that made the elements, LoadOptions::python_origins); "SCENE" for line 0.
+std::string SceneWhere(const std::string& scene, int line) {
   if (line <= 0) return scene;
-  return python_scene ? python_scene->Where(line) : scene + ":" + std::to_string(line);
+  return scene + ":" + std::to_string(line);
 }
 
 // The scene line of the ODE solver of the solver node at `node_path` (0 if unknown).
@@ -81,9 +80,9 @@ int SolverLine(const Simulation& simulation, const std::string& node_path) {
 }
 
 // "SCENE:LINE: " of the ODE solver of the solver node at `node_path` ("SCENE: " if unknown).
-std::string SolverWhere(const std::string& scene, const std::optional<PythonScene>& python_scene,
-                        const Simulation& simulation, const std::string& node_path) {
-  return SceneWhere(scene, python_scene, SolverLine(simulation, node_path)) + ": ";
+std::string SolverWhere(const std::string& scene, const Simulation& simulation,
+                        const std::string& node_path) {
+  return SceneWhere(scene, SolverLine(simulation, node_path)) + ": ";
 }
 
 // What to change after `error`: the failing node's advice (failure_advice.h), measured on the
@@ -302,9 +301,8 @@ int RunScene(const RunOptions& options, const Host& host) {
   if (options.stability_check) verdicts = CheckStability(host, *simulation, steps);
   for (const StabilityVerdict& verdict : verdicts) {
     if (!verdict.unstable) continue;
-    LogWarn(SolverWhere(options.scene, python_scene, *simulation, verdict.node_path) +
-            verdict.solver + " in node '" + verdict.node_path +
-            "': dt = " + FormatReal(verdict.dt) +
+    LogWarn(SolverWhere(options.scene, *simulation, verdict.node_path) + verdict.solver +
+            " in node '" + verdict.node_path + "': dt = " + FormatReal(verdict.dt) +
             " is too large for this scene: " + verdict.Comparison() + "; the run will diverge" +
             (!verdict.explicit_method && verdict.explicit_damping_fraction > 0.0
                  ? " (the springs' dashpots are explicit in " + verdict.solver +
@@ -473,7 +471,7 @@ int RunScene(const RunOptions& options, const Host& host) {
     } catch (const NumericalError& error) {
       progress.Clear();
       // One line: the failure, and where the rows before it are (NAME.partial, never NAME).
-      const std::string where = SceneWhere(options.scene, python_scene, error.line());
+      const std::string where = SceneWhere(options.scene, error.line());
       PrintError(where + ": numerical failure at " + error.what() +
                  FailureAdvice(host, *simulation, verdicts, error) +
                  (options.output.empty()

@@ -97,6 +97,11 @@ struct LoadOptions {
   /// empty (null topology, vectors of size 0). Ignored (kept) when the scene has observers
   /// (exporters and recorders read them).
   bool keep_initial_data = true;
+  /// LoadString of a scene generated from a Python scene (fluxion/scene_graph.py's to_xml ends
+  /// each element's line with <!--python FILE:LINE-->): every message — errors, warnings, the
+  /// lines they refer to, a numerical failure's solver line — names the Python call that made
+  /// the element instead of the generated XML's line. Off for scenes written as XML.
+  bool python_origins = false;
 };
 
 /// A memory size as a user writes it: a positive number of bytes with an optional binary unit,

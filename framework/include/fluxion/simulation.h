@@ -69,6 +69,23 @@ struct SolverChoice {
   std::vector<std::pair<std::string, std::string>> parameters;
 };
 
+/// Which matrix of one component Simulation::ComponentMatrix assembles.
+enum class ComponentMatrixKind {
+  kStiffness,  ///< K = −∂f/∂x of a force field (SofaPython3's assembleKMatrix gives −K)
+  kMass,       ///< M of a mass (SofaPython3's assembleMMatrix)
+};
+
+/// The last linear system A·x = b an implicit solver of a node solved (SofaPython3's
+/// MatrixLinearSystem A(), b(), x()). A is what the solver factorised: P[m·M + b·B + k·K]P +
+/// (I − P) with its own factors (fluxion/implicit_system.h), materialised column by column when
+/// the linear solver took it as an operator (CG).
+struct LinearSystemRecord {
+  SparseMatrix matrix;
+  Vector rhs;
+  Vector solution;
+  long solves = 0;  ///< solves recorded since the start (0: nothing solved yet, all empty)
+};
+
 /// The stepping loop of a scene: every solver node advances by the same dt, one after the other
 /// in document order (they are independent: no force field crosses two solver nodes).
 ///
@@ -160,6 +177,19 @@ class FLUXION_API Simulation {
   /// The fields of `component` SetComponentField accepts, in declaration order (empty for an
   /// unknown component or one with none).
   std::vector<std::string> RuntimeFields(std::string_view component) const;
+
+  /// The matrix of `component` ("root/beam/FEM") at the current state, over the DOFs of the
+  /// MechanicalObject it acts on (point i, axis a is row i·dimension + a), with no projection of
+  /// fixed DOFs — what SofaPython3's assembleKMatrix / assembleMMatrix give, up to their sign
+  /// convention (SOFA's is ∂f/∂x = −K). Force fields a mass adds (its weight) count with its
+  /// stiffness (zero). Throws UsageError for a component that has no such matrix, and for one
+  /// whose matrix cannot be isolated: it acts on a mapped object or on two objects, or it shares
+  /// its object's mass with another mass component.
+  SparseMatrix ComponentMatrix(std::string_view component, ComponentMatrixKind kind) const;
+  /// The last linear system solved by the solver node at `node_path` ("root/beam"), recorded
+  /// when that node holds a MatrixLinearSystem (SOFA's component that stores the system; a node
+  /// without one pays nothing). Throws UsageError for an unknown node or one that records none.
+  LinearSystemRecord LastLinearSystem(std::string_view node_path) const;
 
  private:
   friend struct internal::SimulationAccess;

@@ -111,6 +111,13 @@ class Problems {
     const auto [file, local] = scene_file_.Locate(line);
     return file + ":" + std::to_string(local);
   }
+  /// How a message about `from` refers to scene line `line`: "line N" in the same file, else
+  /// "FILE:N" (an included file, another Python file).
+  std::string Reference(int line, int from) const {
+    const auto [file, local] = scene_file_.Locate(line);
+    return file == scene_file_.Locate(from).first ? "line " + std::to_string(local)
+                                                  : file + ":" + std::to_string(local);
+  }
   /// Throws PluginError (plugin problems first, then the scene's) or SceneError.
   void ThrowIfAny() const;
   /// How many problems were recorded so far.
@@ -216,6 +223,8 @@ struct BuildState {
   double data_bytes = 0;  ///< the scene's structure and the data copied between components so far
   /// Fields components declared changeable between steps (BuildContext::AddRuntimeField).
   std::vector<RuntimeField> runtime_fields;
+  /// Each component's force fields and masses (Simulation::ComponentMatrix).
+  std::vector<MatrixSource> matrix_sources;
 
   /// The memory a scene of so many points and springs is estimated to take [bytes] (doubles:
   /// absurd sizes must not overflow).

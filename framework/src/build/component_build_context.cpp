@@ -351,6 +351,7 @@ void ComponentBuildContext::SetPointMass(const ObjectModel& object, std::span<co
   FLUXION_DEMAND(static_cast<Index>(mass.size()) == object.num_points);
   SystemParts* parts = PartsFor(object);
   if (parts == nullptr) return;
+  RecordMass(object);
   SystemParts& system = *parts;
   for (Index i = 0; i < object.num_points; ++i)
     for (int axis = 0; axis < object.dimension; ++axis)
@@ -376,6 +377,7 @@ void ComponentBuildContext::AddMassCoupling(const ObjectModel& object, Index a, 
   FLUXION_DEMAND(a >= 0 && a < object.num_points && b >= 0 && b < object.num_points && a != b);
   SystemParts* parts = PartsFor(object);
   if (parts == nullptr) return;
+  RecordMass(object);
   SystemParts& system = *parts;
   for (int axis = 0; axis < object.dimension; ++axis) {
     const Index row = object.offset + a * object.dimension + axis;
@@ -458,8 +460,21 @@ void ComponentBuildContext::AddForceField(const ObjectModel& object,
                                           std::unique_ptr<ForceField> field) {
   SystemParts* parts = PartsFor(object);
   if (parts == nullptr || !field) return;
+  state_.matrix_sources.push_back(MatrixSource{node_.path + "/" + component_.name,
+                                               ComponentMatrixKind::kStiffness, IndexOf(object),
+                                               field.get()});
   parts->force_fields.push_back(std::move(field));
   ++state_.force_fields_added;
+}
+
+void ComponentBuildContext::RecordMass(const ObjectModel& object) {
+  const std::string path = node_.path + "/" + component_.name;
+  const int index = IndexOf(object);
+  for (const MatrixSource& source : state_.matrix_sources)
+    if (source.kind == ComponentMatrixKind::kMass && source.component == path &&
+        source.object == index)
+      return;
+  state_.matrix_sources.push_back(MatrixSource{path, ComponentMatrixKind::kMass, index, nullptr});
 }
 
 void ComponentBuildContext::AddRuntimeField(const std::string& field, RuntimeFieldSetter setter) {

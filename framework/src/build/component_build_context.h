@@ -68,6 +68,8 @@ class ComponentBuildContext final : public BuildContext {
   int line() const { return component_.element->line; }
   ObjectModel& Mutable(const ObjectModel& object);
   int IndexOf(const ObjectModel& object) const;
+  // Notes that this component gives `object` mass (Simulation::ComponentMatrix), once.
+  void RecordMass(const ObjectModel& object);
   // The parts `object`'s contributions go to: its system's, or its own when it is mapped; null
   // for a static object.
   SystemParts* PartsFor(const ObjectModel& object);

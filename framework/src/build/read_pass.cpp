@@ -417,8 +417,9 @@ void CheckNodeComposition(BuildState& state, Node& node) {
       if (node.topology_component != nullptr)
         LogWarn(state.problems.Where(component.element->line) + ": a second topology <" +
                 component.element->type + "> in node '" + node.path + "' replaces <" +
-                node.topology_component->element->type + "> of line " +
-                std::to_string(node.topology_component->element->line) +
+                node.topology_component->element->type + "> of " +
+                state.problems.Reference(node.topology_component->element->line,
+                                         component.element->line) +
                 " as the node's topology (as in SOFA; links may still name either)");
       node.topology_component = &component;
       continue;
@@ -427,12 +428,12 @@ void CheckNodeComposition(BuildState& state, Node& node) {
                         kind == ComponentKind::kMass;
     if (!single) continue;
     if (const auto it = first.find(kind); it != first.end()) {
-      state.problems.Scene(component.element->line,
-                           "a second " + std::string(ComponentKindName(kind)) + " <" +
-                               component.element->type + "> in node '" + node.path +
-                               "' (expected at most one per node; the first is <" +
-                               it->second->element->type + "> at line " +
-                               std::to_string(it->second->element->line) + ")");
+      state.problems.Scene(
+          component.element->line,
+          "a second " + std::string(ComponentKindName(kind)) + " <" + component.element->type +
+              "> in node '" + node.path + "' (expected at most one per node; the first is <" +
+              it->second->element->type + "> at " +
+              state.problems.Reference(it->second->element->line, component.element->line) + ")");
       continue;
     }
     first[kind] = &component;

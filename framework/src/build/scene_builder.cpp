@@ -122,6 +122,7 @@ Simulation BuildSimulation(const SceneDescription& scene,
   if (release) ReleaseTopologies(state);
   std::vector<SolverNode> nodes = CreateSolverNodes(state);
   if (contacts) CheckContactSolvers(state, *contacts, nodes);
+  RecordLinearSystems(state, nodes);
   problems.ThrowIfAny();
   if (release) ReleaseInitialVectors(state);
 
@@ -149,7 +150,8 @@ Simulation BuildSimulation(const SceneDescription& scene,
     return SimulationAccess::Create(std::move(model), std::move(nodes), std::move(registry),
                                     std::move(state.observers), std::move(state.mapped_runtime),
                                     contacts ? CreateContactStage(std::move(*contacts)) : nullptr,
-                                    std::move(state.runtime_fields));
+                                    std::move(state.runtime_fields),
+                                    std::move(state.matrix_sources));
   } catch (const ConfigError& error) {
     problems.Scene(scene.root.line, error.what());
     problems.ThrowIfAny();

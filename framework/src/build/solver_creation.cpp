@@ -4,6 +4,7 @@
 
 #include "fluxion/log.h"
 #include "fluxion/text.h"
+#include "runtime/recording_linear_solver.h"
 
 namespace fluxion::internal {
 
@@ -307,6 +308,26 @@ std::vector<SolverNode> CreateSolverNodes(BuildState& state) {
     nodes.push_back(std::move(node));
   }
   return nodes;
+}
+
+void RecordLinearSystems(const BuildState& state, std::vector<SolverNode>& nodes) {
+  for (SolverNode& node : nodes) {
+    if (!node.linear_solver) continue;
+    for (const Node* owner : state.solver_owners) {
+      if (owner->path != node.node_path) continue;
+      // The reader drops ignored components: the node's description still lists them.
+      const std::vector<ElementDescription>& elements = owner->description->components;
+      const bool records =
+          std::any_of(elements.begin(), elements.end(), [](const ElementDescription& element) {
+            return element.type == "MatrixLinearSystem" ||
+                   element.type == "TypedMatrixLinearSystem";
+          });
+      if (records)
+        node.linear_solver =
+            LinearSolverHandle(new RecordingLinearSolver(std::move(node.linear_solver)),
+                               PinnedDeleter<LinearSolver>{});
+    }
+  }
 }
 
 }  // namespace fluxion::internal

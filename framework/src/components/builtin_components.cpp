@@ -263,11 +263,13 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
                  "companion of a static topology container: accepted and ignored");
   }
   // SOFA's components that store the assembled linear system for a linear solver (its
-  // `linearSystem` link): Fluxion's solvers assemble their own system in one sparse pattern.
+  // `linearSystem` link): Fluxion's solvers assemble their own system in one sparse pattern; the
+  // builder keeps a copy of the last system solved in a node that holds one
+  // (RecordLinearSystems), which SofaPython3's A(), b(), x() read.
   for (const char* storage : {"MatrixLinearSystem", "TypedMatrixLinearSystem"})
     AddIgnored(registrar, storage,
-               "stores SOFA's assembled linear system: accepted and ignored (Fluxion assembles "
-               "its own)");
+               "stores SOFA's assembled linear system: Fluxion's solvers assemble their own; "
+               "the last system solved in its node is kept for Python (A(), b(), x())");
   AddIgnored(registrar, "DefaultAnimationLoop",
              "SOFA's default loop: accepted and ignored (Fluxion always runs it)");
 }

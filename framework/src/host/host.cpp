@@ -10,6 +10,7 @@
 #include "fluxion/text.h"
 #include "plugin/plugin_loader.h"
 #include "registry/component_registry.h"
+#include "scene/python_origins.h"
 #include "scene/xml_reader.h"
 
 namespace fluxion {
@@ -68,9 +69,10 @@ Simulation Host::LoadString(const std::string& xml, const std::string& file_name
                        "the scene is larger than " + std::to_string(options.max_scene_bytes) +
                            " bytes (expected a smaller scene, or a larger "
                            "LoadOptions::max_scene_bytes)"}});
-  return internal::BuildSimulation(
-      internal::ReadSceneText(xml, file_name, IncludesFor(file_name, options)), impl_->registry,
-      impl_->loader.get(), options);
+  internal::SceneDescription scene =
+      internal::ReadSceneText(xml, file_name, IncludesFor(file_name, options));
+  if (options.python_origins) scene.python_origins = internal::PythonOrigins(xml);
+  return internal::BuildSimulation(std::move(scene), impl_->registry, impl_->loader.get(), options);
 }
 
 std::vector<const ComponentInfo*> Host::components() const { return impl_->registry->Entries(); }

@@ -28,7 +28,8 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
                                     std::vector<ObserverSlot> observers,
                                     std::vector<MappedRuntime> mapped,
                                     std::unique_ptr<ContactStage> contacts,
-                                    std::vector<RuntimeField> runtime_fields) {
+                                    std::vector<RuntimeField> runtime_fields,
+                                    std::vector<MatrixSource> matrix_sources) {
   auto impl = std::make_unique<Simulation::Impl>();
   impl->time = model->start_time;
   impl->clock = StepClock(model->start_time, model->dt);
@@ -39,6 +40,7 @@ Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
   impl->mapped = std::move(mapped);
   impl->contact_stage = std::move(contacts);
   impl->runtime_fields = std::move(runtime_fields);
+  impl->matrix_sources = std::move(matrix_sources);
   impl->static_position.resize(impl->model->objects.size());
   impl->static_velocity.resize(impl->model->objects.size());
   for (std::size_t k = 0; k < impl->model->objects.size(); ++k) {

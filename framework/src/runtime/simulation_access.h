@@ -41,12 +41,24 @@ struct RuntimeField {
   RuntimeFieldSetter set;
 };
 
+/// What one component contributed to its system's matrices, for Simulation::ComponentMatrix.
+/// Recorded by the builder when the component hands over a force field or a mass.
+struct MatrixSource {
+  std::string component;  ///< "<node path>/<component name>", e.g. "root/beam/FEM"
+  ComponentMatrixKind kind = ComponentMatrixKind::kStiffness;
+  int object = -1;  ///< index into Model::objects
+  /// kStiffness: the force field (owned by the system, or by a mapped object's MappedForceField,
+  /// for the simulation's lifetime); null for kMass.
+  const ForceField* field = nullptr;
+};
+
 struct SimulationAccess {
   /// A simulation of `model` whose solver nodes are `nodes` (each node's system an
   /// AssembledSystem). `registry` (may be null) creates replacement solvers for ReplaceSolver.
   /// `observers` (document order) are notified of the start before it returns; `mapped` objects
   /// get their state from their system's; `contacts` (null without a collision pipeline) runs
-  /// before the solvers of every step. `runtime_fields` are what SetComponentField may change.
+  /// before the solvers of every step. `runtime_fields` are what SetComponentField may change,
+  /// `matrix_sources` what ComponentMatrix assembles.
   /// Throws ConfigError when a solver refuses the system at initialisation, SceneError when an
   /// observer fails at the start.
   static Simulation Create(std::shared_ptr<const Model> model, std::vector<SolverNode> nodes,
@@ -54,7 +66,8 @@ struct SimulationAccess {
                            std::vector<ObserverSlot> observers = {},
                            std::vector<MappedRuntime> mapped = {},
                            std::unique_ptr<ContactStage> contacts = nullptr,
-                           std::vector<RuntimeField> runtime_fields = {});
+                           std::vector<RuntimeField> runtime_fields = {},
+                           std::vector<MatrixSource> matrix_sources = {});
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
 };

@@ -54,6 +54,8 @@ struct Simulation::Impl {
   internal::RepeatedWarnings repeated_warnings;
   /// The component fields SetComponentField may change, in document order.
   std::vector<internal::RuntimeField> runtime_fields;
+  /// The force fields and masses of each component, for ComponentMatrix.
+  std::vector<internal::MatrixSource> matrix_sources;
 
   Impl() = default;
   Impl(const Impl&) = delete;

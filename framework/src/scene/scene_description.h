@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -41,11 +42,19 @@ struct SceneDescription {
   std::string file;                   ///< the path as given (for messages)
   std::vector<std::string> included;  ///< included files, as found; index k−1 for file k
   NodeDescription root;
+  /// For a scene generated from Python (LoadOptions::python_origins): the Python call of each
+  /// element's line (scene/python_origins.h); empty otherwise.
+  std::unordered_map<int, std::pair<std::string, int>> python_origins;
 
-  /// The file and its own line number of an element's or attribute's `line`.
+  /// The file and its own line number of an element's or attribute's `line`: an included
+  /// file's, or the Python call that made the element.
   std::pair<std::string, int> Locate(int line) const {
     const int k = line / kIncludedLineStride;
-    if (k == 0 || k > static_cast<int>(included.size())) return {file, line};
+    if (k == 0 || k > static_cast<int>(included.size())) {
+      if (const auto origin = python_origins.find(line); origin != python_origins.end())
+        return origin->second;
+      return {file, line};
+    }
     return {included[static_cast<std::size_t>(k - 1)], line % kIncludedLineStride};
   }
 };
