@@ -40,7 +40,8 @@ ComponentSpec HexahedronFEMForceFieldComponent::Spec() {
            FieldSpec::Text("gatherBsize", "", "GPU option, ignored (as SOFA's CPU version does)"),
            FieldSpec::Link("topology",
                            "the topology, e.g. topology=\"@../Container\" (default: the node's)")},
-      .aliases = {}};
+      // SOFA's MultiThreading plugin: the same element, its elements' forces in parallel.
+      .aliases = {"ParallelHexahedronFEMForceField"}};
 }
 
 namespace {

@@ -8,8 +8,9 @@
 //
 // Where the component differs from SOFA, each for a reason:
 // - bad values are load errors where SOFA warns and goes on with a replacement (a negative
-//   youngModulus or a poissonRatio outside [0, 0.5) become 5000 and 0.45; an unknown method
-//   leaves the previous one, large);
+//   youngModulus or a poissonRatio outside [0, 0.5) become 5000 and 0.45) or goes on silently
+//   (an unknown method matches none of SOFA's cases: its `method` is never set and no force is
+//   computed);
 // - SOFA's SparseGridTopology (which scales each element's stiffness by its filling) does not
 //   exist in Fluxion: the hexahedra come from the topologies above, all full;
 // - stiffnessMatrices (SOFA's per-element Kₑ, an output) and initialPoints (overwritten at init

@@ -13,6 +13,7 @@ ComponentSpec HexahedronFEMForceFieldAndMassComponent::Spec() {
   ComponentSpec spec = HexahedronFEMForceFieldComponent::Spec();
   spec.name = "HexahedronFEMForceFieldAndMass";
   spec.kind = ComponentKind::kMass;
+  spec.aliases = {};  // ParallelHexahedronFEMForceField is the force field's
   spec.summary =
       "HexahedronFEMForceField's element with SOFA's mass of its hexahedra (density) and the "
       "weight";

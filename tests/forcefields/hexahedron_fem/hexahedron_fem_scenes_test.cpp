@@ -220,6 +220,41 @@ TEST(HexahedronFemSofaReference, AndMassMatchesSofasRegressionReference) {
   }
 }
 
+TEST_F(HexahedronFemScenes, AndMassHasSofasElementMassAndWeight) {
+  // One unit cube (V = 1), density 2, gravity 10 along −y. SOFA's integrateMass gives every
+  // entry of the 24×24 element matrix the same value on each axis: V·ρ·(1/72 + 1/72 + 1/216 +
+  // 1/24 + 1/8 + 1/72 + 1/24 + 1/24) = 2·8/27 = 16/27, on every vertex pair (diagonal included);
+  // lumped, each point gets its row sum 8·16/27. The weight is V·ρ/8·g = 2.5 N per point, not M·g.
+  const auto scene = [](const std::string& lumped) {
+    return R"(<Node name="root" dt="0.01" gravity="0 -10 0">
+  <EulerImplicitSolver/>
+  <CGLinearSolver iterations="100" tolerance="1e-12" threshold="1e-30"/>
+  <RegularGridTopology n="2 2 2" min="0 0 0" max="1 1 1"/>
+  <MechanicalObject/>
+  <HexahedronFEMForceFieldAndMass youngModulus="1000" poissonRatio="0.3" density="2" lumpedMass=")" +
+           lumped + R"("/>
+</Node>)";
+  };
+  const double c = 16.0 / 27.0;
+  for (const char* lumped : {"0", "1"}) {
+    Simulation simulation = LoadScene(scene(lumped));
+    const auto& node = simulation.solver_nodes().front();
+    const Eigen::MatrixXd M = Eigen::MatrixXd(node.system->mass());
+    ASSERT_EQ(M.rows(), 24);
+    for (int i = 0; i < 24; ++i)
+      for (int j = 0; j < 24; ++j) {
+        const double expected = std::string(lumped) == "1" ? (i == j ? 8 * c : 0.0)
+                                : i % 3 == j % 3           ? c
+                                                           : 0.0;
+        EXPECT_NEAR(M(i, j), expected, 1e-15) << lumped << " " << i << " " << j;
+      }
+    Vector f = Vector::Zero(24);
+    node.system->ComputeForce(node.state, f);
+    for (int point = 0; point < 8; ++point)
+      EXPECT_NEAR(f[3 * point + 1], -2.5, 1e-12) << lumped << " " << point;
+  }
+}
+
 // --- Other hexahedron topologies ----------------------------------------------------------------
 
 TEST_F(HexahedronFemScenes, SetContainerAndMeshTopologyGiveTheGridsForces) {
