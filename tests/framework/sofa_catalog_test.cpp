@@ -37,7 +37,7 @@ class SofaCatalog : public testing::QuietTest {};
 TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
   const std::vector<std::string> errors =
       Errors(std::string(kFalling) + R"(  <CompositeCollisionPipeline/>
-  <HexahedronFEMForceField youngModulus="1000"/>
+  <TriangularFEMForceField youngModulus="1000"/>
   <SparseGridTopology n="3 3 3"/>
   <TopologicalChangeProcessor filename="x.txt"/>
   <Mechanicalobject/>
@@ -47,7 +47,7 @@ TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
       ElementsAre("s.scn:5: SOFA component 'CompositeCollisionPipeline' is not supported by "
                   "Fluxion "
                   "(category: Collision)",
-                  "s.scn:6: SOFA component 'HexahedronFEMForceField' is not supported by "
+                  "s.scn:6: SOFA component 'TriangularFEMForceField' is not supported by "
                   "Fluxion (category: SolidMechanics)",
                   "s.scn:7: SOFA component 'SparseGridTopology' is not supported by "
                   "Fluxion (category: Topology)",

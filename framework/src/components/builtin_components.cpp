@@ -28,6 +28,8 @@
 #include "components/hermite_spline_projective_constraint.h"
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
+#include "components/hexahedron_fem_force_field.h"
+#include "components/hexahedron_fem_force_field_and_mass.h"
 #include "components/hexahedron_set_topology_container.h"
 #include "components/identity_mapping.h"
 #include "components/line_projective_constraint.h"
@@ -190,6 +192,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
   Add<TetrahedronFEMForceFieldComponent>(registrar);
   Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);
+  Add<HexahedronFEMForceFieldComponent>(registrar);
+  Add<HexahedronFEMForceFieldAndMassComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "components/element_topology.h"
 #include "mechanics/tetrahedron_fem.h"
 
 namespace fluxion::internal {
@@ -123,31 +124,11 @@ void BuildTetrahedronFem(BuildContext& context, long von_mises,
                   "\" (SOFA computes no force then; expected small or large)");
     return;
   }
-  if (object.dimension != 3) {
-    context.Error(type + " needs a Vec3 object (found Vec" + std::to_string(object.dimension) +
-                  "d)");
-    return;
-  }
-  // The tetrahedra: the linked topology, else the node's, else the object's node's (SOFA's
-  // context search goes up the tree).
-  const bool linked = p.has("topology") && !p.text("topology").empty();
-  std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
-  if (linked && !topology) return;  // reported
-  if (!linked && !topology) topology = object.topology;
-  if (!topology || topology->tetrahedra.empty()) {
-    context.Error(type + " needs a topology with tetrahedra in node '" + context.node_path() +
-                  "' (SOFA's \"object must have a tetrahedric topology\")");
-    return;
-  }
+  const std::shared_ptr<const Topology> topology =
+      ElementTopology(context, object, &Topology::tetrahedra, "tetrahedra",
+                      "object must have a tetrahedric topology");
+  if (!topology) return;  // reported
   const auto& tetrahedra = topology->tetrahedra;
-  for (const auto& tet : tetrahedra)
-    for (const Index v : tet)
-      if (v < 0 || v >= object.num_points) {
-        context.Error(type + ": the topology's tetrahedra use point " + std::to_string(v) +
-                      " but '" + object.id + "' has " + std::to_string(object.num_points) +
-                      " points");
-        return;
-      }
   // E and ν per element (SOFA's computeMaterialStiffness, with localStiffnessFactor).
   const std::vector<double>& factor = p.reals("localStiffnessFactor");
   std::vector<double> element_young(tetrahedra.size()), element_poisson(tetrahedra.size());

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <string>
 
+#include "components/element_topology.h"
+#include "mechanics/element_loops.h"
+
 namespace fluxion::internal {
 
 // --- The force field ---------------------------------------------------------------------------
@@ -70,13 +73,8 @@ void TetrahedronHyperelasticity::AddForce(const State& state, Vector& f) const {
 }
 
 void TetrahedronHyperelasticity::StiffnessEntries(std::vector<MatrixEntry>& entries) const {
-  // Per element, blocks (a, b) in row-major order, each 3×3 row-major.
-  entries.reserve(entries.size() + elements_.size() * 144);
-  for (const Element& e : elements_)
-    for (int a = 0; a < 4; ++a)
-      for (int b = 0; b < 4; ++b)
-        for (int i = 0; i < 3; ++i)
-          for (int j = 0; j < 3; ++j) entries.push_back({e.dof[a] + i, e.dof[b] + j});
+  // Per element, blocks (a, b) in row-major order, each 3×3 row-major (AddStiffness's order).
+  AppendElementBlockEntries(elements_, entries);
 }
 
 void TetrahedronHyperelasticity::AddStiffness(const State& state, const Index* slots,
@@ -180,31 +178,10 @@ void TetrahedronHyperelasticityFEMForceFieldComponent::Build(BuildContext& conte
                   " numbers (expected 3 per direction)");
     return;
   }
-  if (object.dimension != 3) {
-    context.Error(type + " needs a Vec3 object (found Vec" + std::to_string(object.dimension) +
-                  "d)");
-    return;
-  }
-  // The tetrahedra.
-  const bool linked = p.has("topology") && !p.text("topology").empty();
-  std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
-  if (linked && !topology) return;  // reported
-  // No link and no topology in the node: the object's node's, as SOFA's context search
-  // (getMeshTopologyLink) goes up the tree to it.
-  if (!linked && !topology) topology = object.topology;
-  if (!topology || topology->tetrahedra.empty()) {
-    context.Error(type + " needs a topology with tetrahedra in node '" + context.node_path() +
-                  "' (SOFA's \"object must have a Tetrahedral Set Topology\")");
-    return;
-  }
-  for (const auto& tet : topology->tetrahedra)
-    for (const Index v : tet)
-      if (v < 0 || v >= object.num_points) {
-        context.Error(type + ": the topology's tetrahedra use point " + std::to_string(v) +
-                      " but '" + object.id + "' has " + std::to_string(object.num_points) +
-                      " points");
-        return;
-      }
+  const std::shared_ptr<const Topology> topology =
+      ElementTopology(context, object, &Topology::tetrahedra, "tetrahedra",
+                      "object must have a Tetrahedral Set Topology");
+  if (!topology) return;  // reported
   std::vector<TetrahedronHyperelasticity::Element> elements;
   const long degenerate = TetrahedronHyperelasticity::RestElements(
       topology->tetrahedra, object.rest_position, object.offset, elements);

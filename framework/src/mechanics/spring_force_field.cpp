@@ -3,10 +3,10 @@
 #include <Eigen/Dense>
 #include <climits>
 #include <cstdint>
-#include <type_traits>
 
 #include "fluxion/errors.h"
 #include "fluxion/threads.h"
+#include "mechanics/element_loops.h"
 
 namespace fluxion::internal {
 
@@ -139,16 +139,9 @@ const PointPartition& SpringForceField::Partition(int tasks) const {
 
 template <class RangeLoop>
 bool SpringForceField::RunOnRanges(RangeLoop&& loop) const {
-  const int tasks = ParallelTaskCount(static_cast<Index>(packed_.size()), kSpringGrain);
-  if (tasks <= 1) return false;
-  Partition(tasks);
-  RunParallelTasks(
-      tasks,
-      [](void* context, int range) {
-        (*static_cast<std::remove_reference_t<RangeLoop>*>(context))(range);
-      },
-      &loop);
-  return true;
+  return internal::RunOnRanges(
+      static_cast<Index>(packed_.size()), kSpringGrain, [this](int tasks) { Partition(tasks); },
+      loop);
 }
 
 template <int kDim>

@@ -1,11 +1,11 @@
 #include "mechanics/tetrahedron_fem.h"
 
 #include <cmath>
-#include <type_traits>
 
 #include <Eigen/SVD>
 
 #include "fluxion/threads.h"
+#include "mechanics/element_loops.h"
 
 namespace fluxion::internal {
 
@@ -236,34 +236,14 @@ const PointPartition& TetrahedronFem::Partition(int tasks) const {
   return partition_;
 }
 
+// Every loop below walks the elements in order and writes a vertex's terms only from the range
+// that owns it (range −1: every element, every vertex; see ForElements).
 template <class RangeLoop>
 bool TetrahedronFem::RunOnRanges(RangeLoop&& loop) const {
-  const int tasks = ParallelTaskCount(static_cast<Index>(elements_.size()), kElementGrain);
-  if (tasks <= 1) return false;
-  Partition(tasks);
-  RunParallelTasks(
-      tasks,
-      [](void* context, int range) {
-        (*static_cast<std::remove_reference_t<RangeLoop>*>(context))(range);
-      },
-      &loop);
-  return true;
+  return internal::RunOnRanges(
+      static_cast<Index>(elements_.size()), kElementGrain, [this](int tasks) { Partition(tasks); },
+      loop);
 }
-
-// Every loop below walks the elements in order and writes a vertex's terms only from the range
-// that owns it (range −1: every element, every vertex), so that each vertex sums the same terms
-// in the same order whatever the thread count (see PointPartition).
-namespace {
-template <class Body>
-void ForElements(const PointPartition& partition, std::size_t count, int range, Body&& body) {
-  if (range < 0) {
-    for (std::size_t e = 0; e < count; ++e) body(e, [](Index) { return true; });
-  } else {
-    for (const std::uint32_t e : partition.elements(range))
-      body(e, [&](Index dof) { return partition.Owns(range, dof); });
-  }
-}
-}  // namespace
 
 // --- Force -------------------------------------------------------------------------------------
 
@@ -303,13 +283,7 @@ double TetrahedronFem::PotentialEnergy(const State& state) const {
 // --- Assembled stiffness -------------------------------------------------------------------------
 
 void TetrahedronFem::StiffnessEntries(std::vector<MatrixEntry>& entries) const {
-  // Per element, blocks (a, b) in row-major order, each 3×3 row-major.
-  entries.reserve(entries.size() + elements_.size() * 144);
-  for (const Element& e : elements_)
-    for (int a = 0; a < 4; ++a)
-      for (int b = 0; b < 4; ++b)
-        for (int i = 0; i < 3; ++i)
-          for (int j = 0; j < 3; ++j) entries.push_back({e.dof[a] + i, e.dof[b] + j});
+  AppendElementBlockEntries(elements_, entries);
 }
 
 void TetrahedronFem::AddStiffness(const State& state, const Index* slots, double* values) const {
@@ -318,14 +292,7 @@ void TetrahedronFem::AddStiffness(const State& state, const Index* slots, double
     ForElements(partition_, elements_.size(), range, [&](std::size_t index, const auto& owns) {
       const Element& e = elements_[index];
       const Eigen::Matrix<double, 12, 12> K = ElementStiffness(index, state.x);
-      const Index* element_slots = slots + index * 144;
-      for (int a = 0; a < 4; ++a)
-        for (int b = 0; b < 4; ++b) {
-          if (!owns(e.dof[b])) continue;
-          const Index* block = element_slots + (4 * a + b) * 9;
-          for (int i = 0; i < 3; ++i)
-            for (int j = 0; j < 3; ++j) values[block[3 * i + j]] += K(3 * a + i, 3 * b + j);
-        }
+      AddElementBlocks(K, e.dof, slots + index * 144, values, owns);
     });
   };
   if (!RunOnRanges(loop)) loop(-1);

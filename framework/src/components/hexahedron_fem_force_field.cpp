@@ -1,0 +1,114 @@
+#include "components/hexahedron_fem_force_field.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "components/element_topology.h"
+#include "mechanics/hexahedron_fem.h"
+
+namespace fluxion::internal {
+
+ComponentSpec HexahedronFEMForceFieldComponent::Spec() {
+  return ComponentSpec{
+      .name = "HexahedronFEMForceField",
+      .kind = ComponentKind::kForceField,
+      .summary =
+          "Linear elastic 8-node hexahedra, small displacements or corotational (large, "
+          "polar)",
+      .fields =
+          {FieldSpec::RealList("youngModulus",
+                               "Young's modulus E [Pa]: one value, or one per hexahedron (the "
+                               "first is used where the list is shorter)")
+               .AtLeast(0)
+               .DefaultText("5000"),
+           FieldSpec::RealList("poissonRatio",
+                               "Poisson's ratio ν in [0, 0.5): one value, or one per hexahedron")
+               .AtLeast(0)
+               .DefaultText("0.45"),
+           FieldSpec::Choice("method", "large", {"large", "polar", "small"},
+                             "large: corotational, frame of the mean edges; polar: polar "
+                             "decomposition of the mean edges; small: linear (no rotation)"),
+           FieldSpec::Bool("updateStiffnessMatrix", false,
+                           "rebuild each element's stiffness from its current shape in its frame "
+                           "at every evaluation"),
+           FieldSpec::RealList("initialPoints",
+                               "ignored, as in SOFA (the object's rest positions are used)"),
+           FieldSpec::RealList("stiffnessMatrices",
+                               "SOFA's output of the element stiffnesses: ignored as an input"),
+           FieldSpec::Text("gatherPt", "", "GPU option, ignored (as SOFA's CPU version does)"),
+           FieldSpec::Text("gatherBsize", "", "GPU option, ignored (as SOFA's CPU version does)"),
+           FieldSpec::Link("topology",
+                           "the topology, e.g. topology=\"@../Container\" (default: the node's)")},
+      // SOFA's MultiThreading plugin: the same element, its elements' forces in parallel.
+      .aliases = {"ParallelHexahedronFEMForceField"}};
+}
+
+namespace {
+
+HexahedronFemMethod MethodNamed(const std::string& name) {
+  if (name == "small") return HexahedronFemMethod::kSmall;
+  if (name == "polar") return HexahedronFemMethod::kPolar;
+  return HexahedronFemMethod::kLarge;
+}
+
+// SOFA's getVecRealInElement: value i where the list has one, else the first.
+double InElement(const std::vector<double>& values, std::size_t i) {
+  return i < values.size() ? values[i] : values.front();
+}
+
+}  // namespace
+
+std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
+  const ObjectModel* found = context.NodeObject();
+  if (found == nullptr) return nullptr;
+  const ObjectModel& object = *found;
+  const Parameters& p = context.parameters();
+  const std::string type = context.type();
+  // Values SOFA replaces with a warning: errors here.
+  const std::vector<double>& young = p.reals("youngModulus");
+  const std::vector<double>& poisson = p.reals("poissonRatio");
+  if (young.empty() || poisson.empty()) {
+    context.Error(type + " '" + (young.empty() ? "youngModulus" : "poissonRatio") +
+                  "' is empty (expected one value, or one per hexahedron)");
+    return nullptr;
+  }
+  for (const double nu : poisson)
+    if (nu >= 0.5) {
+      context.Error(type + " 'poissonRatio' has " + std::to_string(nu) +
+                    " (expected a value in [0, 0.5), as SOFA's Hooke law needs)");
+      return nullptr;
+    }
+  const std::shared_ptr<const Topology> topology =
+      ElementTopology(context, object, &Topology::hexahedra, "hexahedra",
+                      "Object must have a hexahedric MeshTopology.");
+  if (!topology) return nullptr;  // reported
+  const auto& hexahedra = topology->hexahedra;
+  std::vector<double> element_young(hexahedra.size()), element_poisson(hexahedra.size());
+  for (std::size_t h = 0; h < hexahedra.size(); ++h) {
+    element_young[h] = InElement(young, h);
+    element_poisson[h] = InElement(poisson, h);
+  }
+  std::vector<HexahedronFem::Element> elements;
+  std::vector<HexahedronFem::Stiffness> stiffnesses;
+  const long bad = HexahedronFem::RestElements(MethodNamed(p.text("method")), hexahedra,
+                                               object.rest_position, object.offset, element_young,
+                                               element_poisson, elements, stiffnesses);
+  if (bad >= 0) {
+    const auto& hexa = hexahedra[static_cast<std::size_t>(bad)];
+    std::string vertices;
+    for (const Index v : hexa) vertices += (vertices.empty() ? "" : " ") + std::to_string(v);
+    context.Error(type + ": hexahedron " + std::to_string(bad) + " (" + vertices +
+                  ") is flat or inverted at rest (expected SOFA's vertex order: 0 1 2 3 "
+                  "counterclockwise at the bottom seen from above, 4 5 6 7 above them)");
+    return nullptr;
+  }
+  context.AddForceField(object, std::make_unique<HexahedronFem>(
+                                    MethodNamed(p.text("method")), p.flag("updateStiffnessMatrix"),
+                                    std::move(elements), std::move(stiffnesses)));
+  return topology;
+}
+
+void HexahedronFEMForceFieldComponent::Build(BuildContext& context) { AddHexahedronFem(context); }
+
+}  // namespace fluxion::internal
