@@ -14,7 +14,7 @@ import os
 
 from . import errors
 from .errors import Diagnostic, Error, NumericalError, PluginError, SceneError, UsageError
-from . import scene_graph
+from . import python_components, scene_graph
 from .scene_graph import Node
 from ._fluxion import (CsvTrajectory, Host, MechanicalObject, Simulation, set_output_policy,
                        set_thread_count, thread_count)
@@ -80,6 +80,12 @@ def _load_graph(root, plugin_dirs=None, dt=None, data_path=None, file_name="scen
         raise SceneError([_python_diagnostic(d, xml, file_name) for d in error.diagnostics]) \
             from None
     sim._scene_xml = xml  # a NumericalError then names the Python line of the ODE solver
+    # Force fields written in Python ran their init() while the scene was built; data engines
+    # (Python only) run theirs now, as SOFA's init reaches every component.
+    for component in python_components.components(root):
+        if not component.__dict__["_initialised"]:
+            component.init()
+            component.__dict__["_initialised"] = True
     return sim
 
 
