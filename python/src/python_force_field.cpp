@@ -109,10 +109,10 @@ py::object PythonForceField::Call(const py::object& method, const char* name, do
   }
 }
 
-void PythonForceField::Refuse(const char* method, const std::string& why) const {
-  // Reported as the exception a method would have raised, at the component's addObject line.
-  const py::object missing =
-      py::module_::import("builtins").attr("NotImplementedError")(class_name_ + why);
+void PythonForceField::Refuse(const char* method, const char* exception,
+                              const std::string& message) const {
+  // Reported as if the method had raised it, at the component's addObject line.
+  const py::object missing = py::module_::import("builtins").attr(exception)(message);
   throw std::runtime_error(
       py::str(module_.attr("component_failed")(component_, method, missing, py::none(), 0.0))
           .cast<std::string>());
@@ -141,10 +141,11 @@ void PythonForceField::AddTangentProduct(const double* /*tangent*/, double /*b*/
   if (k == 0.0) return;  // no damping matrix: velocity dependence stays explicit
   py::gil_scoped_acquire gil;
   if (add_dforce_.is_none())
-    Refuse("addDForce",
-           " defines neither addDForce(mparams, df, dx) nor addKToMatrix(mparams, "
-           "nNodes, nDofs): the implicit solver needs ∂f/∂x (define one, as SOFA "
-           "needs them too, or use an explicit solver)");
+    Refuse("addDForce", "NotImplementedError",
+           class_name_ +
+               " defines neither addDForce(mparams, df, dx) nor addKToMatrix(mparams, "
+               "nNodes, nDofs): the implicit solver needs ∂f/∂x (define one, as SOFA "
+               "needs them too, or use an explicit solver)");
   // Fluxion adds k·K·dx with K = −∂f/∂x; SofaPython3's addDForce adds kFactor·∂f/∂x·dx.
   tangent_params_["kFactor"] = -k;
   Call(add_dforce_, "addDForce", 0.0, tangent_params_, View(y.data() + first_dof_, true, "dforce"),
@@ -221,10 +222,11 @@ void PythonForceField::StiffnessEntries(std::vector<MatrixEntry>& entries) const
 void PythonForceField::AddStiffness(const State& state, const Index* slots, double* values) const {
   py::gil_scoped_acquire gil;
   if (add_k_to_matrix_.is_none())
-    Refuse("addKToMatrix",
-           " defines no addKToMatrix(mparams, nNodes, nDofs): the solver "
-           "assembles K (a direct linear solver; define it, or use "
-           "CGLinearSolver, which calls addDForce)");
+    Refuse("addKToMatrix", "NotImplementedError",
+           class_name_ +
+               " defines no addKToMatrix(mparams, nNodes, nDofs): the solver "
+               "assembles K (a direct linear solver; define it, or use "
+               "CGLinearSolver, which calls addDForce)");
   matrix_params_["time"] = state.time;
   const py::object returned =
       Call(add_k_to_matrix_, "addKToMatrix", state.time, matrix_params_, num_points_, dimension_);
@@ -234,7 +236,7 @@ void PythonForceField::AddStiffness(const State& state, const Index* slots, doub
 void PythonForceField::AddReturnedStiffness(const py::object& returned, const Index* slots,
                                             double* values) const {
   std::string why;
-  if (!ReadEntries(returned, scratch_rows_, why)) throw std::runtime_error(why);
+  if (!ReadEntries(returned, scratch_rows_, why)) Refuse("addKToMatrix", "ValueError", why);
   for (std::size_t r = 0; r < scratch_rows_.size(); ++r) {
     const auto& [i, j, value] = scratch_rows_[r];
     const Index row = first_dof_ + static_cast<Index>(i);
@@ -246,12 +248,12 @@ void PythonForceField::AddReturnedStiffness(const py::object& returned, const In
           entry_.find(static_cast<long long>(i) * num_dofs_ + static_cast<long long>(j));
       if (found == entry_.end()) {
         if (value == 0.0) continue;
-        throw std::runtime_error(
-            class_name_ + ".addKToMatrix returned a nonzero entry (" +
-            std::to_string(static_cast<long long>(i)) + ", " +
-            std::to_string(static_cast<long long>(j)) +
-            ") it did not return when the scene was built (Fluxion fixes K's pattern then: "
-            "return every entry that can be nonzero, as (i, j, value) rows with zeros)");
+        Refuse("addKToMatrix", "ValueError",
+               class_name_ + ".addKToMatrix returned a nonzero entry (" +
+                   std::to_string(static_cast<long long>(i)) + ", " +
+                   std::to_string(static_cast<long long>(j)) +
+                   ") it did not return when the scene was built (Fluxion fixes K's pattern then: "
+                   "return every entry that can be nonzero, as (i, j, value) rows with zeros)");
       }
       k = found->second;
     }

@@ -72,8 +72,10 @@ class PythonForceField final : public ForceField {
   template <class... Args>
   pybind11::object Call(const pybind11::object& method, const char* name, double time,
                         Args&&... args) const;
-  // Stops the step: the class lacks `method`, which the solver needs (`why` follows its name).
-  [[noreturn]] void Refuse(const char* method, const std::string& why) const;
+  // Stops the step as if `method` had raised the Python `exception` (a builtins name) with
+  // `message`: the class lacks a method the solver needs, or returned something unusable.
+  [[noreturn]] void Refuse(const char* method, const char* exception,
+                           const std::string& message) const;
   // Adds addKToMatrix's result at values[slots[pattern index]].
   void AddReturnedStiffness(const pybind11::object& returned, const Index* slots,
                             double* values) const;

@@ -238,6 +238,29 @@ def test_a_missing_tangent_stops_an_implicit_solver_in_one_line(tmp_scene):
         fluxion.load(ldl).step()
 
 
+def test_add_k_to_matrix_entries_outside_the_pattern_stop_the_run_in_one_line(tmp_scene):
+    # K's pattern is fixed from the call made when the scene is built: a dense (n, n, 1) answer
+    # contributes its nonzero entries; a later nonzero elsewhere is refused at that step.
+    extra = """
+
+class Growing(RestShape):
+    def addKToMatrix(self, mparams, nNodes, nDofs):
+        k = np.zeros((nNodes * nDofs, nNodes * nDofs, 1))
+        k[:, :, 0] = np.eye(nNodes * nDofs) * (-self.ks.value * mparams["kFactor"])
+        if mparams["time"] > 0.015:
+            k[0, 1, 0] = 1e-3
+        return k
+"""
+    sim = fluxion.load(script(tmp_scene, "EulerImplicitLDL", cls="Growing", extra=extra))
+    sim.step(2)  # the diagonal alone: as the C++ field
+    assert np.array_equal(sim.objects["root/ball/dofs"].positions, trajectory(
+        script(tmp_scene, "EulerImplicitLDL", field="cpp", name="cpp.py"), 2)[-1])
+    with pytest.raises(fluxion.errors.ComponentError, match=r"ValueError: Growing.addKToMatrix "
+                       r"returned a nonzero entry \(0, 1\) it did not return when the scene was "
+                       r"built .* \(in Growing.addKToMatrix of '/ball/ff', step 3, t=0.02\)$"):
+        sim.step()
+
+
 def test_an_addDForce_that_adds_nothing_makes_the_field_explicit(tmp_scene):
     # Documented, not detected: with df += 0, EulerImplicit's (M - h²K)Δv = h·f(x_n) + h²K·v_n
     # becomes M·Δv = h·f(x_n): symplectic Euler for this field, i.e. EulerExplicitSolver's
