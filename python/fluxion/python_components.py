@@ -15,8 +15,6 @@ Standard library only (NumPy imported when a vector view is made), as scene_grap
 scene process defines these classes too, to find the components and hand the run to
 ``python3 -m fluxion run`` (a component is Python code called at every step).
 """
-import os
-import sys
 
 if __package__:
     from .scene_data import Data
