@@ -226,8 +226,8 @@ def test_a_missing_tangent_stops_an_implicit_solver_in_one_line(tmp_scene):
     # Located at the addObject line of the component: no Python line raised.
     add_line = open(path).read().split("\n").index('    ball.addObject(NoTangent(name="ff"))') + 1
     assert str(caught.value) == (
-        f"{path}:{add_line}: NotImplementedError: NoTangent defines neither addDForce(mparams, df, dx) "
-        "nor addKToMatrix(mparams, nNodes, nDofs): the implicit solver needs ∂f/∂x (define "
+        f"{path}:{add_line}: NotImplementedError: NoTangent defines neither "
+        "addDForce(mparams, df, dx) nor addKToMatrix(mparams, nNodes, nDofs): the implicit solver needs ∂f/∂x (define "
         "one, as SOFA needs them too, or use an explicit solver) (in NoTangent.addDForce of "
         "'/ball/ff', step 1, t=0.0)")
     assert sim.step_count == 0  # the state is the last good one
