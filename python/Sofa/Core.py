@@ -1,11 +1,11 @@
 """SofaPython3's ``Sofa.Core`` (bindings/Sofa/src/SofaPython3/Sofa/Core/): the scene graph
 (``Node``, components, ``Data``) and ``Controller`` are Fluxion's (fluxion/scene_graph.py).
-Force fields and data engines written in Python (``ForceFieldVec3d``, ``Vec2d``, ``Vec1d``,
-``DataEngine``) are Fluxion's (fluxion/python_components.py); the other components written in
-Python (Mapping, Prefab, rigid force fields) are not supported: making one is one line saying
-so."""
+Force fields, mappings and data engines written in Python (``ForceFieldVec3d``, ``Vec2d``,
+``Vec1d``, ``Mapping_Vec3d_Vec3d``, ``DataEngine``) are Fluxion's (fluxion/python_components.py);
+the other SofaPython3 classes for them (other mapping templates, Prefab, rigid force fields) are
+not supported: making one is one line saying so."""
 from fluxion.python_components import (DataEngine, ForceFieldVec1d, ForceFieldVec2d,
-                                       ForceFieldVec3d)
+                                       ForceFieldVec3d, Mapping_Vec3d_Vec3d)
 from fluxion.scene_graph import Controller, Data, Node, Object
 
 __all__ = ["Node", "Object", "Data", "Controller", "Unsupported", "ForceFieldVec3d",
@@ -44,8 +44,5 @@ def _python_component(name, reason):
 
 ForceFieldRigid3d = _python_component(
     "ForceFieldRigid3d", "not supported by Fluxion (it has no rigid-body DOFs: Rigid3d)")
-Mapping_Vec3d_Vec3d = _python_component(
-    "Mapping_Vec3d_Vec3d", "mappings written in Python are not supported by Fluxion yet (use "
-    "a C++ mapping: IdentityMapping, SubsetMapping, BarycentricMapping, …)")
 Prefab = _python_component(
     "Prefab", "not supported by Fluxion (build the nodes with a Python function instead)")

@@ -22,13 +22,14 @@ else:  # beside scene_graph.py in scene-runner's scene process
     from scene_data import Data
 
 __all__ = ["PythonComponent", "ForceField", "ForceFieldVec3d", "ForceFieldVec2d",
-           "ForceFieldVec1d", "DataEngine", "components", "lookup", "vector_data"]
+           "ForceFieldVec1d", "Mapping_Vec3d_Vec3d", "DataEngine", "components", "lookup",
+           "vector_data"]
 
 # handle → component, for the process: the scene's XML names components by handle, and
 # Sofa.Simulation.reset reloads that XML.
 _registry = {}
-# (component, method, exception, step time) of the last exception a component raised during a
-# step, until the binding reports it (take_failure).
+# (component, method, exception) of the last exception a component raised during a step, until
+# the binding reports it (take_failure).
 _failure = None
 
 
@@ -199,6 +200,37 @@ class ForceFieldVec1d(ForceField):
     _dimension = 1
 
 
+class Mapping_Vec3d_Vec3d(PythonComponent):
+    """SofaPython3's ``Sofa.Core.Mapping_Vec3d_Vec3d`` (Binding_Mapping.cpp): ``input`` and
+    ``output`` (objects or link paths, SOFA's defaults: the parent node's object and the node's
+    own) are the objects mapped from and to; Fluxion calls ``apply(mparams, outCoord, inCoord)``
+    (write the output positions) and ``applyJ(mparams, outDeriv, inDeriv)`` (write
+    J·inDeriv), reading J column by column from applyJ (python/src/python_mapping.h);
+    ``applyJT`` is never called (forces map back through those entries)."""
+
+    _fluxion_type = "PythonMapping"
+    _dimension = 3
+
+    def __init__(self, *args, **kwargs):
+        links = {key: kwargs.pop(key) for key in ("input", "output") if key in kwargs}
+        PythonComponent.__init__(self, *args, **kwargs)
+        self.__dict__["_links"] = links
+
+    def apply(self, mparams, out_coord, in_coord):
+        raise NotImplementedError(f"{type_name(self)}.apply is not defined (SofaPython3's "
+                                  "Mapping needs apply(mparams, outCoord, inCoord))")
+
+    def applyJ(self, mparams, out_deriv, in_deriv):
+        raise NotImplementedError(f"{type_name(self)}.applyJ is not defined (SofaPython3's "
+                                  "Mapping needs applyJ(mparams, outDeriv, inDeriv))")
+
+    def _fluxion_xml_fields(self):
+        fields = PythonComponent._fluxion_xml_fields(self)
+        for key, target in self.__dict__["_links"].items():
+            fields[key] = target if isinstance(target, str) else target.getLinkPath()
+        return fields
+
+
 class DataEngine(PythonComponent):
     """SofaPython3's ``Sofa.Core.DataEngine`` (Binding_DataEngine.cpp): ``addInput(data)`` and
     ``addOutput(data)`` declare its inputs and outputs (its own data, often linked to other
@@ -329,13 +361,13 @@ def describe(error):
     return f"{type(error).__name__}: {error} at {script_location(error.__traceback__)}"
 
 
-def component_failed(component, method, error, trace, time):
+def component_failed(component, method, error, trace):
     """Keeps the exception a component raised during a step, for the binding to report; returns
     the one-line message the C++ side carries meanwhile."""
     global _failure
     if error.__traceback__ is None and trace is not None:
         error = error.with_traceback(trace)
-    _failure = (component, method, error, time)
+    _failure = (component, method, error)
     return f"{type_name(component)}.{method} raised {describe(error)}"
 
 
@@ -345,7 +377,7 @@ def take_failure(step, time):
     global _failure
     if _failure is None:
         return None
-    component, method, error, _ = _failure
+    component, method, error = _failure
     _failure = None
     from .errors import ComponentError, script_location
     if error.__traceback__ is not None:

@@ -540,7 +540,8 @@ def _sofa_stand_ins():
         from . import python_components
     else:
         import python_components
-    for name in ("ForceFieldVec3d", "ForceFieldVec2d", "ForceFieldVec1d", "DataEngine"):
+    for name in ("ForceFieldVec3d", "ForceFieldVec2d", "ForceFieldVec1d", "Mapping_Vec3d_Vec3d",
+                 "DataEngine"):
         setattr(sofa.Core, name, getattr(python_components, name))
     sofa.Simulation = types.ModuleType("Sofa.Simulation")
     for name in ("init", "initRoot", "animate", "reset", "load", "unload", "animateNSteps"):

@@ -11,7 +11,7 @@
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 #include "fluxion/output_files.h"
-#include "python_force_field.h"
+#include "python_components.h"
 
 namespace fluxion::python {
 

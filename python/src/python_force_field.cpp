@@ -1,6 +1,5 @@
 #include "python_force_field.h"
 
-#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -9,49 +8,20 @@
 #include <pybind11/numpy.h>
 
 #include "fluxion/component.h"
+#include "python_components.h"
 
 namespace fluxion::python {
 
 namespace py = pybind11;
 
-namespace {
-
-// Drops a reference with the GIL held (the caller holds it); at interpreter shutdown, leaks it:
-// Python objects cannot be released once the interpreter is gone.
-template <class Handle>
-void Drop(Handle& handle) {
-  if (Py_IsInitialized() != 0)
-    handle.release().dec_ref();
-  else
-    handle.release();
-}
-
-// SofaPython3's mparams dict (Binding_ForceField.cpp), for one kind of call.
-py::dict Params(double m, double b, double k, bool energy) {
-  using namespace pybind11::literals;
-  py::dict params("time"_a = 0.0, "mFactor"_a = m, "bFactor"_a = b, "kFactor"_a = k,
-                  "isImplicit"_a = true);
-  if (energy) params["energy"] = false;
-  return params;
-}
-
-py::object MethodOrNone(const py::object& component, const char* name) {
-  if (!py::hasattr(component, name)) return py::none();
-  return component.attr(name);
-}
-
-}  // namespace
-
 PythonForceField::PythonForceField(py::object component, const ObjectModel& object)
-    : component_(std::move(component)),
-      module_(py::module_::import("fluxion.python_components")),
-      add_force_(component_.attr("addForce")),
-      add_dforce_(MethodOrNone(component_, "addDForce")),
-      add_k_to_matrix_(MethodOrNone(component_, "addKToMatrix")),
-      force_params_(Params(0.0, 0.0, 0.0, true)),
-      tangent_params_(Params(0.0, 0.0, 0.0, false)),
-      matrix_params_(Params(0.0, 0.0, -1.0, false)),
-      class_name_(py::str(py::type::of(component_).attr("__name__")).cast<std::string>()),
+    : python_(std::move(component)),
+      add_force_(python_.component().attr("addForce")),
+      add_dforce_(python_.Method("addDForce")),
+      add_k_to_matrix_(python_.Method("addKToMatrix")),
+      force_params_(PythonCallbacks::Params(0.0, 0.0, 0.0)),
+      tangent_params_(PythonCallbacks::Params(0.0, 0.0, 0.0)),
+      matrix_params_(PythonCallbacks::Params(0.0, 0.0, -1.0)),
       first_dof_(object.offset),
       num_dofs_(object.num_dofs()),
       dimension_(object.dimension),
@@ -62,69 +32,22 @@ PythonForceField::PythonForceField(py::object component, const ObjectModel& obje
 }
 
 PythonForceField::~PythonForceField() {
-  // Members are py::objects: release them while holding the GIL (the simulation may be
-  // destroyed from C++ without it).
-  const bool alive = Py_IsInitialized() != 0;
   std::optional<py::gil_scoped_acquire> gil;
-  if (alive) gil.emplace();
-  for (CachedView& cached : views_) Drop(cached.view);
-  Drop(force_params_);
-  Drop(tangent_params_);
-  Drop(matrix_params_);
-  Drop(add_k_to_matrix_);
-  Drop(add_dforce_);
-  Drop(add_force_);
-  Drop(module_);
-  Drop(component_);
-}
-
-py::object PythonForceField::View(const double* data, bool writeable, const char* name) const {
-  for (const CachedView& cached : views_)
-    if (cached.data == data && cached.writeable == writeable) return cached.view;
-  // A new buffer (the solvers' vectors are few and fixed once sized): make its view once. The
-  // array's base is the component, so NumPy never copies nor frees Fluxion's memory.
-  py::array_t<double> array(
-      {static_cast<py::ssize_t>(num_points_), static_cast<py::ssize_t>(dimension_)},
-      {static_cast<py::ssize_t>(dimension_ * sizeof(double)),
-       static_cast<py::ssize_t>(sizeof(double))},
-      const_cast<double*>(data), component_);
-  if (!writeable) array.attr("setflags")(py::arg("write") = false);
-  CachedView& slot = views_[next_view_];
-  next_view_ = (next_view_ + 1) % kCachedViews;
-  slot = {data, writeable, module_.attr("vector_data")(array, name)};
-  return slot.view;
-}
-
-template <class... Args>
-py::object PythonForceField::Call(const py::object& method, const char* name, double time,
-                                  Args&&... args) const {
-  try {
-    return method(std::forward<Args>(args)...);
-  } catch (py::error_already_set& error) {
-    // Kept for the binding, which raises it at the line that raised once the step has failed.
-    const std::string message = py::str(module_.attr("component_failed")(
-                                            component_, name, error.value(), error.trace(), time))
-                                    .cast<std::string>();
-    throw std::runtime_error(message);
-  }
-}
-
-void PythonForceField::Refuse(const char* method, const char* exception,
-                              const std::string& message) const {
-  // Reported as if the method had raised it, at the component's addObject line.
-  const py::object missing = py::module_::import("builtins").attr(exception)(message);
-  throw std::runtime_error(
-      py::str(module_.attr("component_failed")(component_, method, missing, py::none(), 0.0))
-          .cast<std::string>());
+  if (Py_IsInitialized() != 0) gil.emplace();
+  DropReference(force_params_);
+  DropReference(tangent_params_);
+  DropReference(matrix_params_);
+  DropReference(add_k_to_matrix_);
+  DropReference(add_dforce_);
+  DropReference(add_force_);
 }
 
 void PythonForceField::AddForce(const State& state, Vector& f) const {
   py::gil_scoped_acquire gil;
   force_params_["time"] = state.time;
-  Call(add_force_, "addForce", state.time, force_params_,
-       View(f.data() + first_dof_, true, "force"),
-       View(state.x.data() + first_dof_, false, "position"),
-       View(state.v.data() + first_dof_, false, "velocity"));
+  python_.Call(add_force_, "addForce", force_params_, View(f.data() + first_dof_, true, "force"),
+               View(state.x.data() + first_dof_, false, "position"),
+               View(state.v.data() + first_dof_, false, "velocity"));
 }
 
 std::ptrdiff_t PythonForceField::TangentSize() const {
@@ -141,15 +64,16 @@ void PythonForceField::AddTangentProduct(const double* /*tangent*/, double /*b*/
   if (k == 0.0) return;  // no damping matrix: velocity dependence stays explicit
   py::gil_scoped_acquire gil;
   if (add_dforce_.is_none())
-    Refuse("addDForce", "NotImplementedError",
-           class_name_ +
-               " defines neither addDForce(mparams, df, dx) nor addKToMatrix(mparams, "
-               "nNodes, nDofs): the implicit solver needs ∂f/∂x (define one, as SOFA "
-               "needs them too, or use an explicit solver)");
+    python_.Refuse("addDForce", "NotImplementedError",
+                   python_.class_name() +
+                       " defines neither addDForce(mparams, df, dx) nor addKToMatrix(mparams, "
+                       "nNodes, nDofs): the implicit solver needs ∂f/∂x (define one, as SOFA "
+                       "needs them too, or use an explicit solver)");
   // Fluxion adds k·K·dx with K = −∂f/∂x; SofaPython3's addDForce adds kFactor·∂f/∂x·dx.
   tangent_params_["kFactor"] = -k;
-  Call(add_dforce_, "addDForce", 0.0, tangent_params_, View(y.data() + first_dof_, true, "dforce"),
-       View(x.data() + first_dof_, false, "dx"));
+  python_.Call(add_dforce_, "addDForce", tangent_params_,
+               View(y.data() + first_dof_, true, "dforce"),
+               View(x.data() + first_dof_, false, "dx"));
 }
 
 bool PythonForceField::ReadEntries(const py::object& returned,
@@ -175,7 +99,7 @@ bool PythonForceField::ReadEntries(const py::object& returned,
     const auto list = array.unchecked<2>();
     for (py::ssize_t r = 0; r < list.shape(0); ++r) {
       if (!index_ok(list(r, 0)) || !index_ok(list(r, 1))) {
-        why = class_name_ + ".addKToMatrix returned the entry (" +
+        why = python_.class_name() + ".addKToMatrix returned the entry (" +
               py::repr(py::float_(list(r, 0))).cast<std::string>() + ", " +
               py::repr(py::float_(list(r, 1))).cast<std::string>() +
               ") (expected DOF indices of its object, 0 to " + std::to_string(num_dofs_ - 1) + ")";
@@ -185,7 +109,7 @@ bool PythonForceField::ReadEntries(const py::object& returned,
     }
     return true;
   }
-  why = class_name_ + ".addKToMatrix returned " +
+  why = python_.class_name() + ".addKToMatrix returned " +
         py::repr(returned).cast<std::string>().substr(0, 60) +
         " (expected SofaPython3's forms: a NumPy array of shape (n, n, 1), n at most " +
         std::to_string(num_dofs_) + ", or rows (i, j, value) of shape (m, 3))";
@@ -198,10 +122,11 @@ bool PythonForceField::DiscoverStiffnessEntries(std::string& why) {
   std::vector<std::array<double, 3>> rows;
   try {
     const py::object returned =
-        Call(add_k_to_matrix_, "addKToMatrix", 0.0, matrix_params_, num_points_, dimension_);
+        python_.Call(add_k_to_matrix_, "addKToMatrix", matrix_params_, num_points_, dimension_);
     if (!ReadEntries(returned, rows, why)) return false;
   } catch (const std::runtime_error& error) {
-    module_.attr("take_failure")(0, 0.0);  // reported here, at the component's line
+    py::module_::import("fluxion.python_components")
+        .attr("take_failure")(0, 0.0);  // reported here, at the component's line
     why = error.what();
     return false;
   }
@@ -222,21 +147,21 @@ void PythonForceField::StiffnessEntries(std::vector<MatrixEntry>& entries) const
 void PythonForceField::AddStiffness(const State& state, const Index* slots, double* values) const {
   py::gil_scoped_acquire gil;
   if (add_k_to_matrix_.is_none())
-    Refuse("addKToMatrix", "NotImplementedError",
-           class_name_ +
-               " defines no addKToMatrix(mparams, nNodes, nDofs): the solver "
-               "assembles K (a direct linear solver; define it, or use "
-               "CGLinearSolver, which calls addDForce)");
+    python_.Refuse("addKToMatrix", "NotImplementedError",
+                   python_.class_name() +
+                       " defines no addKToMatrix(mparams, nNodes, nDofs): the solver "
+                       "assembles K (a direct linear solver; define it, or use "
+                       "CGLinearSolver, which calls addDForce)");
   matrix_params_["time"] = state.time;
   const py::object returned =
-      Call(add_k_to_matrix_, "addKToMatrix", state.time, matrix_params_, num_points_, dimension_);
+      python_.Call(add_k_to_matrix_, "addKToMatrix", matrix_params_, num_points_, dimension_);
   AddReturnedStiffness(returned, slots, values);
 }
 
 void PythonForceField::AddReturnedStiffness(const py::object& returned, const Index* slots,
                                             double* values) const {
   std::string why;
-  if (!ReadEntries(returned, scratch_rows_, why)) Refuse("addKToMatrix", "ValueError", why);
+  if (!ReadEntries(returned, scratch_rows_, why)) python_.Refuse("addKToMatrix", "ValueError", why);
   for (std::size_t r = 0; r < scratch_rows_.size(); ++r) {
     const auto& [i, j, value] = scratch_rows_[r];
     const Index row = first_dof_ + static_cast<Index>(i);
@@ -248,12 +173,13 @@ void PythonForceField::AddReturnedStiffness(const py::object& returned, const In
           entry_.find(static_cast<long long>(i) * num_dofs_ + static_cast<long long>(j));
       if (found == entry_.end()) {
         if (value == 0.0) continue;
-        Refuse("addKToMatrix", "ValueError",
-               class_name_ + ".addKToMatrix returned a nonzero entry (" +
-                   std::to_string(static_cast<long long>(i)) + ", " +
-                   std::to_string(static_cast<long long>(j)) +
-                   ") it did not return when the scene was built (Fluxion fixes K's pattern then: "
-                   "return every entry that can be nonzero, as (i, j, value) rows with zeros)");
+        python_.Refuse(
+            "addKToMatrix", "ValueError",
+            python_.class_name() + ".addKToMatrix returned a nonzero entry (" +
+                std::to_string(static_cast<long long>(i)) + ", " +
+                std::to_string(static_cast<long long>(j)) +
+                ") it did not return when the scene was built (Fluxion fixes K's pattern then: "
+                "return every entry that can be nonzero, as (i, j, value) rows with zeros)");
       }
       k = found->second;
     }
@@ -261,51 +187,23 @@ void PythonForceField::AddReturnedStiffness(const py::object& returned, const In
   }
 }
 
-namespace {
-
-// A read-only (points × dimension) copy of one of the object's initial vectors, for init().
-py::array Points(const ObjectModel& object, const Vector& values) {
-  py::array_t<double> array(
-      {static_cast<py::ssize_t>(object.num_points), static_cast<py::ssize_t>(object.dimension)});
-  if (values.size() == object.num_dofs())
-    std::copy(values.data(), values.data() + values.size(), array.mutable_data());
-  else
-    std::fill(array.mutable_data(), array.mutable_data() + array.size(), 0.0);
-  array.attr("setflags")(py::arg("write") = false);
-  return array;
+ComponentSpec PythonForceFieldSpec() {
+  return ComponentSpec{
+      .name = "PythonForceField",
+      .kind = ComponentKind::kForceField,
+      .summary =
+          "A force field written in Python (Sofa.Core.ForceFieldVec3d in a Python scene, "
+          "docs/python.md); never written in XML",
+      .fields = {HandleField()},
+      .aliases = {}};
 }
 
 void BuildPythonForceField(BuildContext& context) {
   const ObjectModel* object = context.NodeObject();
   if (object == nullptr) return;
   py::gil_scoped_acquire gil;
-  const py::module_ module = py::module_::import("fluxion.python_components");
-  const long handle = context.parameters().integer("handle");
-  const py::object component = module.attr("lookup")(handle);
-  if (component.is_none()) {
-    context.Error("PythonForceField: no force field written in Python has handle " +
-                  std::to_string(handle) +
-                  " (expected a Sofa.Core.ForceFieldVec3d added with addObject in a Python "
-                  "scene: PythonForceField is not written in XML)");
-    return;
-  }
-  const auto class_name = py::str(py::type::of(component).attr("__name__")).cast<std::string>();
-  const int dimension = component.attr("_dimension").cast<int>();
-  if (dimension != object->dimension) {
-    context.Error(class_name + " is a ForceFieldVec" + std::to_string(dimension) +
-                  "d and acts on '" + object->id + "', a Vec" + std::to_string(object->dimension) +
-                  "d object (expected a MechanicalObject of its template)");
-    return;
-  }
-  py::dict state;
-  state["position"] = Points(*object, object->position);
-  state["velocity"] = Points(*object, object->velocity);
-  state["rest_position"] = Points(*object, object->rest_position);
-  const py::object problem = module.attr("initialise")(component, object->id, state);
-  if (!problem.is_none()) {
-    context.Error(problem.cast<std::string>());
-    return;
-  }
+  const py::object component = StartPythonComponent(context, *object, "force field");
+  if (component.is_none()) return;
   auto field = std::make_unique<PythonForceField>(component, *object);
   std::string why;
   if (!field->DiscoverStiffnessEntries(why)) {
@@ -313,22 +211,6 @@ void BuildPythonForceField(BuildContext& context) {
     return;
   }
   context.AddForceField(*object, std::move(field));
-}
-
-}  // namespace
-
-void RegisterPythonComponents(PluginRegistrar& registrar) {
-  registrar.AddComponent(
-      ComponentSpec{
-          .name = "PythonForceField",
-          .kind = ComponentKind::kForceField,
-          .summary = "A force field written in Python (Sofa.Core.ForceFieldVec3d in a Python "
-                     "scene, docs/python.md); never written in XML",
-          .fields = {FieldSpec::Integer("handle", 0,
-                                        "the Python object's number (written by the scene "
-                                        "graph, fluxion.python_components)")},
-          .aliases = {}},
-      &BuildPythonForceField);
 }
 
 }  // namespace fluxion::python

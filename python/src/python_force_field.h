@@ -10,9 +10,10 @@
 
 #include <pybind11/pybind11.h>
 
+#include "fluxion/component.h"
 #include "fluxion/force_field.h"
 #include "fluxion/model.h"
-#include "fluxion/plugin.h"
+#include "python_callbacks.h"
 
 namespace fluxion::python {
 
@@ -34,11 +35,7 @@ namespace fluxion::python {
 /// SofaPython3 fields whose addDForce ignores bFactor.
 ///
 /// Python runs on the calling thread with the GIL taken for the call only: the forces are the
-/// same for any thread count. The vectors are handed over as NumPy views, made once per buffer
-/// and reused (a small cache keyed by address), so a step allocates nothing on the C++ side. A
-/// Python exception is kept for the binding (python_components.component_failed) and turns into
-/// a std::runtime_error carrying its one-line description: the solver's step fails, the state
-/// is restored, and the binding raises fluxion.ComponentError at the line that raised.
+/// same for any thread count. Views, calls and exceptions: PythonCallbacks.
 class PythonForceField final : public ForceField {
  public:
   /// `component`: the Python object; `object`: the MechanicalObject it acts on. Does not call
@@ -59,35 +56,19 @@ class PythonForceField final : public ForceField {
                          Vector& y) const override;
 
  private:
-  // A Python data object (python_components.VectorData) over `length` doubles at `data`.
-  struct CachedView {
-    const double* data = nullptr;
-    bool writeable = false;
-    pybind11::object view;
-  };
-  static constexpr std::size_t kCachedViews = 16;
-
-  pybind11::object View(const double* data, bool writeable, const char* name) const;
-  // Calls method(args…) with the GIL held; a Python exception becomes the runtime_error above.
-  template <class... Args>
-  pybind11::object Call(const pybind11::object& method, const char* name, double time,
-                        Args&&... args) const;
-  // Stops the step as if `method` had raised the Python `exception` (a builtins name) with
-  // `message`: the class lacks a method the solver needs, or returned something unusable.
-  [[noreturn]] void Refuse(const char* method, const char* exception,
-                           const std::string& message) const;
   // Adds addKToMatrix's result at values[slots[pattern index]].
   void AddReturnedStiffness(const pybind11::object& returned, const Index* slots,
                             double* values) const;
   // addKToMatrix's entries as (local row, local column, value), or why not.
   bool ReadEntries(const pybind11::object& returned, std::vector<std::array<double, 3>>& rows,
                    std::string& why) const;
+  pybind11::object View(const double* data, bool writeable, const char* name) const {
+    return python_.View(data, num_points_, dimension_, writeable, name);
+  }
 
-  pybind11::object component_;
-  pybind11::object module_;                                       // fluxion.python_components
+  PythonCallbacks python_;
   pybind11::object add_force_, add_dforce_, add_k_to_matrix_;     // bound methods, or None
   pybind11::dict force_params_, tangent_params_, matrix_params_;  // reused mparams dicts
-  std::string class_name_;
   Index first_dof_ = 0;
   Index num_dofs_ = 0;
   int dimension_ = 3;
@@ -95,12 +76,11 @@ class PythonForceField final : public ForceField {
 
   std::vector<MatrixEntry> entries_;                  // addKToMatrix's, in system DOFs
   std::unordered_map<long long, std::size_t> entry_;  // local row·n + col → index in entries_
-  mutable std::array<CachedView, kCachedViews> views_;
-  mutable std::size_t next_view_ = 0;
   mutable std::vector<std::array<double, 3>> scratch_rows_;  // reused by AddStiffness
 };
 
-/// Registers PythonForceField (kind kForceField, field `handle`) for Host::RegisterComponents.
-void RegisterPythonComponents(PluginRegistrar& registrar);
+/// PythonForceField's component: its spec (kind kForceField, field `handle`) and build function.
+ComponentSpec PythonForceFieldSpec();
+void BuildPythonForceField(BuildContext& context);
 
 }  // namespace fluxion::python

@@ -104,13 +104,13 @@ def script(tmp_scene, solver, field="python", cls="RestShape", extra="", name="f
     return tmp_scene(name, text)
 
 
-def trajectory(path, steps):
-    """Positions of the three points after each of `steps` steps, loaded with fluxion.load."""
+def trajectory(path, steps, object_id="root/ball/dofs"):
+    """Positions of the object's points after each of `steps` steps, loaded with fluxion.load."""
     sim = fluxion.load(path)
     rows = []
     for _ in range(steps):
         sim.step()
-        rows.append(sim.objects["root/ball/dofs"].positions.copy())
+        rows.append(sim.objects[object_id].positions.copy())
     return np.array(rows)
 
 
@@ -330,9 +330,11 @@ class BadInit(RestShape):
 
 
 def test_refusals_name_sofas_class():
-    for name in ("Mapping_Vec3d_Vec3d", "ForceFieldRigid3d", "Prefab"):
+    for name in ("ForceFieldRigid3d", "Prefab"):
         with pytest.raises(Sofa.Unsupported, match=rf"^Sofa.Core.{name}: "):
             getattr(Sofa.Core, name)(name="x")
+    with pytest.raises(Sofa.Unsupported, match=r"^Sofa.Core.Mapping_Vec3d_Vec1d: not provided"):
+        Sofa.Core.Mapping_Vec3d_Vec1d
 
 
 # --- DataEngine ------------------------------------------------------------------------------
@@ -419,3 +421,64 @@ class Linked(RestShape):
     assert np.array_equal(root.ball.dofs.position.value,
                           trajectory(script(tmp_scene, "EulerExplicit", field="cpp",
                                             name="cpp.py"), 100)[-1])
+
+
+# --- Mapping ---------------------------------------------------------------------------------
+
+# Three points with mass, mapped onto three massless points that carry two stiff springs; the
+# mapping is the C++ IdentityMapping or a Python identity (SofaPython3's example-mapping.py,
+# with applyJ written).
+MAPPED = '''
+import Sofa
+import Sofa.Core
+
+
+class PyIdentity(Sofa.Core.Mapping_Vec3d_Vec3d):
+    def apply(self, mparams, out_coord, in_coord):
+        with out_coord.writeableArray() as wa:
+            wa[:] = in_coord.value
+
+    def applyJ(self, mparams, out_deriv, in_deriv):
+        with out_deriv.writeableArray() as wa:
+            wa[:] = in_deriv.value
+
+    def applyJT(self, mparams, in_deriv, out_deriv):
+        raise AssertionError("Fluxion maps forces back through applyJ's entries")
+
+
+def createScene(root):
+    root.dt = 0.01
+    root.gravity = [0, -9.81, 0]
+{solver}
+    body = root.addChild("body")
+    body.addObject("MechanicalObject", name="dofs", position=[[0, 0, 0], [1, 0, 0], [1, 1, 0]],
+                   velocity=[[0, 0, 1], [0, 0, 0], [0, 1, 0]])
+    body.addObject("UniformMass", vertexMass=0.5)
+    body.addObject("FixedProjectiveConstraint", indices=[0])
+    mapped = body.addChild("mapped")
+    points = mapped.addObject("MechanicalObject", name="points",
+                              position=[[0, 0, 0], [1, 0, 0], [1, 1, 0]])
+    {mapping}
+    mapped.addObject("StiffSpringForceField", spring=[[0, 1, 80, 0.5, 0.9], [1, 2, 60, 0.2, 1.2]])
+    return root
+'''
+
+
+def mapped_trajectory(tmp_scene, solver, python, steps=150):
+    mapping = ('mapped.addObject(PyIdentity(name="map", input=body.dofs, output=points))'
+               if python else
+               'mapped.addObject("IdentityMapping", input="@../dofs", output="@points")')
+    path = tmp_scene("py.py" if python else "cpp.py",
+                     MAPPED.format(solver=SOLVERS[solver], mapping=mapping))
+    return trajectory(path, steps, "root/body/dofs")
+
+
+@pytest.mark.parametrize("solver", ["EulerExplicit", "RungeKutta4", "EulerImplicitCG",
+                                    "EulerImplicitLDL"])
+def test_a_python_identity_mapping_gives_identity_mappings_trajectory(tmp_scene, solver):
+    # J = I read from applyJ, the same entries as IdentityMapping's: forces Jᵀf and stiffness
+    # JᵀKJ are the same numbers, the trajectory the same bits.
+    python = mapped_trajectory(tmp_scene, solver, True)
+    cpp = mapped_trajectory(tmp_scene, solver, False)
+    assert np.array_equal(python, cpp)
+    assert np.ptp(python[:, 2, 1]) > 0.05  # the springs and gravity move it
