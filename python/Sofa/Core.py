@@ -1,7 +1,11 @@
 """SofaPython3's ``Sofa.Core`` (bindings/Sofa/src/SofaPython3/Sofa/Core/): the scene graph
 (``Node``, components, ``Data``) and ``Controller`` are Fluxion's (fluxion/scene_graph.py).
-Components written in Python (ForceField, Mapping, DataEngine, Prefab) are not supported yet:
-making one is one line saying so."""
+Force fields, mappings and data engines written in Python (``ForceFieldVec3d``, ``Vec2d``,
+``Vec1d``, ``Mapping_Vec3d_Vec3d``, ``DataEngine``) are Fluxion's (fluxion/python_components.py);
+the other SofaPython3 classes for them (other mapping templates, Prefab, rigid force fields) are
+not supported: making one is one line saying so."""
+from fluxion.python_components import (DataEngine, ForceFieldVec1d, ForceFieldVec2d,
+                                       ForceFieldVec3d, Mapping_Vec3d_Vec3d)
 from fluxion.scene_graph import Controller, Data, Node, Object
 
 __all__ = ["Node", "Object", "Data", "Controller", "Unsupported", "ForceFieldVec3d",
@@ -28,21 +32,17 @@ def __getattr__(name):
                                "\"Coming from SofaPython3\")")
 
 
-def _python_component(name):
+def _python_component(name, reason):
     class PythonComponent:
         def __init__(self, *args, **kwargs):
-            raise Unsupported(f"Sofa.Core.{name}: components written in Python are not "
-                              "supported by Fluxion yet (use a C++ component, or a plugin: "
-                              "docs/writing-a-force-field.md)")
+            raise Unsupported(f"Sofa.Core.{name}: {reason} (docs/python.md, \"Writing a "
+                              "component in Python\")")
 
     PythonComponent.__name__ = PythonComponent.__qualname__ = name
     return PythonComponent
 
 
-ForceFieldVec3d = _python_component("ForceFieldVec3d")
-ForceFieldVec2d = _python_component("ForceFieldVec2d")
-ForceFieldVec1d = _python_component("ForceFieldVec1d")
-ForceFieldRigid3d = _python_component("ForceFieldRigid3d")
-Mapping_Vec3d_Vec3d = _python_component("Mapping_Vec3d_Vec3d")
-DataEngine = _python_component("DataEngine")
-Prefab = _python_component("Prefab")
+ForceFieldRigid3d = _python_component(
+    "ForceFieldRigid3d", "not supported by Fluxion (it has no rigid-body DOFs: Rigid3d)")
+Prefab = _python_component(
+    "Prefab", "not supported by Fluxion (build the nodes with a Python function instead)")

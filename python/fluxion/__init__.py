@@ -14,7 +14,7 @@ import os
 
 from . import errors
 from .errors import Diagnostic, Error, NumericalError, PluginError, SceneError, UsageError
-from . import scene_graph
+from . import python_components, scene_graph
 from .scene_graph import Node
 from ._fluxion import (CsvTrajectory, Host, MechanicalObject, Simulation, set_output_policy,
                        set_thread_count, thread_count)
@@ -73,7 +73,14 @@ def load_scene(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene
 
 def _load_graph(root, plugin_dirs=None, dt=None, data_path=None, file_name="scene.py"):
     """load_scene without the controllers' check: Sofa.Simulation.init runs them itself."""
-    return _load_generated(scene_graph.to_xml(root), plugin_dirs, dt, data_path, file_name)
+    sim = _load_generated(scene_graph.to_xml(root), plugin_dirs, dt, data_path, file_name)
+    # Force fields written in Python ran their init() while the scene was built; data engines
+    # (Python only) run theirs now, as SOFA's init reaches every component.
+    for component in python_components.components(root):
+        if not component.__dict__["_initialised"]:
+            component.init()
+            component.__dict__["_initialised"] = True
+    return sim
 
 
 def _load_generated(xml, plugin_dirs=None, dt=None, data_path=None, file_name="scene.py"):

@@ -6,6 +6,8 @@
 - ``SceneError`` (2): a bad scene, parameter or value; ``diagnostics`` lists every problem found
   in one pass, each ``Diagnostic(file, line, message)``. For a Python scene the file and line are
   those of the ``addObject``/``addChild`` call.
+- ``ComponentError`` (2, a SceneError): a component written in Python raised during a step, at
+  the line that raised (``step``, ``time``; ``__cause__`` is the exception).
 - ``PluginError`` (3): a component whose plugin is not on the search path, a refused plugin.
 - ``NumericalError`` (4): the state stopped being finite or a solve failed (``step``, ``time``,
   ``line`` of the ODE solver); the simulation keeps the last good state.
@@ -43,6 +45,16 @@ class SceneError(Error):
     def __init__(self, diagnostics):
         self.diagnostics = [Diagnostic(*d) for d in diagnostics]
         super().__init__("\n".join(d.format() for d in self.diagnostics))
+
+
+class ComponentError(SceneError):
+    """A component written in Python (Sofa.Core.ForceFieldVec3d, …) raised during a step: one
+    diagnostic at the line that raised, naming the exception, the component, the step and the
+    time. The simulation keeps the last good state; ``__cause__`` is the exception itself."""
+
+    def __init__(self, file, line, message, step=0, time=0.0):
+        super().__init__([Diagnostic(file, line, message)])
+        self.step, self.time = step, time
 
 
 class PluginError(Error):

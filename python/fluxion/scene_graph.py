@@ -101,7 +101,10 @@ class _Base:
         """The running scene (fluxion.sofa_simulation.LiveScene) once the root was initialised,
         else None."""
         root = self.getContext().getRoot() if self.getContext() is not None else None
-        return None if root is None else root.__dict__.get("_live_scene")
+        if root is None:
+            return None
+        # While the scene is built, a Python component's init() reads through _build_scene.
+        return root.__dict__.get("_live_scene") or root.__dict__.get("_build_scene")
 
 
 class Object(sofa_matrices.MatrixAccess, _Base):
@@ -185,10 +188,22 @@ class Controller(_Base):
         return self.__dict__.get("_controller_name", type(self).__name__)
 
     def __setattr__(self, key, value):
-        if key == "name":
+        if key == "name" or key in self.__dict__.get("_data", ()):
             self._write(key, value)
         else:
             object.__setattr__(self, key, value)
+
+    def __getattr__(self, key):
+        # Only for names not found the usual way: data added with addData.
+        if key in self.__dict__.get("_data", ()):
+            return Data(self, key)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{key}'")
+
+    def addData(self, name, value=None, default=None, help="", group="", type=""):
+        """A data of the controller (SofaPython3's Base.addData), read and written as
+        ``self.<name>.value``; another data as its value links it to that one."""
+        self.__dict__.setdefault("_data", {})[name] = default if value is None else value
+        return Data(self, name)
 
     def getClassName(self):
         return type(self).__name__
@@ -203,16 +218,23 @@ class Controller(_Base):
     def _read(self, field):
         if field == "name":
             return self._name()
+        if field in self.__dict__.get("_data", ()):
+            value = self.__dict__["_data"][field]
+            return value.value if isinstance(value, Data) else value
         raise AttributeError(f"{self._name()}.{field}: a controller's data other than its name "
-                             "are not modelled (use plain Python attributes)")
+                             "and those added with addData are not modelled (use plain Python "
+                             "attributes)")
 
     def _write(self, field, value):
+        if field in self.__dict__.get("_data", ()):
+            self.__dict__["_data"][field] = value
+            return
         if field != "name":
             raise AttributeError(f"{self._name()}.{field}: not a data of the controller")
         self.__dict__["_controller_name"] = value
 
     def _is_set(self, field):
-        return field == "name"
+        return field == "name" or field in self.__dict__.get("_data", ())
 
     def init(self):
         pass
@@ -316,9 +338,14 @@ class Node(_Base):
 
     def addObject(self, type_name, **fields):
         """Adds and returns a component (SofaPython3's ``Node.addObject``): a type name with its
-        fields, or a Controller instance."""
+        fields, a Controller or a component written in Python (python_components.py)."""
         self._refuse_if_live("addObject")
-        if isinstance(type_name, Controller):
+        component = getattr(type_name, "_fluxion_component", False)
+        if component and type_name.__dict__.get("_node") is not None:
+            origin = _caller_origin(self._scene_file)
+            raise ValueError(f"{origin[0]}:{origin[1]}: addObject: '{type_name._name()}' "
+                             "already is in a graph (expected a new instance)")
+        if isinstance(type_name, Controller) or component:
             type_name.__dict__["_node"] = self
             type_name.__dict__["_origin"] = _caller_origin(self._scene_file)
             self._children.append(type_name)
@@ -391,6 +418,28 @@ def controller_problem(root):
             f"animate, or python3 -m fluxion run {os.path.basename(origin[0])})")
 
 
+def python_components(root):
+    """Every component written in Python (python_components.py) in the graph, in SOFA's order."""
+    found = [child for child in root._children if getattr(child, "_fluxion_component", False)]
+    for child in root.children:
+        found += python_components(child)
+    return found
+
+
+def runs_python_code(root):
+    """(file, line, message) when the graph has controllers or components written in Python,
+    which scene-runner's scene process (it sends XML) cannot run, else None."""
+    problem = controller_problem(root)
+    found = python_components(root)
+    if problem is not None or not found:
+        return problem
+    origin = found[0].__dict__.get("_origin") or ("scene.py", 0)
+    return (origin[0], origin[1], "the scene has components written in Python "
+            f"({', '.join(type(c).__name__ for c in found)}), which run only in a Python process "
+            f"(expected: python3 {os.path.basename(origin[0])}, python3 -m fluxion run "
+            f"{os.path.basename(origin[0])}, or fluxion.load)")
+
+
 def controllers(root):
     """Every controller of the graph in the order SOFA's PropagateEventVisitor reaches them: a
     node's components in order, then its children, depth first."""
@@ -433,6 +482,14 @@ def to_xml(root):
                 emit(child, depth + 1)
             elif isinstance(child, Controller):
                 continue  # Python code, run by Sofa.Simulation, never part of the XML scene
+            elif getattr(child, "_fluxion_component", False):
+                # A component written in Python: an element naming the object by its handle
+                # (none for a DataEngine: it lives in Python only).
+                if child._fluxion_type is None:
+                    continue
+                lines.append(f"{indent}  <{child._fluxion_type}"
+                             f"{_attributes(child._fluxion_xml_fields().items())}/>"
+                             + _origin_comment(child.__dict__.get("_origin")))
             else:
                 lines.append(f"{indent}  <{child._type}{_attributes(child._fields.items())}/>"
                              + _origin_comment(child._origin))
@@ -471,6 +528,14 @@ def _sofa_stand_ins():
     sofa.Core = types.ModuleType("Sofa.Core")
     sofa.Core.Node, sofa.Core.Object, sofa.Core.Data = Node, Object, Data
     sofa.Core.Controller = Controller
+    # Components written in Python: defined, so that the scene is built and handed over.
+    if __package__:
+        from . import python_components
+    else:
+        import python_components
+    for name in ("ForceFieldVec3d", "ForceFieldVec2d", "ForceFieldVec1d", "Mapping_Vec3d_Vec3d",
+                 "DataEngine"):
+        setattr(sofa.Core, name, getattr(python_components, name))
     sofa.Simulation = types.ModuleType("Sofa.Simulation")
     for name in ("init", "initRoot", "animate", "reset", "load", "unload", "animateNSteps"):
         setattr(sofa.Simulation, name, refuse)
@@ -544,7 +609,7 @@ def main(argv):
         return 2
     with contextlib.redirect_stdout(sys.stderr):
         root = build_scene_file(args[0])
-    problem = controller_problem(root)
+    problem = runs_python_code(root)
     if problem is not None and result_fd is not None:
         # scene-runner runs such a scene with `python3 -m fluxion run` (run_script.py): told so
         # on its channel, with the line it names if it cannot.

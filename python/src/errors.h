@@ -16,7 +16,7 @@ void RegisterErrorTranslation();
 
 /// Raises fluxion.NumericalError for a failed step of the Python Simulation `simulation`, with
 /// scene-runner's message "FILE:LINE: numerical failure at step N (t = T): why". For a Python
-/// scene (fluxion.load_scene sets `_scene_xml` on it), FILE:LINE is the Python call that added the
+/// scene (loaded with LoadOptions::python_origins), FILE:LINE is the Python call that added the
 /// ODE solver, as scene-runner reports it. Never returns.
 [[noreturn]] void RaiseNumericalError(const pybind11::object& simulation,
                                       const NumericalError& error);

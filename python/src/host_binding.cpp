@@ -11,6 +11,7 @@
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 #include "fluxion/output_files.h"
+#include "python_components.h"
 
 namespace fluxion::python {
 
@@ -118,7 +119,10 @@ void BindHost(py::module_& module) {
       .def(py::init([](const std::vector<std::filesystem::path>& plugin_dirs) {
              HostOptions options;
              options.plugin_directories = plugin_dirs;
-             return Host(options);
+             Host host(options);
+             // Components written in Python (python_components.py) are this module's own.
+             host.RegisterComponents("python", &RegisterPythonComponents);
+             return host;
            }),
            py::arg("plugin_dirs") = std::vector<std::filesystem::path>{})
       .def(

@@ -23,11 +23,21 @@ namespace py = pybind11;
 
 namespace {
 
-// One step, a NumericalError raised as scene-runner words it.
+// One step, a NumericalError raised as scene-runner words it. The GIL is released while the
+// step runs: components written in Python take it for their calls only
+// (python_force_field.h), and the exception one raised is reported as itself, at its line, with
+// the failed step and the time it started from (the state is back there).
 void StepOnce(const py::object& self, Simulation& simulation) {
   try {
+    py::gil_scoped_release released;
     simulation.Step();
   } catch (const NumericalError& error) {
+    const py::object failure = py::module_::import("fluxion.python_components")
+                                   .attr("take_failure")(error.step(), simulation.time());
+    if (!failure.is_none()) {
+      PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(failure.ptr())), failure.ptr());
+      throw py::error_already_set();
+    }
     RaiseNumericalError(self, error);
   }
 }

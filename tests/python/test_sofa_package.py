@@ -143,8 +143,8 @@ def test_refusals_are_one_line(tmp_scene):
         Sofa.Simulation.load("x.scn")
     with pytest.raises(Sofa.Unsupported, match=r"^Sofa.Timer.AdvancedTimer: not provided by "):
         SofaRuntime.Timer.AdvancedTimer.setEnabled("x", True)
-    with pytest.raises(Sofa.Unsupported, match="components written in Python are not supported"):
-        Sofa.Core.ForceFieldVec3d()
+    with pytest.raises(Sofa.Unsupported, match="it has no rigid-body DOFs"):
+        Sofa.Core.ForceFieldRigid3d()
     assert SofaRuntime.importPlugin("Sofa.Component") is None
     root = Sofa.Core.Node("root")
     with pytest.raises(fluxion.UsageError, match="was not initialised"):

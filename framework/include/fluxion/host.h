@@ -126,6 +126,14 @@ class FLUXION_API Host {
   Simulation LoadString(const std::string& xml, const std::string& file_name = "scene.scn",
                         const LoadOptions& options = {}) const;
 
+  /// Registers the components of `register_components` (as a plugin's descriptor does) from the
+  /// host's own process: for a program or language binding that provides components of its own,
+  /// e.g. the Python module's components written in Python (docs/python.md). `origin` names them
+  /// in listings ("built-in" for Fluxion's own, a plugin's file, here e.g. "python"). Scenes
+  /// loaded afterwards can use them. Throws PluginError when a name is already registered.
+  void RegisterComponents(const std::string& origin,
+                          void (*register_components)(PluginRegistrar& registrar));
+
   /// Every registered component, sorted by name.
   std::vector<const ComponentInfo*> components() const;
   /// The component registered under `name` (or an alias), or null.

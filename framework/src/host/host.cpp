@@ -75,6 +75,14 @@ Simulation Host::LoadString(const std::string& xml, const std::string& file_name
   return internal::BuildSimulation(std::move(scene), impl_->registry, impl_->loader.get(), options);
 }
 
+void Host::RegisterComponents(const std::string& origin,
+                              void (*register_components)(PluginRegistrar& registrar)) {
+  // Collected first, added after: a registration that throws adds nothing.
+  internal::CollectingRegistrar registrar(origin, "", nullptr);
+  register_components(registrar);
+  for (ComponentInfo& entry : registrar.entries) impl_->registry->Add(std::move(entry));
+}
+
 std::vector<const ComponentInfo*> Host::components() const { return impl_->registry->Entries(); }
 
 const ComponentInfo* Host::FindComponent(std::string_view name) const {
