@@ -15,7 +15,7 @@ namespace {
 // Elements per thread at least. One element's product (a 24×24 matrix times a vector, two
 // rotations) costs about 0.4 µs: 512 elements are ≈ 0.2 ms of work per thread, well above the
 // start and the join of a parallel region (the tetrahedra's 2048 × 0.1 µs).
-constexpr Index kElementGrain = 512;
+constexpr Index kHexahedronGrain = 512;
 
 // SOFA's test that an element is a parallelepiped: the opposite edges agree to this fraction of
 // the edge length (computeElementStiffness).
@@ -260,8 +260,8 @@ const PointPartition& HexahedronFem::Partition(int tasks) const {
 template <class RangeLoop>
 bool HexahedronFem::RunOnRanges(RangeLoop&& loop) const {
   return internal::RunOnRanges(
-      static_cast<Index>(elements_.size()), kElementGrain, [this](int tasks) { Partition(tasks); },
-      loop);
+      static_cast<Index>(elements_.size()), kHexahedronGrain,
+      [this](int tasks) { Partition(tasks); }, loop);
 }
 
 // --- Force -------------------------------------------------------------------------------------
@@ -327,7 +327,7 @@ std::ptrdiff_t HexahedronFem::TangentSize() const {
 void HexahedronFem::LinearizeStiffness(const State& state, double* tangent) const {
   // Each element writes its own slice: any split over the threads gives the same numbers.
   const std::size_t stride = TangentStride();
-  ParallelFor(static_cast<Index>(elements_.size()), kElementGrain, [&](Index begin, Index end) {
+  ParallelFor(static_cast<Index>(elements_.size()), kHexahedronGrain, [&](Index begin, Index end) {
     std::array<Eigen::Vector3d, 8> local;
     for (Index index = begin; index < end; ++index) {
       const Element& e = elements_[static_cast<std::size_t>(index)];

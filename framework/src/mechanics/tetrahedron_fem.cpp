@@ -15,7 +15,7 @@ namespace {
 // a few times more), so 2048 elements are ≈ 0.2 ms of work per thread: well above the start and
 // the join of a parallel region, even on a loaded machine (with 512, a 1520-element beam ran 7×
 // slower on two busy cores than on one).
-constexpr Index kElementGrain = 2048;
+constexpr Index kTetrahedronGrain = 2048;
 
 // SOFA's accumulateForceSVD: below this volume ratio det(A·A_rest⁻¹) an element is treated as
 // inverted or flat and its rotation comes from the stable (rotation-only) SVD.
@@ -241,8 +241,8 @@ const PointPartition& TetrahedronFem::Partition(int tasks) const {
 template <class RangeLoop>
 bool TetrahedronFem::RunOnRanges(RangeLoop&& loop) const {
   return internal::RunOnRanges(
-      static_cast<Index>(elements_.size()), kElementGrain, [this](int tasks) { Partition(tasks); },
-      loop);
+      static_cast<Index>(elements_.size()), kTetrahedronGrain,
+      [this](int tasks) { Partition(tasks); }, loop);
 }
 
 // --- Force -------------------------------------------------------------------------------------
@@ -306,7 +306,7 @@ std::ptrdiff_t TetrahedronFem::TangentSize() const {
 
 void TetrahedronFem::LinearizeStiffness(const State& state, double* tangent) const {
   // Each element writes its own slice: any split over the threads gives the same numbers.
-  ParallelFor(static_cast<Index>(elements_.size()), kElementGrain, [&](Index begin, Index end) {
+  ParallelFor(static_cast<Index>(elements_.size()), kTetrahedronGrain, [&](Index begin, Index end) {
     Frame frame;
     for (Index index = begin; index < end; ++index) {
       ComputeFrame(elements_[static_cast<std::size_t>(index)], state.x, frame);
