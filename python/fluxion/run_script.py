@@ -6,13 +6,15 @@ SofaPython3"): its scene process only builds XML and cannot run a controller at 
 Options are scene-runner's, those that make sense here: --steps N or --end-time T (default 100
 steps), --every K, --energy, --solver-outputs, -o/--output FILE ('-' or none: stdout),
 --threads N. The CSV goes to stdout (or FILE, written as FILE.partial and renamed when the run
-ends, as scene-runner does); anything the scene prints goes to stderr. Exit statuses are
-scene-runner's: 0 success, 2 invalid input, 3 plugin problem, 4 numerical failure.
+ends, as scene-runner does; a device or FIFO is written directly); anything the scene prints goes
+to stderr. Exit statuses are scene-runner's: 0 success, 2 invalid input, 3 plugin problem, 4
+numerical failure.
 """
 import argparse
 import contextlib
 import math
 import os
+import stat
 import sys
 
 from . import errors, scene_graph, sofa_simulation
@@ -95,8 +97,16 @@ def main(argv):
     # so that what the scene prints, from Python or C, never mixes into the rows.
     to_file = arguments.output not in ("", "-")
     partial = arguments.output + ".partial"
-    trajectory_fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644) if to_file \
-        else os.dup(1)
+    # A device or a pipe (/dev/null, a FIFO) is written directly, never replaced by a renamed
+    # file: scene-runner's rule (tools/scene_runner/output_file.h).
+    direct = to_file and os.path.exists(arguments.output) and \
+        not stat.S_ISREG(os.stat(arguments.output).st_mode)
+    if direct:
+        trajectory_fd = os.open(arguments.output, os.O_WRONLY)
+    elif to_file:
+        trajectory_fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    else:
+        trajectory_fd = os.dup(1)
     sys.stdout.flush()
     os.dup2(2, 1)
     status = 0
@@ -114,8 +124,8 @@ def main(argv):
         status = error.exit_status
     finally:
         os.close(trajectory_fd)
-    if to_file and status == 0:
+    if to_file and not direct and status == 0:
         os.replace(partial, arguments.output)
-    elif to_file:
+    elif to_file and not direct:
         print(f"error: the rows written so far are in {partial}", file=sys.stderr)
     return status

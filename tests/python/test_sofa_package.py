@@ -5,6 +5,7 @@ read the live values and writes reach the scene or fail in one line."""
 import json
 import math
 import os
+import stat
 import subprocess
 import sys
 
@@ -458,3 +459,36 @@ def test_scenes_importing_sofa_still_load_with_fluxion_load(tmp_scene):
     sim.step(100)
     assert np.array_equal(root.chain.beads.position.value,
                           sim.objects["root/chain/beads"].positions)
+
+
+def test_linkpath_target_and_array_values_before_init():
+    # SofaPython3's example-mapping.py: `obj.linkpath.target()` is the object, and a position
+    # given to addObject reads back as a NumPy array, so that two can be subtracted before init.
+    root = Sofa.Core.Node("root")
+    a = root.addObject("MechanicalObject", name="a", position=[[0.0, 0, 0], [1.0, 0, 0]])
+    b = root.addObject("MechanicalObject", name="b", position=[[0.0, 0.5, 0], [1.0, 0.5, 0]])
+    link = b.linkpath
+    assert link == "@/b" and link.target() is b
+    assert a.position.linkpath.target().getName() == "position"
+    delta = link.target().position.value.copy() - a.position.value.copy()
+    np.testing.assert_array_equal(delta, [[0, 0.5, 0], [0, 0.5, 0]])
+    assert b.name.value == "b"  # strings stay strings
+    assert scene_graph.xml_text(link) == "@/b" and type(scene_graph.xml_text(link)) is str
+
+
+def test_run_writes_a_fifo_directly_never_replacing_it(tmp_scene, tmp_path):
+    # `python3 -m fluxion run --output /dev/null` used to rename FILE.partial onto the device
+    # (as root, /dev/null became a regular file). A FIFO stands in for the device here.
+    import threading
+    path = chain_script(tmp_scene, controller=FORCING_CONTROLLER)
+    fifo = tmp_path / "rows.fifo"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(open(fifo).read()), daemon=True)
+    reader.start()
+    status, _, err = run_script("-m", "fluxion", "run", path, "--steps", "5", "--output", fifo)
+    reader.join(timeout=60)
+    assert status == 0, err
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and not os.path.exists(f"{fifo}.partial")
+    header, rows = read_csv(received[0])
+    assert [row[0] for row in rows] == [0, 1, 2, 3, 4, 5]
