@@ -5,6 +5,34 @@ asked for."""
 __all__ = ["Data"]
 
 
+def sofa_value(value):
+    """A value given to addObject as SofaPython3 reads it back: a list or tuple of numbers (or of
+    lists of numbers) as a NumPy array, so that ``a.position.value - b.position.value`` works
+    before init as it does in SOFA; anything else as given (and lists as given when NumPy is
+    missing, as in scene-runner's scene process)."""
+    if not isinstance(value, (list, tuple)) or not value:
+        return value
+    try:
+        import numpy
+        array = numpy.asarray(value)
+    except (ImportError, ValueError):  # no NumPy; a ragged list
+        return value
+    return array if array.dtype.kind in "biuf" else value
+
+
+class LinkPath(str):
+    """SofaPython3's ``linkpath``: the "@/path" text a field takes as a link, whose ``target()``
+    is the component (or data) it names."""
+
+    def __new__(cls, text, target):
+        path = super().__new__(cls, text)
+        path._target = target
+        return path
+
+    def target(self):
+        return self._target
+
+
 class Data:
     """One data of a node, component or controller, as SofaPython3's ``Sofa.Core.Data``
     (bindings/Sofa/src/SofaPython3/Sofa/Core/Binding_BaseData.cpp): ``value`` reads it (after
@@ -25,7 +53,7 @@ class Data:
     def getLinkPath(self):
         return self._owner.getLinkPath() + "." + self._field
 
-    linkpath = property(getLinkPath)
+    linkpath = property(lambda self: LinkPath(self.getLinkPath(), self))
 
     def getPathName(self):
         return self._owner.getPathName() + "." + self._field

@@ -29,10 +29,10 @@ import sys
 
 if __package__:
     from . import sofa_matrices
-    from .scene_data import Data
+    from .scene_data import Data, LinkPath, sofa_value
 else:  # run as a script by scene-runner: the folder of this file is first on sys.path
     import sofa_matrices
-    from scene_data import Data
+    from scene_data import Data, LinkPath, sofa_value
 
 __all__ = ["Node", "Object", "Data", "Controller", "controllers", "xml_text", "to_xml",
            "build_scene_file", "scene_file_problem"]
@@ -53,7 +53,7 @@ def xml_text(value) -> str:
             raise ValueError(f"{value!r} is not a finite number (expected a finite value)")
         return repr(value)  # the shortest text that parses back to the same double
     if isinstance(value, str):
-        return value
+        return str(value)  # a LinkPath is its text
     if isinstance(value, (list, tuple)):
         return " ".join(xml_text(item) for item in value)
     raise TypeError(f"cannot write a {type(value).__name__} as a scene value "
@@ -95,7 +95,7 @@ class _Base:
     def getLinkPath(self):
         return "@" + self.getPathName()
 
-    linkpath = property(getLinkPath)
+    linkpath = property(lambda self: LinkPath(self.getLinkPath(), self))
 
     def _live(self):
         """The running scene (fluxion.sofa_simulation.LiveScene) once the root was initialised,
@@ -139,7 +139,7 @@ class Object(sofa_matrices.MatrixAccess, _Base):
         if field == "name":
             return self._name()
         try:
-            return self._fields[field]
+            return sofa_value(self._fields[field])
         except KeyError:
             raise AttributeError(f"{self._name()}.{field} was not given in addObject "
                                  "(values computed while loading are known after "

@@ -14,7 +14,7 @@ import sys
 
 import numpy
 
-from . import errors, scene_graph
+from . import errors, scene_data, scene_graph
 
 __all__ = ["LiveScene", "init", "initRoot", "animate", "animateNSteps", "reset", "load",
            "unload"]
@@ -76,7 +76,7 @@ class LiveScene:
         if (_object_id(component), field) in self.written:
             return self.written[(_object_id(component), field)]
         try:
-            return component._fields[field]
+            return scene_data.sofa_value(component._fields[field])
         except KeyError:
             raise AttributeError(
                 f"{_object_id(component)}.{field}: Fluxion's runtime does not expose this data "

@@ -199,7 +199,7 @@ def createScene(rootNode: Sofa.Core.Node):
     sheet.addObject("FixedProjectiveConstraint", indices=box.indices.linkpath)
     sheet.addObject("MeshSpringForceField", linesStiffness=40, linesDamping=0.2)
     assert grid.linkpath == "@/sheet/grid" and box.indices.linkpath == "@/sheet/box.indices"
-    assert grid.n.value == [5, 5, 1]
+    assert list(grid.n.value) == [5, 5, 1]  # a NumPy array, as SofaPython3 gives it
     return rootNode
 '''
 
