@@ -470,10 +470,11 @@ void ComponentBuildContext::AddForceField(const ObjectModel& object,
 void ComponentBuildContext::RecordMass(const ObjectModel& object) {
   const std::string path = node_.path + "/" + component_.name;
   const int index = IndexOf(object);
-  for (const MatrixSource& source : state_.matrix_sources)
-    if (source.kind == ComponentMatrixKind::kMass && source.component == path &&
-        source.object == index)
-      return;
+  // A component's records are the last ones while it is built: only those are compared, so that
+  // building stays linear in the number of masses.
+  for (auto source = state_.matrix_sources.rbegin();
+       source != state_.matrix_sources.rend() && source->component == path; ++source)
+    if (source->kind == ComponentMatrixKind::kMass && source->object == index) return;
   state_.matrix_sources.push_back(MatrixSource{path, ComponentMatrixKind::kMass, index, nullptr});
 }
 
