@@ -50,7 +50,10 @@ def _one_line_errors(kind, error, traceback):
     `error: FILE:LINE: what is wrong (what was expected)`, not a traceback; so does the import
     of a SOFA module Fluxion does not provide (SofaImGui, Sofa.Gui, SofaTypes, …)."""
     from fluxion.errors import Error, UsageError, script_location
-    if isinstance(error, Error) and not isinstance(error, UsageError):
+    from fluxion.scene_graph import GraphError
+    if isinstance(error, GraphError):  # located at the script's call already
+        print(f"error: {error}", file=sys.stderr)
+    elif isinstance(error, Error) and not isinstance(error, UsageError):
         for line in str(error).splitlines():  # located already; a SceneError: one per problem
             print(f"error: {line}", file=sys.stderr)
     elif isinstance(error, (UsageError, Unsupported)):

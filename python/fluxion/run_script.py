@@ -118,6 +118,9 @@ def main(argv):
         # scene's line that made it.
         print(f"error: {errors.script_location(error.__traceback__)}: {error}", file=sys.stderr)
         status = 2
+    except scene_graph.GraphError as error:  # a graph Fluxion does not build, at its call
+        print(f"error: {error}", file=sys.stderr)
+        status = 2
     except errors.Error as error:  # located already; a SceneError: one line per problem
         for line in str(error).splitlines():
             print(f"error: {line}", file=sys.stderr)

@@ -34,8 +34,14 @@ else:  # run as a script by scene-runner: the folder of this file is first on sy
     import sofa_matrices
     from scene_data import Data, LinkPath, sofa_value
 
-__all__ = ["Node", "Object", "Data", "Controller", "controllers", "xml_text", "to_xml",
-           "build_scene_file", "scene_file_problem"]
+__all__ = ["Node", "Object", "Data", "Controller", "GraphError", "controllers", "xml_text",
+           "to_xml", "build_scene_file", "scene_file_problem"]
+
+
+class GraphError(ValueError):
+    """A graph Fluxion does not build, raised at the script's call ("FILE:LINE: what is wrong
+    (what was expected)"): the scene process, ``python3 -m fluxion run`` and a script's main()
+    report it in one line, not a traceback."""
 
 
 def xml_text(value) -> str:
@@ -324,7 +330,7 @@ class Node(_Base):
         origin = _caller_origin(self._scene_file)
         if isinstance(child, Node):
             if child._parent is not None or child is self.getRoot():
-                raise ValueError(f"{origin[0]}:{origin[1]}: addChild: node '{child._name()}' "
+                raise GraphError(f"{origin[0]}:{origin[1]}: addChild: node '{child._name()}' "
                                  "already is in a graph (expected a new node, or a name)")
             object.__setattr__(child, "_parent", self)
             object.__setattr__(child, "_origin", origin)
@@ -343,7 +349,7 @@ class Node(_Base):
         component = getattr(type_name, "_fluxion_component", False)
         if component and type_name.__dict__.get("_node") is not None:
             origin = _caller_origin(self._scene_file)
-            raise ValueError(f"{origin[0]}:{origin[1]}: addObject: '{type_name._name()}' "
+            raise GraphError(f"{origin[0]}:{origin[1]}: addObject: '{type_name._name()}' "
                              "already is in a graph (expected a new instance)")
         if isinstance(type_name, Controller) or component:
             type_name.__dict__["_node"] = self
@@ -607,8 +613,12 @@ def main(argv):
     if problem is not None:
         print(f"{args[0]}: {problem}", file=sys.stderr)
         return 2
-    with contextlib.redirect_stdout(sys.stderr):
-        root = build_scene_file(args[0])
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            root = build_scene_file(args[0])
+    except GraphError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     problem = runs_python_code(root)
     if problem is not None and result_fd is not None:
         # scene-runner runs such a scene with `python3 -m fluxion run` (run_script.py): told so

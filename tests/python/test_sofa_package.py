@@ -492,3 +492,23 @@ def test_run_writes_a_fifo_directly_never_replacing_it(tmp_scene, tmp_path):
     assert stat.S_ISFIFO(os.stat(fifo).st_mode) and not os.path.exists(f"{fifo}.partial")
     header, rows = read_csv(received[0])
     assert [row[0] for row in rows] == [0, 1, 2, 3, 4, 5]
+
+
+SECOND_PARENT = '''
+def createScene(root):
+    root.addChild("Modelling")
+    root.addChild("Simulation")
+    root.Simulation.addChild(root.Modelling)
+'''
+
+
+def test_a_second_parent_is_one_line_everywhere(tmp_scene):
+    # SofaPython3's example-mapping.py adds an existing node to a second parent (SOFA's graph is a
+    # DAG): refused at the call, in one line and no traceback, however the script runs.
+    path = tmp_scene("dag.py", SECOND_PARENT)
+    expected = (f"error: {path}:5: addChild: node 'Modelling' already is in a graph (expected a "
+                "new node, or a name)")
+    status, _, err = run_scene_runner(path, "--steps", "1", "--output", "-", check=False)
+    assert status == 2 and expected in err and "Traceback" not in err
+    status, _, err = run_script("-m", "fluxion", "run", path, "--steps", "1")
+    assert status == 2 and err.strip() == expected
