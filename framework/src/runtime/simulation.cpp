@@ -22,14 +22,11 @@ StateSize SizeOf(const State& state) {
 }
 }  // namespace
 
-Simulation SimulationAccess::Create(std::shared_ptr<const Model> model,
-                                    std::vector<SolverNode> nodes,
-                                    std::shared_ptr<const ComponentRegistry> registry,
-                                    std::vector<ObserverSlot> observers,
-                                    std::vector<MappedRuntime> mapped,
-                                    std::unique_ptr<ContactStage> contacts,
-                                    std::vector<RuntimeField> runtime_fields,
-                                    std::vector<MatrixSource> matrix_sources) {
+Simulation SimulationAccess::Create(
+    std::shared_ptr<const Model> model, std::vector<SolverNode> nodes,
+    std::shared_ptr<const ComponentRegistry> registry, std::vector<ObserverSlot> observers,
+    std::vector<MappedRuntime> mapped, std::unique_ptr<ContactStage> contacts,
+    std::vector<RuntimeField> runtime_fields, std::vector<MatrixSource> matrix_sources) {
   auto impl = std::make_unique<Simulation::Impl>();
   impl->time = model->start_time;
   impl->clock = StepClock(model->start_time, model->dt);
