@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "components/element_material.h"
 #include "components/element_topology.h"
 #include "mechanics/hexahedron_fem.h"
 
@@ -52,11 +53,6 @@ HexahedronFemMethod MethodNamed(const std::string& name) {
   return HexahedronFemMethod::kLarge;
 }
 
-// SOFA's getVecRealInElement: value i where the list has one, else the first.
-double InElement(const std::vector<double>& values, std::size_t i) {
-  return i < values.size() ? values[i] : values.front();
-}
-
 }  // namespace
 
 std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
@@ -65,20 +61,9 @@ std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
   const ObjectModel& object = *found;
   const Parameters& p = context.parameters();
   const std::string type = context.type();
-  // Values SOFA replaces with a warning: errors here.
+  if (!CheckElasticMaterial(context, "hexahedron")) return nullptr;
   const std::vector<double>& young = p.reals("youngModulus");
   const std::vector<double>& poisson = p.reals("poissonRatio");
-  if (young.empty() || poisson.empty()) {
-    context.Error(type + " '" + (young.empty() ? "youngModulus" : "poissonRatio") +
-                  "' is empty (expected one value, or one per hexahedron)");
-    return nullptr;
-  }
-  for (const double nu : poisson)
-    if (nu >= 0.5) {
-      context.Error(type + " 'poissonRatio' has " + std::to_string(nu) +
-                    " (expected a value in [0, 0.5), as SOFA's Hooke law needs)");
-      return nullptr;
-    }
   const std::shared_ptr<const Topology> topology =
       ElementTopology(context, object, &Topology::hexahedra, "hexahedra",
                       "Object must have a hexahedric MeshTopology.");
@@ -91,9 +76,10 @@ std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
   }
   std::vector<HexahedronFem::Element> elements;
   std::vector<HexahedronFem::Stiffness> stiffnesses;
-  const long bad = HexahedronFem::RestElements(MethodNamed(p.text("method")), hexahedra,
-                                               object.rest_position, object.offset, element_young,
-                                               element_poisson, elements, stiffnesses);
+  const HexahedronFemMethod method = MethodNamed(p.text("method"));
+  const long bad =
+      HexahedronFem::RestElements(method, hexahedra, object.rest_position, object.offset,
+                                  element_young, element_poisson, elements, stiffnesses);
   if (bad >= 0) {
     const auto& hexa = hexahedra[static_cast<std::size_t>(bad)];
     std::string vertices;
@@ -103,9 +89,9 @@ std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
                   "counterclockwise at the bottom seen from above, 4 5 6 7 above them)");
     return nullptr;
   }
-  context.AddForceField(object, std::make_unique<HexahedronFem>(
-                                    MethodNamed(p.text("method")), p.flag("updateStiffnessMatrix"),
-                                    std::move(elements), std::move(stiffnesses)));
+  context.AddForceField(
+      object, std::make_unique<HexahedronFem>(method, p.flag("updateStiffnessMatrix"),
+                                              std::move(elements), std::move(stiffnesses)));
   return topology;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "components/element_material.h"
 #include "components/element_topology.h"
 #include "mechanics/tetrahedron_fem.h"
 
@@ -71,15 +72,6 @@ TetrahedronFemMethod MethodNamed(const std::string& name) {
   return TetrahedronFemMethod::kLarge;
 }
 
-// SOFA's getVecRealInElement: value i where the list has one, else the first.
-double InElement(const std::vector<double>& values, std::size_t i) {
-  return i < values.size() ? values[i] : values.front();
-}
-
-}  // namespace
-
-namespace {
-
 // The build of both components: `von_mises` is 0 (none), 1 (corotational strain) or 2 (Green);
 // `small_has_no_corotational_stress`: TetrahedronFEMForceField's rule that 1 needs a corotational
 // method (TetrahedralCorotationalFEMForceField has no such rule: with small, its strain is the
@@ -94,19 +86,9 @@ void BuildTetrahedronFem(BuildContext& context, long von_mises,
   const std::string& method_name = p.text("method");
   const TetrahedronFemMethod method = MethodNamed(method_name);
   // Values SOFA replaces or turns into a silent component: errors here.
+  if (!CheckElasticMaterial(context, "tetrahedron")) return;
   const std::vector<double>& young = p.reals("youngModulus");
   const std::vector<double>& poisson = p.reals("poissonRatio");
-  if (young.empty() || poisson.empty()) {
-    context.Error(type + " '" + (young.empty() ? "youngModulus" : "poissonRatio") +
-                  "' is empty (expected one value, or one per tetrahedron)");
-    return;
-  }
-  for (const double nu : poisson)
-    if (nu >= 0.5) {
-      context.Error(type + " 'poissonRatio' has " + std::to_string(nu) +
-                    " (expected a value in [0, 0.5), as SOFA's Hooke law needs)");
-      return;
-    }
   if (p.has_value("plasticMaxThreshold") && p.real("plasticMaxThreshold") > 0.0) {
     context.Error(type + " 'plasticMaxThreshold' > 0 (plasticity) is not supported (expected 0)");
     return;
