@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -49,6 +50,50 @@ void ForElements(const PointPartition& partition, std::size_t count, int range, 
       body(e, [&](Index dof) { return partition.Owns(range, dof); });
   }
 }
+
+/// The parallel loop of an element force field whose elements (items with `dof`, an std::array of
+/// the first system DOF of each of their N vertices) scatter into their vertices: the partition
+/// of the elements by vertex ranges, built when the thread count changes (never per step), and
+/// the loop over it. A force field holds one (mutable: it is a cache of the elements' layout)
+/// and writes every loop as
+///
+///     auto loop = [&](int range) {
+///       /* per-range scratch */
+///       partition_.ForElements(elements_.size(), range, [&](std::size_t e, const auto& owns) {
+///         /* evaluate element e; write vertex a's terms only if owns(dof[a]) */
+///       });
+///     };
+///     partition_.Run(elements_, kGrain, loop);
+///
+/// so that each vertex sums the same terms in the same order whatever the number of threads.
+class ElementPartition {
+ public:
+  /// Runs `loop(range)` over the ranges in parallel when `elements` are enough for more than one
+  /// task of `grain`, else `loop(-1)` (every element, serially).
+  template <class Elements, class RangeLoop>
+  void Run(const Elements& elements, Index grain, RangeLoop&& loop) const {
+    const bool split = RunOnRanges(
+        static_cast<Index>(elements.size()), grain,
+        [&](int tasks) {
+          if (partition_.ranges() == tasks) return;
+          constexpr int n = static_cast<int>(std::tuple_size_v<decltype(elements.begin()->dof)>);
+          partition_ = PointPartition(tasks, elements.size(), n, [&](std::size_t e, int end) {
+            return elements[e].dof[static_cast<std::size_t>(end)];
+          });
+        },
+        loop);
+    if (!split) loop(-1);
+  }
+
+  /// Inside `loop(range)`: `body(e, owns)` for the elements of `range` (see the free ForElements).
+  template <class Body>
+  void ForElements(std::size_t count, int range, Body&& body) const {
+    internal::ForElements(partition_, count, range, std::forward<Body>(body));
+  }
+
+ private:
+  mutable PointPartition partition_;
+};
 
 /// Appends the entries of the dense 3N×3N stiffness of each element of `elements` (anything
 /// whose items have `dof`, an std::array of the first system DOF of each of their N vertices):

@@ -245,25 +245,6 @@ HexahedronFem::Stiffness HexahedronFem::ElementStiffness(std::size_t index, cons
   return K;
 }
 
-// --- Threads -----------------------------------------------------------------------------------
-
-const PointPartition& HexahedronFem::Partition(int tasks) const {
-  if (partition_.ranges() != tasks)
-    partition_ = PointPartition(tasks, elements_.size(), 8, [this](std::size_t e, int end) {
-      return elements_[e].dof[static_cast<std::size_t>(end)];
-    });
-  return partition_;
-}
-
-// Every loop below walks the elements in order and writes a vertex's terms only from the range
-// that owns it (see ForElements): sums are the same to the bit for any thread count.
-template <class RangeLoop>
-bool HexahedronFem::RunOnRanges(RangeLoop&& loop) const {
-  return internal::RunOnRanges(
-      static_cast<Index>(elements_.size()), kHexahedronGrain,
-      [this](int tasks) { Partition(tasks); }, loop);
-}
-
 // --- Force -------------------------------------------------------------------------------------
 
 void HexahedronFem::AddForce(const State& state, Vector& f) const {
@@ -271,7 +252,7 @@ void HexahedronFem::AddForce(const State& state, Vector& f) const {
     std::array<Eigen::Vector3d, 8> local;
     Eigen::Matrix<double, 24, 1> u, force;
     Stiffness scratch;
-    ForElements(partition_, elements_.size(), range, [&](std::size_t index, const auto& owns) {
+    partition_.ForElements(elements_.size(), range, [&](std::size_t index, const auto& owns) {
       const Element& e = elements_[index];
       const Eigen::Matrix3d R = FrameRotation(e, state.x, local);
       for (int a = 0; a < 8; ++a) u.segment<3>(3 * a) = local[a] - e.rest[a];
@@ -282,7 +263,7 @@ void HexahedronFem::AddForce(const State& state, Vector& f) const {
           f.segment<3>(e.dof[a]).noalias() -= R.transpose() * force.segment<3>(3 * a);
     });
   };
-  if (!RunOnRanges(loop)) loop(-1);
+  partition_.Run(elements_, kHexahedronGrain, loop);
 }
 
 double HexahedronFem::PotentialEnergy(const State& state) const {
@@ -306,12 +287,12 @@ void HexahedronFem::StiffnessEntries(std::vector<MatrixEntry>& entries) const {
 
 void HexahedronFem::AddStiffness(const State& state, const Index* slots, double* values) const {
   auto loop = [&](int range) {
-    ForElements(partition_, elements_.size(), range, [&](std::size_t index, const auto& owns) {
+    partition_.ForElements(elements_.size(), range, [&](std::size_t index, const auto& owns) {
       const Stiffness K = ElementStiffness(index, state.x);
       AddElementBlocks(K, elements_[index].dof, slots + index * 576, values, owns);
     });
   };
-  if (!RunOnRanges(loop)) loop(-1);
+  partition_.Run(elements_, kHexahedronGrain, loop);
 }
 
 // --- Matrix-free tangent -----------------------------------------------------------------------
@@ -349,7 +330,7 @@ void HexahedronFem::AddTangentProduct(const double* tangent, double /*b*/, doubl
   const std::size_t stride = TangentStride();
   auto loop = [&](int range) {
     Eigen::Matrix<double, 24, 1> d, out;
-    ForElements(partition_, elements_.size(), range, [&](std::size_t index, const auto& owns) {
+    partition_.ForElements(elements_.size(), range, [&](std::size_t index, const auto& owns) {
       const Element& e = elements_[index];
       const double* t = tangent + index * stride;
       const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> R(t);
@@ -363,7 +344,7 @@ void HexahedronFem::AddTangentProduct(const double* tangent, double /*b*/, doubl
           y.segment<3>(e.dof[a]).noalias() += k * (R.transpose() * out.segment<3>(3 * a));
     });
   };
-  if (!RunOnRanges(loop)) loop(-1);
+  partition_.Run(elements_, kHexahedronGrain, loop);
 }
 
 }  // namespace fluxion::internal

@@ -60,7 +60,7 @@
 #include <Eigen/Dense>
 
 #include "fluxion/force_field.h"
-#include "mechanics/point_partition.h"
+#include "mechanics/element_loops.h"
 
 namespace fluxion::internal {
 
@@ -124,16 +124,13 @@ class HexahedronFem final : public ForceField {
   /// `scratch` with updateStiffnessMatrix).
   const Stiffness& CurrentStiffness(const Element& e, const std::array<Eigen::Vector3d, 8>& local,
                                     Stiffness& scratch) const;
-  const PointPartition& Partition(int tasks) const;
-  template <class RangeLoop>
-  bool RunOnRanges(RangeLoop&& loop) const;
   std::size_t TangentStride() const;
 
   HexahedronFemMethod method_;
   bool update_stiffness_matrix_;
   std::vector<Element> elements_;
   std::vector<Stiffness> stiffnesses_;
-  mutable PointPartition partition_;  // rebuilt when the thread count changes (never per step)
+  ElementPartition partition_;  // the elements split by vertex ranges for the threads
 };
 
 /// SOFA's mean edges of a hexahedron's three directions (h, v, d of the file comment), each

@@ -226,32 +226,13 @@ Eigen::Matrix<double, 12, 12> TetrahedronFem::ElementStiffness(std::size_t index
   return K;
 }
 
-// --- Threads -----------------------------------------------------------------------------------
-
-const PointPartition& TetrahedronFem::Partition(int tasks) const {
-  if (partition_.ranges() != tasks)
-    partition_ = PointPartition(tasks, elements_.size(), 4, [this](std::size_t e, int end) {
-      return elements_[e].dof[static_cast<std::size_t>(end)];
-    });
-  return partition_;
-}
-
-// Every loop below walks the elements in order and writes a vertex's terms only from the range
-// that owns it (range −1: every element, every vertex; see ForElements).
-template <class RangeLoop>
-bool TetrahedronFem::RunOnRanges(RangeLoop&& loop) const {
-  return internal::RunOnRanges(
-      static_cast<Index>(elements_.size()), kTetrahedronGrain,
-      [this](int tasks) { Partition(tasks); }, loop);
-}
-
 // --- Force -------------------------------------------------------------------------------------
 
 void TetrahedronFem::AddForce(const State& state, Vector& f) const {
   auto loop = [&](int range) {
     Frame frame;
     std::array<Eigen::Vector3d, 4> u, local_force;
-    ForElements(partition_, elements_.size(), range, [&](std::size_t index, const auto& owns) {
+    partition_.ForElements(elements_.size(), range, [&](std::size_t index, const auto& owns) {
       const Element& e = elements_[index];
       ComputeFrame(e, state.x, frame);
       for (int a = 0; a < 4; ++a) u[a] = frame.local[a] - e.rest[a];
@@ -261,7 +242,7 @@ void TetrahedronFem::AddForce(const State& state, Vector& f) const {
           f.segment<3>(e.dof[a]).noalias() -= frame.rotation.transpose() * local_force[a];
     });
   };
-  if (!RunOnRanges(loop)) loop(-1);
+  partition_.Run(elements_, kTetrahedronGrain, loop);
 }
 
 double TetrahedronFem::PotentialEnergy(const State& state) const {
@@ -289,13 +270,13 @@ void TetrahedronFem::StiffnessEntries(std::vector<MatrixEntry>& entries) const {
 void TetrahedronFem::AddStiffness(const State& state, const Index* slots, double* values) const {
   // A slot belongs to one column vertex b: the range owning b writes the block (a, b).
   auto loop = [&](int range) {
-    ForElements(partition_, elements_.size(), range, [&](std::size_t index, const auto& owns) {
+    partition_.ForElements(elements_.size(), range, [&](std::size_t index, const auto& owns) {
       const Element& e = elements_[index];
       const Eigen::Matrix<double, 12, 12> K = ElementStiffness(index, state.x);
       AddElementBlocks(K, e.dof, slots + index * 144, values, owns);
     });
   };
-  if (!RunOnRanges(loop)) loop(-1);
+  partition_.Run(elements_, kTetrahedronGrain, loop);
 }
 
 // --- Matrix-free tangent -----------------------------------------------------------------------
@@ -325,7 +306,7 @@ void TetrahedronFem::AddTangentProduct(const double* tangent, double /*b*/, doub
   // y_a += k·Qᵀ·(w·σ(Σ sym(Q x_b ⊗ g_b))·g_a): SOFA's applyStiffnessCorotational.
   auto loop = [&](int range) {
     std::array<Eigen::Vector3d, 4> d, g, out;
-    ForElements(partition_, elements_.size(), range, [&](std::size_t index, const auto& owns) {
+    partition_.ForElements(elements_.size(), range, [&](std::size_t index, const auto& owns) {
       const Element& e = elements_[index];
       const double* t = tangent + index * kTangentStride;
       const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> Q(t);
@@ -338,7 +319,7 @@ void TetrahedronFem::AddTangentProduct(const double* tangent, double /*b*/, doub
         if (owns(e.dof[a])) y.segment<3>(e.dof[a]).noalias() += k * (Q.transpose() * out[a]);
     });
   };
-  if (!RunOnRanges(loop)) loop(-1);
+  partition_.Run(elements_, kTetrahedronGrain, loop);
 }
 
 // --- Von Mises -----------------------------------------------------------------------------------

@@ -54,7 +54,7 @@
 #include <Eigen/Dense>
 
 #include "fluxion/force_field.h"
-#include "mechanics/point_partition.h"
+#include "mechanics/element_loops.h"
 
 namespace fluxion::internal {
 
@@ -126,17 +126,12 @@ class TetrahedronFem final : public ForceField {
   static void LocalForces(const Element& e, const std::array<Eigen::Vector3d, 4>& g, double w,
                           const std::array<Eigen::Vector3d, 4>& d,
                           std::array<Eigen::Vector3d, 4>& out);
-  const PointPartition& Partition(int tasks) const;
-  /// Runs loop(range) on every range of the element partition in parallel; false when the
-  /// mesh is too small to split (run the serial loop).
-  template <class RangeLoop>
-  bool RunOnRanges(RangeLoop&& loop) const;
 
   TetrahedronFemMethod method_;
   bool update_stiffness_matrix_;
   std::vector<Element> elements_;
   int von_mises_;
-  mutable PointPartition partition_;  // rebuilt when the thread count changes (never per step)
+  ElementPartition partition_;  // the elements split by vertex ranges for the threads
 };
 
 /// The orthogonal polar factor Q of `A` = Q·S (a reflection when det A < 0).
