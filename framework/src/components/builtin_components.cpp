@@ -92,6 +92,7 @@
 #include "components/transform_engine.h"
 #include "components/transform_matrix_engine.h"
 #include "components/triangle2_edge_topological_mapping.h"
+#include "components/triangle_fem_force_field.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
@@ -194,6 +195,9 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldAndMassComponent>(registrar);
+  Add<TriangleFEMForceFieldComponent>(registrar);
+  Add<TriangularFEMForceFieldComponent>(registrar);
+  Add<TriangularFEMForceFieldOptimComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);
