@@ -5,6 +5,8 @@
 // as one `FILE:LINE:` error.
 #include <gmock/gmock.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -108,6 +110,123 @@ TEST_F(TriangleFemScenes, OptimRestScaleShrinksTheFreeMembraneByItsFactor) {
       EXPECT_NEAR(x[3 * point], 0.98 * i / kCells, 1e-10) << point;
       EXPECT_NEAR(x[3 * point + 1], 0.98 * j / kCells, 1e-10) << point;
     }
+}
+
+// --- SOFA's reference states --------------------------------------------------------------------
+
+// Not a QuietTest: SOFA's CGLinearSolver stops after its 25 iterations short of its tolerance,
+// and Fluxion's (rightly) warns.
+TEST(TriangleFemSofaReference, OptimWithBendingSpringsMatchesSofasRegressionReference) {
+  // SOFA's examples/Component/SolidMechanics/Spring/FastTriangularBendingSprings.scn as it is but
+  // its mesh file inline: mesh/triangleGrid_10_10.obj is the 10 × 10 grid of points
+  // (i·10/9, j·10/9, 0) written with 6 significant digits, point 10i + j, and the triangles
+  // (p(i,j), p(i,j+1), p(i+1,j+1)), (p(i,j), p(i+1,j+1), p(i+1,j)) (checked against the file
+  // line by line). A plate clamped along y = 0, sagging under gravity −1 along z:
+  // TriangularFEMForceFieldOptim (E = 20000, ν = 0.3) with FastTriangularBendingSprings,
+  // EulerImplicitSolver (Rayleigh 0.1, 0.1) and CGLinearSolver (25 iterations), dt = 0.01.
+  // References: SOFA's Regression project, references/examples/Component/SolidMechanics/Spring/
+  // FastTriangularBendingSprings.scn.reference_0_defoDOF_mstate.txt.gz, the state after 99 steps
+  // (T = 0.99), 6 significant digits: one unit of the 6th digit is the tolerance. Points 9 (the
+  // free corner above the clamped one), 55 (mid-plate) and 99 (the far free corner).
+  struct Expected {
+    int point;
+    std::array<double, 3> x, v;
+  };
+  const Expected expected[] = {
+      {9, {0.00201083, 9.98543, -0.452333}, {0.00734205, -0.0657377, -0.899704}},
+      {55, {5.55527, 5.53677, -0.508945}, {-0.000947557, -0.0772585, -0.947597}},
+      {99, {9.99959, 9.98328, -0.51837}, {0.000529695, -0.0759089, -1.15866}}};
+  std::string position, triangles;
+  char number[32];
+  for (int i = 0; i < 10; ++i)
+    for (int j = 0; j < 10; ++j) {
+      std::snprintf(number, sizeof number, "%g %g 0  ", i * 10.0 / 9.0, j * 10.0 / 9.0);
+      position += number;
+    }
+  for (int i = 0; i < 9; ++i)
+    for (int j = 0; j < 9; ++j) {
+      const auto p = [](int a, int b) { return std::to_string(10 * a + b) + " "; };
+      triangles += p(i, j) + p(i, j + 1) + p(i + 1, j + 1) + " " + p(i, j) + p(i + 1, j + 1) +
+                   p(i + 1, j) + " ";
+    }
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.01" gravity="0 0 -1">
+    <DefaultAnimationLoop/>
+    <EulerImplicitSolver  rayleighStiffness="0.1" rayleighMass="0.1" />
+    <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e-5"/>
+    <Node name="Thin shell">
+        <MeshTopology position=")" + position +
+                                    R"(" triangles=")" + triangles + R"("/>
+        <MechanicalObject name="defoDOF" template="Vec3" />
+        <BoxROI name="box1" box="-0.5 -0.5 -0.5  100.5 0.005 0.005  " />
+        <FixedProjectiveConstraint indices="@box1.indices"/>
+        <TriangularFEMForceFieldOptim name="FEM1" youngModulus="20000" poissonRatio="0.3" method="large" />
+        <FastTriangularBendingSprings bendingStiffness="10000" />
+        <UniformMass totalMass="2500" printLog="0" />
+    </Node>
+</Node>)");
+  for (int step = 0; step < 99; ++step) simulation.Step();
+  const auto x = simulation.position(0), v = simulation.velocity(0);
+  const auto digit = [](double value) {
+    return value == 0.0 ? 1e-5 : std::pow(10.0, std::floor(std::log10(std::abs(value))) - 5);
+  };
+  // Positions to a unit of each number's 6th digit; velocities to a unit of the 6th digit of the
+  // point's largest component (as for the hexahedra's reference): the sideways x velocity of
+  // the mid-plate point, −9.4756e-4 against −0.95 along z, differs by 4e-9, the truncation of
+  // the 25 CG iterations (SOFA's own rule gives 9.6e-12 for the whole scene).
+  for (const Expected& e : expected) {
+    const double v_digit = digit(std::max({std::abs(e.v[0]), std::abs(e.v[1]), std::abs(e.v[2])}));
+    for (int c = 0; c < 3; ++c) {
+      const auto k = static_cast<std::size_t>(c);
+      EXPECT_NEAR(x[3 * e.point + c], e.x[k], digit(e.x[k])) << "x point " << e.point << " " << c;
+      EXPECT_NEAR(v[3 * e.point + c], e.v[k], v_digit) << "v point " << e.point << " " << c;
+    }
+  }
+}
+
+TEST(TriangleFemSofaReference, GridUnderGravityMatchesSofasUnitTest) {
+  // SOFA's own numbers for the three components: Sofa/Component/SolidMechanics/FEM/Elastic/tests/
+  // TriangleFEMForceField_test.cpp, checkFEMValues: a 40 × 40 RegularGridTopology over
+  // [0, 10]² given to a TriangleSetTopologyContainer, E = 100, ν = 0.3, method large,
+  // DiagonalMass (massDensity 0.1), points 0 and 39 fixed, gravity 10 along y, dt = 0.01,
+  // EulerImplicitSolver and CGLinearSolver (20 iterations, tolerance 1e-5, threshold 1e-6); after
+  // 100 steps point 1515 is at (8.9135, 14.2499, 0) with TriangleFEMForceField and
+  // TriangularFEMForceField, (9.03591, 12.8705, 0) with TriangularFEMForceFieldOptim (SOFA's
+  // tolerance, 1e-4). Its rest position is (8.97436, 9.48718, 0).
+  struct Case {
+    const char* component;
+    double x, y;
+  };
+  for (const Case& c : {Case{"TriangleFEMForceField", 8.9135, 14.2499},
+                        Case{"TriangularFEMForceField", 8.9135, 14.2499},
+                        Case{"TriangularFEMForceFieldOptim", 9.03591, 12.8705}}) {
+    Simulation simulation =
+        LoadScene(R"(<Node name="root" dt="0.01" gravity="0 10 0">
+  <DefaultAnimationLoop/>
+  <RegularGridTopology name="grid" n="40 40 1" min="0 0 0" max="10 10 0"/>
+  <Node name="FEM">
+    <EulerImplicitSolver/>
+    <CGLinearSolver iterations="20" tolerance="1e-5" threshold="1e-6"/>
+    <MechanicalObject name="dof" template="Vec3d" position="@../grid.position"/>
+    <TriangleSetTopologyContainer name="topo" src="@../grid"/>
+    <TriangleSetTopologyModifier name="Modifier"/>
+    <TriangleSetGeometryAlgorithms name="GeomAlgo" template="Vec3d"/>
+    <)" + std::string(c.component) +
+                  R"( name="FEM" youngModulus="100" poissonRatio="0.3" method="large"/>
+    <DiagonalMass name="mass" massDensity="0.1"/>
+    <FixedProjectiveConstraint name="fix" indices="0 39"/>
+  </Node>
+</Node>)");
+    const auto x0 = simulation.position(0);
+    EXPECT_NEAR(x0[3 * 1515], 8.97436, 1e-4);
+    EXPECT_NEAR(x0[3 * 1515 + 1], 9.48718, 1e-4);
+    for (int step = 0; step < 100; ++step) simulation.Step();
+    const auto x = simulation.position(0);
+    std::printf("[ info ] %s: point 1515 at (%.6g, %.6g, %.3g), SOFA (%.6g, %.6g, 0)\n",
+                c.component, x[3 * 1515], x[3 * 1515 + 1], x[3 * 1515 + 2], c.x, c.y);
+    EXPECT_NEAR(x[3 * 1515], c.x, 1e-4) << c.component;
+    EXPECT_NEAR(x[3 * 1515 + 1], c.y, 1e-4) << c.component;
+    EXPECT_NEAR(x[3 * 1515 + 2], 0.0, 1e-4) << c.component;
+  }
 }
 
 // --- Topologies ----------------------------------------------------------------------------------
