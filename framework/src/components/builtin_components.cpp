@@ -19,6 +19,7 @@
 #include "components/edge_set_topology_container.h"
 #include "components/ellipsoid_force_field.h"
 #include "components/extrude_surface.h"
+#include "components/fast_tetrahedral_corotational_force_field.h"
 #include "components/fast_triangular_bending_springs.h"
 #include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
@@ -193,6 +194,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
   Add<TetrahedronFEMForceFieldComponent>(registrar);
   Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);
+  Add<FastTetrahedralCorotationalForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldAndMassComponent>(registrar);
   Add<TriangleFEMForceFieldComponent>(registrar);
