@@ -39,7 +39,6 @@ bool TriangleFem::MakeElement(const std::array<Index, 3>& dof, const Eigen::Vect
   element.rest_c = rest_c;
   Gradients(rest_b, rest_c, 1.0 / delta, element.rest_gradient);
   // SOFA's materialMatrix: Hooke's plane-stress (or plane-strain) matrix times the weight.
-  element.weight = m.thickness * area;
   const double nu = m.poisson;
   Eigen::Matrix3d D = Eigen::Matrix3d::Zero();
   if (m.plane_strain) {
@@ -49,7 +48,7 @@ bool TriangleFem::MakeElement(const std::array<Index, 3>& dof, const Eigen::Vect
     D << 1, nu, 0, nu, 1, 0, 0, 0, 0.5 * (1 - nu);
     D *= m.young / (1 - nu * nu);
   }
-  element.material = element.weight * D;
+  element.material = m.thickness * area * D;
   return true;
 }
 
@@ -119,16 +118,6 @@ Eigen::Matrix<double, 9, 9> TriangleFem::ElementStiffness(std::size_t index,
       K.block<3, 3>(3 * u, 3 * v) =
           frame.axes.transpose() * (G[u].transpose() * e.material * G[v]) * frame.axes;
   return K;
-}
-
-Eigen::Vector3d TriangleFem::Stress(std::size_t index, const Vector& x) const {
-  const Element& e = elements_[index];
-  Frame frame;
-  ComputeFrame(e, x, frame);
-  const std::array<Eigen::Vector2d, 3> d = {Eigen::Vector2d::Zero(), e.rest_b - frame.b,
-                                            e.rest_c - frame.c};
-  // d = rest − current: minus the displacement.
-  return -(e.material * Strain(frame.gradient, d)) / e.weight;
 }
 
 // --- Force -------------------------------------------------------------------------------------

@@ -81,8 +81,7 @@ class TriangleFem final : public ForceField {
     std::array<Index, 3> dof{};      ///< first system DOF of vertices a, b, c
     Eigen::Vector2d rest_b, rest_c;  ///< B, C: rest points in the rest frame (a at 0) [m]
     std::array<Eigen::Vector2d, 3> rest_gradient;  ///< g_a of the rest triangle [1/m] (Optim)
-    Eigen::Matrix3d material;                      ///< D, weight included [N·m]
-    double weight = 0.0;  ///< w = thickness·rest area [m³], or the rest area [m²]
+    Eigen::Matrix3d material;  ///< D = w·C: Hooke's matrix times w = thickness·rest area
   };
 
   /// How a component's material turns into D: plane stress or strain, and w's thickness factor.
@@ -113,8 +112,6 @@ class TriangleFem final : public ForceField {
 
   /// Element `e`'s 9×9 stiffness K at positions `x` as assembled (for tests).
   Eigen::Matrix<double, 9, 9> ElementStiffness(std::size_t e, const Vector& x) const;
-  /// Element `e`'s stress D·ε/w = (σ_xx, σ_yy, σ_xy) in its frame at `x` [Pa] (for tests).
-  Eigen::Vector3d Stress(std::size_t e, const Vector& x) const;
 
   std::size_t num_elements() const { return elements_.size(); }
 
