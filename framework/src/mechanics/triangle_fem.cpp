@@ -15,7 +15,7 @@ namespace {
 constexpr Index kTriangleGrain = 4096;
 
 // Doubles stored per element by LinearizeStiffness: E (2×3, row-major), g_a, g_b, g_c.
-constexpr std::size_t kTangentStride = 12;
+constexpr std::size_t kTriangleTangentStride = 12;
 
 // g_b = (c_y, −c_x)/Δ, g_c = (−b_y, b_x)/Δ, g_a = −(g_b + g_c) (the forces then sum to zero to
 // the last bit): the gradients of the linear shape functions of the triangle (0, b, c) when
@@ -177,7 +177,7 @@ void TriangleFem::AddStiffness(const State& state, const Index* slots, double* v
 // --- Matrix-free tangent -----------------------------------------------------------------------
 
 std::ptrdiff_t TriangleFem::TangentSize() const {
-  return static_cast<std::ptrdiff_t>(elements_.size() * kTangentStride);
+  return static_cast<std::ptrdiff_t>(elements_.size() * kTriangleTangentStride);
 }
 
 void TriangleFem::LinearizeStiffness(const State& state, double* tangent) const {
@@ -186,7 +186,7 @@ void TriangleFem::LinearizeStiffness(const State& state, double* tangent) const 
     Frame frame;
     for (Index index = begin; index < end; ++index) {
       ComputeFrame(elements_[static_cast<std::size_t>(index)], state.x, frame);
-      double* out = tangent + static_cast<std::size_t>(index) * kTangentStride;
+      double* out = tangent + static_cast<std::size_t>(index) * kTriangleTangentStride;
       for (int i = 0; i < 2; ++i)
         for (int j = 0; j < 3; ++j) *out++ = frame.axes(i, j);
       for (const Eigen::Vector2d& g : frame.gradient) {
@@ -204,7 +204,7 @@ void TriangleFem::AddTangentProduct(const double* tangent, double /*b*/, double 
     std::array<Eigen::Vector2d, 3> d, g, out;
     partition_.ForElements(elements_.size(), range, [&](std::size_t index, const auto& owns) {
       const Element& e = elements_[index];
-      const double* t = tangent + index * kTangentStride;
+      const double* t = tangent + index * kTriangleTangentStride;
       const Eigen::Map<const Eigen::Matrix<double, 2, 3, Eigen::RowMajor>> axes(t);
       for (int v = 0; v < 3; ++v) {
         g[v] = Eigen::Map<const Eigen::Vector2d>(t + 6 + 2 * v);
