@@ -149,6 +149,29 @@ TEST(Parameters, RejectsBadBooleans) {
   }
 }
 
+TEST(Parameters, IndexListsReadSofasRanges) {
+  // SOFA's vector<unsigned int>::read: "A-B" every index from A to B (down when B < A), "A-B-S"
+  // with step S (a step against the direction swaps A and B, 0 is ±1; going down, B ends the
+  // list even off the step).
+  const auto read = [](const char* text) {
+    return ParseParameters(TestSpec(), {{"indices", text}}).indices("indices");
+  };
+  EXPECT_EQ(read("0-4"), (std::vector<Index>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(read("7 5-2 9"), (std::vector<Index>{7, 5, 4, 3, 2, 9}));
+  EXPECT_EQ(read("0-10-3"), (std::vector<Index>{0, 3, 6, 9}));
+  EXPECT_EQ(read("10-0-3"), (std::vector<Index>{0, 3, 6, 9}));
+  EXPECT_EQ(read("10-1--4"), (std::vector<Index>{10, 6, 2, 1}));
+  EXPECT_EQ(read("2-4-0"), (std::vector<Index>{2, 3, 4}));
+  EXPECT_EQ(read("3-3"), (std::vector<Index>{3}));
+  for (const char* bad : {"a-3", "3-b", "1-2-x", "0-99999999999", "0-5000000 0-5000000"}) {
+    const auto [field, message] = Problem({{"indices", bad}});
+    EXPECT_EQ(field, "indices") << bad;
+    EXPECT_NE(message.find("SOFA's ranges A-B and A-B-STEP"), std::string::npos) << message;
+  }
+  EXPECT_NE(Problem({{"indices", "0-99999999999"}}).second.find("too many indices"),
+            std::string::npos);
+}
+
 TEST(Parameters, IndexListsRejectNegativesAndFractions) {
   for (const char* bad : {"0 -1", "1.5", "2 x", "1e2"}) {
     const auto [field, message] = Problem({{"indices", bad}});

@@ -94,6 +94,7 @@
 #include "components/transform_matrix_engine.h"
 #include "components/triangle2_edge_topological_mapping.h"
 #include "components/triangle_fem_force_field.h"
+#include "components/triangle_pressure_force_field.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
@@ -201,6 +202,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TriangularFEMForceFieldComponent>(registrar);
   Add<TriangularFEMForceFieldOptimComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
+  Add<TrianglePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);
   Add<LinearForceFieldComponent>(registrar);

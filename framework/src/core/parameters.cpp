@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <optional>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
 #include "core/parameter_parsing.h"
 #include "core/renamed_attributes.h"
@@ -257,6 +261,60 @@ bool WithinBounds(const FieldSpec& field, double value) {
 
 }  // namespace
 
+namespace {
+
+// The most indices one "A-B" range may expand to: a scene cannot make the parser allocate
+// without bound (a mesh's index lists are far shorter).
+constexpr long kMaxRangeIndices = 10'000'000;
+
+// Appends the indices one word of an index list names: a whole number, or SOFA's range "A-B"
+// (every index from A to B, down when B < A) or "A-B-S" (step S; a step against the direction
+// swaps A and B; 0 is SOFA's ±1; going down, B itself ends the list even off the step), as
+// SOFA's vector<unsigned int>::read (Sofa/framework/Type/src/sofa/type/vector_Integral.cpp)
+// reads them. Returns "" or what is wrong.
+std::string AppendIndices(std::string_view word, std::vector<Index>& out) {
+  const auto whole = [](std::string_view text) -> std::optional<long> {
+    const auto parsed = ParseInteger(text);
+    if (!parsed || *parsed < 0) return std::nullopt;
+    return parsed;
+  };
+  const std::size_t hyphen = word.find('-', 1);
+  if (hyphen == std::string_view::npos) {
+    const auto index = whole(word);
+    if (!index) return "is not a valid index";
+    out.push_back(static_cast<Index>(*index));
+    return {};
+  }
+  const std::size_t hyphen2 = word.find('-', hyphen + 2);
+  auto first = whole(word.substr(0, hyphen));
+  auto last =
+      whole(word.substr(hyphen + 1, hyphen2 == std::string_view::npos ? std::string_view::npos
+                                                                      : hyphen2 - hyphen - 1));
+  if (!first || !last) return "is not a valid index range";
+  long step = *first <= *last ? 1 : -1;
+  if (hyphen2 != std::string_view::npos) {
+    const auto given = ParseInteger(word.substr(hyphen2 + 1));
+    if (!given || *given == std::numeric_limits<long>::min()) return "is not a valid index range";
+    if (*given != 0) step = *given;
+    if ((*last - *first) * step < 0) std::swap(first, last);
+  }
+  // Both ends are ≥ 0: their difference cannot overflow, nor the count of at most 10⁷ + 1.
+  const long count = std::min(std::abs(*last - *first) / std::abs(step), kMaxRangeIndices) + 1;
+  if (count > kMaxRangeIndices ||
+      out.size() + static_cast<std::size_t>(count) > static_cast<std::size_t>(kMaxRangeIndices))
+    return "is a range of too many indices (expected at most " + std::to_string(kMaxRangeIndices) +
+           " in one list)";
+  if (step < 0) {
+    for (long t = *first; t > *last; t += step) out.push_back(static_cast<Index>(t));
+    out.push_back(static_cast<Index>(*last));
+  } else {
+    for (long t = *first; t <= *last; t += step) out.push_back(static_cast<Index>(t));
+  }
+  return {};
+}
+
+}  // namespace
+
 std::string ParseFieldValue(const FieldSpec& field, const std::string& text, FieldValue& value) {
   const std::vector<std::string_view> words = SplitWords(text);
   std::string why;
@@ -333,13 +391,10 @@ std::string ParseFieldValue(const FieldSpec& field, const std::string& text, Fie
     case FieldType::kIndexList: {
       std::vector<Index> list;
       list.reserve(words.size());
-      for (std::size_t i = 0; i < words.size(); ++i) {
-        const auto parsed = ParseInteger(words[i], &why);
-        if (!parsed || *parsed < 0)
-          return "value " + std::to_string(i + 1) + " '" + std::string(words[i]) +
-                 "' is not a valid index (expected whole numbers >= 0)";
-        list.push_back(static_cast<Index>(*parsed));
-      }
+      for (std::size_t i = 0; i < words.size(); ++i)
+        if (const std::string wrong = AppendIndices(words[i], list); !wrong.empty())
+          return "value " + std::to_string(i + 1) + " '" + Shown(words[i]) + "' " + wrong +
+                 " (expected whole numbers >= 0, or SOFA's ranges A-B and A-B-STEP)";
       value = std::move(list);
       return {};
     }

@@ -6,6 +6,7 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <utility>
 
 namespace fluxion::internal {
 
@@ -188,6 +189,20 @@ void EdgeNormalPressure::AddForce(const State& state, Vector& f) const {
     const Vec3 half = n * (edge.scale / 2);
     f.segment<3>(edge.a) += half;
     f.segment<3>(edge.b) += half;
+  }
+}
+
+TriangleCauchyTraction::TriangleCauchyTraction(std::vector<std::array<Index, 3>> triangles,
+                                               const std::array<double, 9>& stress)
+    : triangles_(std::move(triangles)), stress_(stress) {}
+
+void TriangleCauchyTraction::AddForce(const State& state, Vector& f) const {
+  const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> sigma(stress_.data());
+  for (const auto& t : triangles_) {
+    const Vec3 a = Point(state.x, t[0]);
+    const Vec3 area_vector = (Point(state.x, t[1]) - a).cross(Point(state.x, t[2]) - a) / 6.0;
+    const Vec3 force = sigma * area_vector;
+    for (const Index vertex : t) f.segment<3>(vertex) += force;
   }
 }
 

@@ -90,4 +90,20 @@ class EdgeNormalPressure final : public ForceField {
   std::optional<std::array<double, 3>> binormal_;
 };
 
+/// SOFA's TrianglePressureForceField with useConstantForce=0: a Cauchy stress σ (symmetric)
+/// applied on each listed triangle (a, b, c) at the current positions, each vertex receiving
+/// σ·((b − a)×(c − a))/6 — σ·n̂·area in all. The force follows the triangles but, as SOFA's
+/// (its addDForce is empty), it has no stiffness; no potential (SOFA reports 0).
+class TriangleCauchyTraction final : public ForceField {
+ public:
+  /// `stress`: σ row-major; triangles as the first system DOF of each vertex.
+  TriangleCauchyTraction(std::vector<std::array<Index, 3>> triangles,
+                         const std::array<double, 9>& stress);
+  void AddForce(const State& state, Vector& f) const override;
+
+ private:
+  std::vector<std::array<Index, 3>> triangles_;
+  std::array<double, 9> stress_;
+};
+
 }  // namespace fluxion::internal

@@ -1,7 +1,7 @@
 // The loads through scenes, against closed forms: a point resting on an EllipsoidForceField's
-// pole, SurfacePressureForceField and EdgePressureForceField forces read from one symplectic
-// Euler step (m = 1, v₁ = h·f), QuadBendingSprings' vertex pairs, FastTriangularBendingSprings'
-// stencil, and the errors for what is not supported.
+// pole, SurfacePressureForceField, EdgePressureForceField and TrianglePressureForceField forces
+// read from one symplectic Euler step (m = 1, v₁ = h·f), QuadBendingSprings' vertex pairs,
+// FastTriangularBendingSprings' stencil, and the errors for what is not supported.
 #include <gmock/gmock.h>
 
 #include <cmath>
@@ -73,6 +73,55 @@ TEST_F(LoadScenes, SurfacePressureOnListedQuads) {
   <SurfacePressureForceField pressure="6" quadIndices="1"/>)");
   const double expected[6] = {0, 2, 1, 0, 1, 2};
   for (int i = 0; i < 6; ++i) EXPECT_NEAR(f[3 * i + 2], expected[i], 1e-12) << i;
+}
+
+TEST_F(LoadScenes, TrianglePressureIsThePressureVectorTimesAThirdOfTheRestArea) {
+  // Triangles 0 (0 1 2) and 2 (1 4 2), both of rest area 2·3/2 = 3, of three pressed by
+  // (1, 0, −2): each vertex gets (1, 0, −2)·A/3 = (1, 0, −2) per pressed triangle: vertices 0 and
+  // 4 (1, 0, −2), 1 and 2 (in both) (2, 0, −4); vertex 3 (only in triangle 1) nothing. The force
+  // stays the rest one (SOFA's useConstantForce): point 1 is moved to x = 4, which would make
+  // triangle 0's area 6.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  2 0 0  0 3 0  9 9 9  2 3 0"
+                triangles="0 1 2  0 2 3  1 4 2"/>
+  <MechanicalObject position="0 0 0  4 0 0  0 3 0  9 9 9  2 3 0"
+                    rest_position="0 0 0  2 0 0  0 3 0  9 9 9  2 3 0"/>
+  <TrianglePressureForceField pressure="1 0 -2" triangleList="0 2"/>)");
+  const double expected[5][3] = {{1, 0, -2}, {2, 0, -4}, {2, 0, -4}, {0, 0, 0}, {1, 0, -2}};
+  for (int i = 0; i < 5; ++i)
+    for (int a = 0; a < 3; ++a) EXPECT_NEAR(f[3 * i + a], expected[i][a], 1e-15) << i << a;
+}
+
+TEST_F(LoadScenes, TrianglePressureWithACauchyStressFollowsTheCurrentTriangle) {
+  // useConstantForce=0: σ·((b − a)×(c − a))/6 on each vertex, at the current positions. The
+  // triangle (0, 0, 0), (2, 0, 0), (0, 3, 0) now: (b − a)×(c − a) = (0, 0, 6), so σ·(0, 0, 1):
+  // σ's third column (xz, yz, zz) = (4, 5, 6) with cauchyStress "1 2 3 4 5 6" (xx xy yy xz yz zz).
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  1 0 0  0 1 0" triangles="0 1 2"/>
+  <MechanicalObject position="0 0 0  2 0 0  0 3 0" rest_position="0 0 0  1 0 0  0 1 0"/>
+  <TrianglePressureForceField useConstantForce="0" cauchyStress="1 2 3 4 5 6"
+                              triangleList="0"/>)");
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(f[3 * i], 4.0, 1e-14) << i;
+    EXPECT_NEAR(f[3 * i + 1], 5.0, 1e-14) << i;
+    EXPECT_NEAR(f[3 * i + 2], 6.0, 1e-14) << i;
+  }
+}
+
+TEST_F(LoadScenes, TrianglePressureBadInputIsOneLine) {
+  const std::string body = R"(<Node name="root" dt="0.5" gravity="0 0 0"><EulerExplicitSolver/>
+  <MeshTopology position="0 0 0  1 0 0  0 1 0" triangles="0 1 2"/>
+  <MechanicalObject/><UniformMass vertexMass="1"/>
+  <TrianglePressureForceField )";
+  EXPECT_THAT(LoadError(body + R"(pressure="0 0 1" triangleList="1"/></Node>)"),
+              HasSubstr("inline.scn:4: TrianglePressureForceField 'triangleList' has 1 (expected "
+                        "indices below the topology's 1 triangles)"));
+  EXPECT_THAT(LoadError(body + R"(pressure="0 1" triangleList="0"/></Node>)"),
+              HasSubstr("inline.scn:4: TrianglePressureForceField 'pressure' has 2 numbers "
+                        "(expected 3: a vector)"));
+  EXPECT_THAT(LoadError(body + R"(cauchyStress="1 2 3" triangleList="0"/></Node>)"),
+              HasSubstr("inline.scn:4: TrianglePressureForceField 'cauchyStress' has 3 numbers "
+                        "(expected 6: xx xy yy xz yz zz)"));
 }
 
 TEST_F(LoadScenes, EdgePressureIsPressureTimesHalfTheRestLength) {
