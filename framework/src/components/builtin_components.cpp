@@ -20,6 +20,7 @@
 #include "components/ellipsoid_force_field.h"
 #include "components/extrude_surface.h"
 #include "components/fast_triangular_bending_springs.h"
+#include "components/fem_mass.h"
 #include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
@@ -54,6 +55,7 @@
 #include "components/mesh_vtk_loader.h"
 #include "components/monitor.h"
 #include "components/newton_raphson_solver.h"
+#include "components/nodal_mass_density.h"
 #include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
@@ -137,6 +139,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<UniformMassComponent>(registrar);
   Add<DiagonalMassComponent>(registrar);
   Add<MeshMatrixMassComponent>(registrar);
+  Add<FEMMassComponent>(registrar);
+  Add<NodalMassDensityComponent>(registrar);
   Add<SpringForceFieldComponent>(registrar);
   Add<MeshSpringForceFieldComponent>(registrar);
   Add<RegularGridSpringForceFieldComponent>(registrar);
