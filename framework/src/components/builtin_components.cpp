@@ -17,6 +17,7 @@
 #include "components/distance_mapping.h"
 #include "components/edge_pressure_force_field.h"
 #include "components/edge_set_topology_container.h"
+#include "components/element_fem_force_fields.h"
 #include "components/ellipsoid_force_field.h"
 #include "components/extrude_surface.h"
 #include "components/fast_triangular_bending_springs.h"
@@ -198,6 +199,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldAndMassComponent>(registrar);
+  Add<CorotationalFEMForceFieldComponent>(registrar);
+  Add<LinearSmallStrainFEMForceFieldComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);
