@@ -19,9 +19,13 @@ inline std::optional<ElementShape> ElementShapeOf(BuildContext& context) {
   const std::string& text = context.parameters().text("template");
   if (text == "Vec3,Tetrahedron" || text == "Vec3d,Tetrahedron") return ElementShape::kTetrahedron;
   if (text == "Vec3,Hexahedron" || text == "Vec3d,Hexahedron") return ElementShape::kHexahedron;
-  context.Error(context.type() + " template=\"" + text +
-                "\" is not supported (expected \"Vec3,Tetrahedron\" or \"Vec3,Hexahedron\"; "
-                "SOFA's edge, triangle, quad, prism and pyramid versions are not in Fluxion)");
+  const std::string expected =
+      "(expected \"Vec3,Tetrahedron\" or \"Vec3,Hexahedron\"; SOFA's edge, triangle, quad, "
+      "prism and pyramid versions are not in Fluxion)";
+  context.Error(
+      context.type() +
+      (text.empty() ? " needs a template " : " template=\"" + text + "\" is not supported ") +
+      expected);
   return std::nullopt;
 }
 

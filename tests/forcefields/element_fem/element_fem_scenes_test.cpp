@@ -123,7 +123,7 @@ Eigen::Matrix3d Rotation(double angle, Eigen::Vector3d axis) {
   return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix();
 }
 
-// --- SOFA's formula, written out independently -------------------------------------------------
+// --- SOFA's formula, written out independently ---------------------------------------------------
 
 // Hooke's 6×6 matrix (Voigt order xx, yy, zz, xy, yz, zx; engineering shear).
 Eigen::Matrix<double, 6, 6> Hooke() {
@@ -287,7 +287,7 @@ TEST_F(ElementFemScenes, RigidRotationsMoveOnlyTheLinearElements) {
   }
 }
 
-// --- Patch tests on a 2 × 2 × 2 grid ----------------------------------------------------------
+// --- Patch tests on a 2 × 2 × 2 grid -------------------------------------------------------------
 
 // A 2 × 2 × 2 box of 2 × 2 × 2 cells (27 nodes, node 13 inside), as hexahedra or as the
 // tetrahedra of Hexa2TetraTopologicalMapping.
@@ -349,8 +349,7 @@ TEST_F(ElementFemScenes, AffineFieldsPassThePatchTest) {
   }
 }
 
-// --- Tangent
-// --------------------------------------------------------------------------------------
+// --- Tangent -------------------------------------------------------------------------------------
 
 TEST_F(ElementFemScenes, TangentIsTheDerivativeOfTheForce) {
   // K = −∂f/∂x by central differences (step 1e-6 of a 1 m element: the force's second
@@ -381,7 +380,7 @@ TEST_F(ElementFemScenes, TangentIsTheDerivativeOfTheForce) {
   }
 }
 
-// --- FEMMass ------------------------------------------------------------------------------------
+// --- FEMMass -------------------------------------------------------------------------------------
 
 std::string MassScene(const std::string& density, const std::string& extra = "") {
   return R"(<Node name="root" dt="0.5" gravity="0 -9.81 0">
@@ -549,7 +548,7 @@ TEST_F(ElementFemScenes, FormulationsDifferUnderALargeLoad) {
   }
 }
 
-// --- Threads, strategies, allocation ----------------------------------------------------------
+// --- Threads, strategies, allocation -------------------------------------------------------------
 
 TEST_F(ElementFemScenes, ThreadsAndStrategiesGiveTheSameBits) {
   // Meshes large enough to split over two threads (1280 hexahedra, 4608 tetrahedra above the
@@ -621,8 +620,84 @@ TEST_F(ElementFemScenes, ImplicitStepsDoNotAllocate) {
       }
 }
 
-// --- Bad input
-// ------------------------------------------------------------------------------------
+// --- SOFA's validation scenes --------------------------------------------------------------------
+
+// SOFA's examples/Validation/cantilever_beam (CantileverBeam_ElementFEMForceField.xml and the
+// assembled scenes that include it), as they are without drawing: a 2 × 2 × 20 cm beam of
+// 4 × 4 × 29 cells, density 1100 (NodalMassDensity, FEMMass on the grid's hexahedra), its face
+// z = 0 fixed, falling under gravity −9.81 along y; E = 2e6, ν = 0.45; EulerImplicitSolver with
+// Rayleigh damping 0.1/0.1 and SparseLDLSolver, dt = 0.01. The tetrahedra are the grid's cells
+// cut by Hexa2TetraTopologicalMapping (swapping) in a child node. The whole set (16 scenes, run
+// from SOFA's tree with tools/sofa_regression) is the element_fem.sofa_cantilever_* tests.
+std::string SofaCantilever(const std::string& component, const std::string& shape) {
+  const std::string field = "<" + component + " name=\"FEM\" template=\"Vec3," + shape +
+                            "\" youngModulus=\"2e6\" poissonRatio=\"0.45\" "
+                            "computeForceStrategy=\"sequenced\" "
+                            "computeForceDerivStrategy=\"sequenced\"/>";
+  return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  <EulerImplicitSolver name="backward_Euler" rayleighStiffness="0.1" rayleighMass="0.1"/>
+  <RegularGridTopology name="grid" min="-0.01 -0.01 0" max="0.01 0.01 0.2" n="5 5 30"/>
+  <MechanicalObject template="Vec3" name="state"/>
+  <NodalMassDensity property="1100"/>
+  <FEMMass template="Vec3,Hexahedron"/>
+  <BoxROI template="Vec3" name="box_roi" box="-0.011 -0.011 -0.0001 0.011 0.011 0.0001"/>
+  <FixedProjectiveConstraint template="Vec3" indices="@box_roi.indices"/>
+  <ConstantSparsityPatternSystem template="CompressedRowSparseMatrix" name="A" checkIndices="false"/>
+  <NaturalOrderingMethod/>
+  <SparseLDLSolver name="linear_solver" template="CompressedRowSparseMatrix"/>
+  )" +
+         (shape == "Tetrahedron" ? R"(<Node name="fem">
+    <TetrahedronSetTopologyContainer name="Tetra_topo"/>
+    <TetrahedronSetTopologyModifier name="Modifier"/>
+    <TetrahedronSetGeometryAlgorithms template="Vec3" name="GeomAlgo"/>
+    <Hexa2TetraTopologicalMapping input="@grid" output="@Tetra_topo" swapping="true"/>
+    )" + field + "\n  </Node>"
+                                 : field) +
+         "\n</Node>";
+}
+
+TEST_F(ElementFemScenes, SofasCantileverScenesMatchTheirReferences) {
+  // References: SOFA's Regression project, references/examples/Validation/cantilever_beam/
+  // <element>/<formulation>/sequential/assembled/….scn.reference_0_state_mstate.txt.gz, the
+  // state after 99 steps (T = 0.99, the last record), printed with 6 significant digits: one
+  // unit of the 6th digit is the tolerance. Points 374 (an upper corner edge, mid-beam) and 749
+  // (the tip's upper corner, fallen by ≈ 2.8 cm and swinging).
+  struct Expected {
+    const char* component;
+    const char* shape;
+    std::array<double, 3> p374, p749;
+  };
+  const Expected cases[] = {{"CorotationalFEMForceField",
+                             "Hexahedron",
+                             {0.00995905, 0.000622438, 0.0976069},
+                             {0.00999992, -0.0181071, 0.199625}},
+                            {"CorotationalFEMForceField",
+                             "Tetrahedron",
+                             {0.00998259, 0.00172308, 0.0975279},
+                             {0.0100005, -0.014584, 0.199921}},
+                            {"LinearSmallStrainFEMForceField",
+                             "Hexahedron",
+                             {0.00995871, 0.000635974, 0.0981733},
+                             {0.00999994, -0.0183713, 0.201898}},
+                            {"LinearSmallStrainFEMForceField",
+                             "Tetrahedron",
+                             {0.00998145, 0.00174751, 0.0979612},
+                             {0.00999997, -0.0147358, 0.201645}}};
+  for (const Expected& e : cases) {
+    Simulation simulation = LoadScene(SofaCantilever(e.component, e.shape));
+    for (int step = 0; step < 99; ++step) simulation.Step();
+    const auto x = simulation.position(0);
+    for (const auto& [point, values] : {std::pair{374, e.p374}, std::pair{749, e.p749}})
+      for (int c = 0; c < 3; ++c) {
+        const double value = values[static_cast<std::size_t>(c)];
+        const double digit = std::pow(10.0, std::floor(std::log10(std::abs(value))) - 5);
+        EXPECT_NEAR(x[3 * point + c], value, digit)
+            << e.component << " " << e.shape << " point " << point << " axis " << c;
+      }
+  }
+}
+
+// --- Bad input -----------------------------------------------------------------------------------
 
 TEST_F(ElementFemScenes, BadInputIsOneErrorAtTheComponent) {
   const Mesh mesh = OneTetrahedron();
@@ -633,6 +708,10 @@ TEST_F(ElementFemScenes, BadInputIsOneErrorAtTheComponent) {
               ::testing::ElementsAre(
                   HasSubstr("inline.scn:6: CorotationalFEMForceField template=\"Vec3,Triangle\" is "
                             "not supported")));
+  EXPECT_THAT(errors(R"(<LinearSmallStrainFEMForceField/>)"),
+              ::testing::ElementsAre(HasSubstr(
+                  "inline.scn:6: LinearSmallStrainFEMForceField needs a template (expected "
+                  "\"Vec3,Tetrahedron\" or \"Vec3,Hexahedron\"")));
   EXPECT_THAT(
       errors(R"(<CorotationalFEMForceField template="Vec3,Tetrahedron" rotationMethod="polar"/>)"),
       ::testing::ElementsAre(HasSubstr("rotationMethod=\"polar\" is not supported yet")));
