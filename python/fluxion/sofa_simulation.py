@@ -73,6 +73,10 @@ class LiveScene:
             return view.forces()
         if field == "name":
             return component._name()
+        for output in self.simulation.element_outputs():
+            # A component's per-element output (TetrahedronFEMForceField.vonMisesPerElement).
+            if output["component"] == _object_id(component) and output["name"] == field:
+                return output["values"]
         if (_object_id(component), field) in self.written:
             return self.written[(_object_id(component), field)]
         try:

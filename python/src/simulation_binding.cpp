@@ -120,6 +120,25 @@ py::list Contacts(const Simulation& simulation) {
   return contacts;
 }
 
+// The per-element outputs of the components at the current state (Simulation::ElementOutputs):
+// one dict each, the values as a NumPy array, the object by id.
+py::list ElementOutputs(const Simulation& simulation) {
+  static const char* const kTypes[] = {"edge", "triangle", "quad", "tetrahedron", "hexahedron"};
+  py::list outputs;
+  for (ElementValues& output : simulation.ElementOutputs()) {
+    py::dict entry;
+    entry["component"] = output.component;
+    entry["name"] = output.name;
+    entry["unit"] = output.unit;
+    entry["object"] = simulation.objects()[static_cast<std::size_t>(output.object)].id;
+    entry["type"] = kTypes[static_cast<int>(output.type)];
+    entry["values"] =
+        py::array_t<double>(static_cast<py::ssize_t>(output.values.size()), output.values.data());
+    outputs.append(std::move(entry));
+  }
+  return outputs;
+}
+
 // replace_solver(name, **params): each value written as XML text by fluxion.scene_graph.xml_text
 // (numbers in shortest round-trip form, lists space-separated), the one conversion Python scenes
 // use too.
@@ -179,6 +198,10 @@ void BindSimulation(py::module_& module) {
       .def("contacts", &Contacts,
            "The contacts detected at the last step's start: [{'models', 'elements', 'points', "
            "'normal', 'distance', 'penetration', 'stiffness', 'solver_node'}] (docs/contact.md).")
+      .def("element_outputs", &ElementOutputs,
+           "The components' per-element outputs at the current state (a FEM force field's "
+           "von Mises stress with computeVonMisesStress): [{'component', 'name', 'unit', "
+           "'object', 'type', 'values'}], values[e] for element e of the component's topology.")
       .def_property_readonly("solvers",
                              [](const Simulation& simulation) {
                                std::vector<std::pair<std::string, std::string>> solvers;

@@ -37,7 +37,7 @@ class SofaCatalog : public testing::QuietTest {};
 TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
   const std::vector<std::string> errors =
       Errors(std::string(kFalling) + R"(  <CompositeCollisionPipeline/>
-  <TriangularFEMForceField youngModulus="1000"/>
+  <TriangularAnisotropicFEMForceField youngModulus="1000"/>
   <SparseGridTopology n="3 3 3"/>
   <TopologicalChangeProcessor filename="x.txt"/>
   <Mechanicalobject/>
@@ -47,8 +47,8 @@ TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
       ElementsAre("s.scn:5: SOFA component 'CompositeCollisionPipeline' is not supported by "
                   "Fluxion "
                   "(category: Collision)",
-                  "s.scn:6: SOFA component 'TriangularFEMForceField' is not supported by "
-                  "Fluxion (category: SolidMechanics)",
+                  "s.scn:6: SOFA component 'TriangularAnisotropicFEMForceField' is not supported "
+                  "by Fluxion (category: SolidMechanics)",
                   "s.scn:7: SOFA component 'SparseGridTopology' is not supported by "
                   "Fluxion (category: Topology)",
                   "s.scn:8: SOFA component 'TopologicalChangeProcessor' is not supported "

@@ -34,6 +34,16 @@ Simulation LoadScene(const std::string& xml, const std::string& file_name) {
   return TestHost().LoadString(xml, file_name);
 }
 
+void ExpectSceneError(const std::string& xml, const std::string& expected) {
+  try {
+    LoadScene(xml);
+    ADD_FAILURE() << "no error for: " << expected;
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find(expected), std::string::npos)
+        << "expected the message to contain: " << expected << "\n  got: " << error.what();
+  }
+}
+
 std::vector<std::string> LoadErrors(const std::string& xml, const std::string& file_name,
                                     const LoadOptions& options) {
   try {

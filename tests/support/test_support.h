@@ -24,6 +24,10 @@ const Host& TestHost();
 /// would).
 Simulation LoadScene(const std::string& xml, const std::string& file_name = "inline.scn");
 
+/// Expects loading the inline XML scene to fail with a SceneError whose message contains
+/// `expected` (a test failure otherwise, naming what was expected).
+void ExpectSceneError(const std::string& xml, const std::string& expected);
+
 /// What loading an inline XML scene reports: each problem as SceneDiagnostic::Format() prints it
 /// (empty when the scene loads).
 std::vector<std::string> LoadErrors(const std::string& xml,

@@ -228,6 +228,79 @@ def check_contacts(work):
               f"contacts ({encoding}): force (0, 0, 25) N on the body, got {cell['force']}")
 
 
+CUBE_POINTS = [(i & 1, (i >> 1) & 1, (i >> 2) & 1) for i in range(8)]
+CUBE_TETRAHEDRA = "0 1 3 7  0 1 5 7  0 2 3 7  0 2 6 7  0 4 5 7  0 4 6 7"
+STRETCH = (1.01, 0.99, 1.02)
+
+
+def stressed_cube(in_child):
+    """A unit cube of six tetrahedra stretched by diag(1.01, 0.99, 1.02) from its rest shape,
+    TetrahedronFEMForceField (E = 1e6 Pa, nu = 0.3, large, computeVonMisesStress=1) in the
+    object's node (its own topology) or in a child node with a topology of its own."""
+    rest = " ".join(f"{c}" for p in CUBE_POINTS for c in p)
+    moved = " ".join(f"{c * s!r}" for p in CUBE_POINTS for c, s in zip(p, STRETCH))
+    topology = f'<MeshTopology name="mesh" position="{rest}" tetrahedra="{CUBE_TETRAHEDRA}"/>'
+    fem = ('<TetrahedronFEMForceField name="fem" youngModulus="1e6" poissonRatio="0.3" '
+           'method="large" computeVonMisesStress="1"/>')
+    before, after = (("", f'<Node name="tets">{topology}{fem}</Node>') if in_child
+                     else (topology, fem))
+    return f"""<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerImplicitSolver/><CGLinearSolver iterations="50" tolerance="1e-12" threshold="1e-20"/>
+  {before}
+  <MechanicalObject name="dofs" position="{moved}" rest_position="{rest}"/>
+  <UniformMass totalMass="1"/>
+  {after}
+</Node>
+"""
+
+
+def check_element_outputs(work):
+    """A FEM force field's von Mises stress (SOFA's vonMisesPerElement) as cell data: on the
+    object's own cells (its tetrahedra's; 0 on its edges and triangles) when the force field uses
+    the object's topology, else as a part of its own holding that topology's tetrahedra. At the
+    first record the cube is stretched by F = diag(1.01, 0.99, 1.02) from rest: the corotational
+    strain is F - I in every tetrahedron, sigma = lambda tr(e) I + 2 mu e, and von Mises
+    sqrt(((s1 - s2)^2 + (s2 - s3)^2 + (s3 - s1)^2) / 2) = 2 mu sqrt(((e1 - e2)^2 + ...) / 2)."""
+    mu = 1e6 / (2 * 1.3)
+    e = [s - 1 for s in STRETCH]
+    expected = 2 * mu * math.sqrt(0.5 * ((e[0] - e[1]) ** 2 + (e[1] - e[2]) ** 2 +
+                                         (e[2] - e[0]) ** 2))
+    for in_child in (False, True):
+        name = "child" if in_child else "own"
+        scene = os.path.join(work, f"cube_{name}.scn")
+        with open(scene, "w") as f:
+            f.write(stressed_cube(in_child))
+        folder = f"cube_{name}"
+        result = subprocess.run([RUNNER, scene, "--steps", "1", "--vtk", folder, "--output",
+                                 os.path.join(work, f"{folder}.csv")], cwd=work,
+                                capture_output=True, text=True, timeout=120)
+        check(result.returncode == 0, f"cube ({name}): exit {result.returncode}: {result.stderr}")
+        datasets = ET.parse(os.path.join(work, folder, f"cube_{name}.pvd")).getroot().findall(
+            "./Collection/DataSet")
+        parts = [(d.get("timestep"), d.get("part"), d.get("name")) for d in datasets]
+        if in_child:
+            check(parts[:2] == [("0", "0", "root/dofs"), ("0", "1", "root/tets/fem")],
+                  f"cube (child): the object, then the force field's part, got {parts}")
+            mesh = meshio.read(os.path.join(work, folder, datasets[1].get("file")))
+            check([b.type for b in mesh.cells] == ["tetra"] and len(mesh.cells[0].data) == 6,
+                  "cube (child): the six tetrahedra of the force field's topology")
+            values = mesh.cell_data["vonMisesPerElement"][0]
+            check(np.allclose(mesh.points, [[c * s for c, s in zip(p, STRETCH)]
+                                            for p in CUBE_POINTS], rtol=0, atol=1e-15),
+                  "cube (child): the object's points")
+        else:
+            check(parts[0] == ("0", "0", "root/dofs") and len(parts) == 2,
+                  f"cube (own): the object's part only, got {parts}")
+            mesh = meshio.read(os.path.join(work, folder, datasets[0].get("file")))
+            kinds = [b.type for b in mesh.cells]
+            data = mesh.cell_data["vonMisesPerElement"]
+            check(all(np.all(data[k] == 0) for k, kind in enumerate(kinds) if kind != "tetra"),
+                  "cube (own): 0 on the cells that are not tetrahedra")
+            values = data[kinds.index("tetra")]
+        check(len(values) == 6 and np.allclose(values, expected, rtol=1e-12, atol=0),
+              f"cube ({name}): von Mises {expected} Pa in every tetrahedron, got {values}")
+
+
 def main():
     work = tempfile.mkdtemp(prefix="fluxion-vtk-test-")
     try:
@@ -264,6 +337,7 @@ def main():
 
         check_objects(work)
         check_contacts(work)
+        check_element_outputs(work)
 
         # A folder outside the output folder is refused and not created, given relative to the
         # working folder (as every path of the command line) or absolute, or leading out.

@@ -4,14 +4,14 @@
 #include <string_view>
 #include <utility>
 
+#include "fluxion/text.h"
+
 namespace fluxion::runner {
 
 namespace {
 
-bool HasControlByte(std::string_view text) {
-  return std::any_of(text.begin(), text.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
-}
+// A control byte would let the scene's text start a line of its own in a message.
+bool HasControlByte(std::string_view text) { return EscapeControl(text) != text; }
 
 }  // namespace
 

@@ -86,6 +86,21 @@ struct LinearSystemRecord {
   long solves = 0;  ///< solves recorded since the start (0: nothing solved yet, all empty)
 };
 
+/// One value per element that a component computes from the current state: SOFA's per-element
+/// output data, such as TetrahedronFEMForceField's `vonMisesPerElement` (with
+/// computeVonMisesStress 1 or 2). values[e] belongs to element e of `topology`'s list of `type`.
+struct ElementValues {
+  std::string component;  ///< "<node path>/<component name>", e.g. "root/beam/FEM"
+  std::string name;       ///< SOFA's data name, e.g. "vonMisesPerElement"
+  std::string unit;       ///< e.g. "Pa"
+  int object = -1;        ///< the object whose points the elements join (into objects())
+  ElementType type = ElementType::kTetrahedron;
+  /// The topology the component took its elements from: objects()[object].topology itself
+  /// unless the component's `topology` link names another.
+  std::shared_ptr<const Topology> topology;
+  std::vector<double> values;
+};
+
 /// The stepping loop of a scene: every solver node advances by the same dt, one after the other
 /// in document order (they are independent: no force field crosses two solver nodes).
 ///
@@ -190,6 +205,10 @@ class FLUXION_API Simulation {
   /// when that node holds a MatrixLinearSystem (SOFA's component that stores the system; a node
   /// without one pays nothing). Throws UsageError for an unknown node or one that records none.
   LinearSystemRecord LastLinearSystem(std::string_view node_path) const;
+  /// Every per-element output of the scene's components at the current state, in the order
+  /// the components were built (document order). Computed on each call (it allocates): for
+  /// outputs and inspection, not for the inner loop.
+  std::vector<ElementValues> ElementOutputs() const;
 
  private:
   friend struct internal::SimulationAccess;

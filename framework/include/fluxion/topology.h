@@ -9,6 +9,10 @@
 
 namespace fluxion {
 
+/// The element lists of a Topology, to name one of them (e.g. which elements a per-element
+/// output belongs to).
+enum class ElementType { kEdge, kTriangle, kQuad, kTetrahedron, kHexahedron };
+
 /// Points (always 3-D coordinates, as SOFA stores them whatever the object's template) and the
 /// elements of a mesh. Element vertex indices refer to `points`. A topology is a plain value:
 /// components build it once while the scene is built, and the model keeps it unchanged.

@@ -105,7 +105,11 @@ struct VtkTrajectoryOptions {
 /// `velocity`, `force` (the total force f(t, x, v), unprojected) and `mass` (the diagonal of the
 /// lumped mass, the row sum of a consistent one; 0 for a static object), and, when it has edges,
 /// the cell data `elongation` (l − l0 of each edge, l0 from the rest positions, as mesh springs
-/// take their rest lengths; 0 for the other cells). Each record's data sets are added to the
+/// take their rest lengths; 0 for the other cells). Each per-element output of a component
+/// (Simulation::ElementOutputs: a FEM force field's `vonMisesPerElement`) is cell data of its
+/// name on its object's cells of its type (0 on the others) when the component's topology is the
+/// object's, else a part of its own named by the component: the object's points and the
+/// component topology's elements of that type. Each record's data sets are added to the
 /// `.pvd` before its closing tags, written again after them, so that a run that stops early leaves
 /// a valid collection of the states written so far. Files are created through
 /// OpenSceneOutputFile; a refusal makes ok() false, and error() says why.

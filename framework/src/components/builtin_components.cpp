@@ -20,6 +20,7 @@
 #include "components/element_fem_force_fields.h"
 #include "components/ellipsoid_force_field.h"
 #include "components/extrude_surface.h"
+#include "components/fast_tetrahedral_corotational_force_field.h"
 #include "components/fast_triangular_bending_springs.h"
 #include "components/fem_mass.h"
 #include "components/fixed_plane_projective_constraint.h"
@@ -95,6 +96,7 @@
 #include "components/transform_engine.h"
 #include "components/transform_matrix_engine.h"
 #include "components/triangle2_edge_topological_mapping.h"
+#include "components/triangle_fem_force_field.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
 #include "components/uniform_mass.h"
@@ -197,10 +199,14 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
   Add<TetrahedronFEMForceFieldComponent>(registrar);
   Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);
+  Add<FastTetrahedralCorotationalForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldAndMassComponent>(registrar);
   Add<CorotationalFEMForceFieldComponent>(registrar);
   Add<LinearSmallStrainFEMForceFieldComponent>(registrar);
+  Add<TriangleFEMForceFieldComponent>(registrar);
+  Add<TriangularFEMForceFieldComponent>(registrar);
+  Add<TriangularFEMForceFieldOptimComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);

@@ -131,9 +131,10 @@ void BuildTetrahedronFem(BuildContext& context, long von_mises,
                   ") has zero rest volume (expected four points not in one plane)");
     return;
   }
-  context.AddForceField(object,
-                        std::make_unique<TetrahedronFem>(method, p.flag("updateStiffnessMatrix"),
-                                                         std::move(elements), int(von_mises)));
+  auto field = std::make_unique<TetrahedronFem>(method, p.flag("updateStiffnessMatrix"),
+                                                std::move(elements), int(von_mises));
+  field->PublishVonMises(topology);
+  context.AddForceField(object, std::move(field));
 }
 
 }  // namespace

@@ -49,12 +49,16 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include <Eigen/Dense>
 
 #include "fluxion/force_field.h"
 #include "mechanics/element_loops.h"
+#include "mechanics/element_output.h"
 
 namespace fluxion::internal {
 
@@ -62,7 +66,7 @@ enum class TetrahedronFemMethod { kSmall, kLarge, kPolar, kSvd };
 
 /// The linear (small or corotational) tetrahedral force field of the file comment, on a Vec3
 /// object.
-class TetrahedronFem final : public ForceField {
+class TetrahedronFem final : public ForceField, public ElementOutputSource {
  public:
   /// One element's rest data, built once.
   struct Element {
@@ -111,6 +115,12 @@ class TetrahedronFem final : public ForceField {
   TetrahedronFemMethod method() const { return method_; }
   int von_mises() const { return von_mises_; }
 
+  /// With computeVonMisesStress 1 or 2: publishes VonMises as the output `vonMisesPerElement`
+  /// of the tetrahedra of `topology` (the elements' source, in their order).
+  void PublishVonMises(std::shared_ptr<const Topology> topology);
+  const Description* element_output() const override;
+  void ComputeElementOutput(const Vector& x, std::span<double> values) const override;
+
  private:
   /// What the force and the tangent need of one element at one state: Q, the shape vectors
   /// the stiffness uses and its weight (V, or V_cur²/V with updateStiffnessMatrix).
@@ -131,6 +141,7 @@ class TetrahedronFem final : public ForceField {
   bool update_stiffness_matrix_;
   std::vector<Element> elements_;
   int von_mises_;
+  std::optional<Description> von_mises_output_;
   ElementPartition partition_;  // the elements split by vertex ranges for the threads
 };
 

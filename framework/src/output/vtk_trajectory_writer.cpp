@@ -23,6 +23,13 @@ namespace {
 using internal::VtuArray;
 using internal::VtuPiece;
 
+// A per-element output written as a part of its own (its elements are not its object's).
+struct ElementPart {
+  std::size_t output;  // its index in Simulation::ElementOutputs()
+  std::string file_stem;
+  std::optional<internal::VtuCells> cells;
+};
+
 // What stays the same from record to record for one object.
 struct ObjectPart {
   std::string file_stem;                    // "<name>_<id with '/' and unsafe characters as '_'>"
@@ -104,6 +111,22 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       part.mass = PointMasses(simulation, object);
       parts_.push_back(std::move(part));
     }
+    // A per-element output on another topology than its object's (a force field in a child
+    // node whose topology a topological mapping fills) gets a part of its own: the object's
+    // points and that topology's elements of the output's type.
+    const std::vector<ElementValues> outputs = simulation.ElementOutputs();
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+      const ElementValues& output = outputs[k];
+      if (output.topology == objects[static_cast<std::size_t>(output.object)].topology) continue;
+      const Topology& t = *output.topology;
+      const ElementType type = output.type;
+      ElementPart part{k, options_.name + "_" + FileSafe(output.component), std::nullopt};
+      while (!stems.insert(part.file_stem).second) part.file_stem += "_";
+      part.cells.emplace(internal::CollectVtkCells(
+          t, type == ElementType::kEdge, type == ElementType::kTriangle, type == ElementType::kQuad,
+          type == ElementType::kTetrahedron, type == ElementType::kHexahedron));
+      element_parts_.push_back(std::move(part));
+    }
     // A scene with a collision pipeline also gets its contacts, as a part of their own.
     if (!simulation.collision_models().empty()) {
       contacts_stem_ = options_.name + "_contacts";
@@ -125,6 +148,8 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       forces_[n].resize(node.system->num_dofs());
       node.system->ComputeForce(node.state, forces_[n]);
     }
+    // The components' per-element outputs (a FEM force field's von Mises stress), once per record.
+    element_outputs_ = simulation.ElementOutputs();
     // The objects' files first, then the collection naming them: it never names a missing file.
     std::string entries;
     char step[32];
@@ -140,12 +165,31 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       entries += internal::PvdDataSet(simulation.time(), static_cast<int>(k),
                                       simulation.objects()[k].id, file);
     }
+    for (std::size_t p = 0; p < element_parts_.size(); ++p) {
+      const ElementPart& part = element_parts_[p];
+      const std::string file = part.file_stem + step;
+      const OutputFile vtu = Open(file);
+      if (!vtu) return;
+      const ElementValues& output = element_outputs_[part.output];
+      const ObjectModel& object = simulation.objects()[static_cast<std::size_t>(output.object)];
+      VtuPiece piece;
+      piece.points =
+          Padded(simulation.position(output.object), object.dimension, object.num_points);
+      piece.cell_data.push_back({output.name, 1, output.values});
+      const std::string text = internal::FormatVtu(
+          piece, *part.cells,
+          options_.compress ? internal::VtuEncoding::kZlibBinary : internal::VtuEncoding::kAscii);
+      if (!Write(vtu.get(), text, file)) return;
+      entries += internal::PvdDataSet(simulation.time(), static_cast<int>(parts_.size() + p),
+                                      output.component, file);
+    }
     if (!contacts_stem_.empty()) {
       const std::string file = contacts_stem_ + step;
       const OutputFile vtu = Open(file);
       if (!vtu) return;
       if (!Write(vtu.get(), ContactsVtu(simulation), file)) return;
-      entries += internal::PvdDataSet(simulation.time(), static_cast<int>(parts_.size()),
+      entries += internal::PvdDataSet(simulation.time(),
+                                      static_cast<int>(parts_.size() + element_parts_.size()),
                                       "contacts", file);
     }
     // Appended before the footer, which is written again after them.
@@ -198,7 +242,47 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
                         part.rest_lengths[e];
       piece.cell_data.push_back({"elongation", 1, std::move(elongation)});
     }
+    AddElementOutputs(object, k, *part.cells, piece);
     return piece;
+  }
+
+  // Each per-element output on this object's own topology as cell data named as SOFA names the
+  // data ("vonMisesPerElement"; "<name> (<component>)" when two components give one name): the
+  // value of element e of its type at that element's cell (the cells hold the topology's lists
+  // in SOFA's order: edges, triangles, quads, tetrahedra, hexahedra), 0 at the other cells.
+  // An output on another topology (a component's `topology` link) has no cells here.
+  void AddElementOutputs(const ObjectModel& object, int k, const internal::VtuCells& cells,
+                         VtuPiece& piece) const {
+    if (!object.topology) return;
+    const Topology& t = *object.topology;
+    std::set<std::string> names;
+    for (const ElementValues& output : element_outputs_) {
+      if (output.object != k || output.topology != object.topology) continue;
+      std::size_t first = 0;
+      switch (output.type) {
+        case ElementType::kHexahedron:
+          first += t.tetrahedra.size();
+          [[fallthrough]];
+        case ElementType::kTetrahedron:
+          first += t.quads.size();
+          [[fallthrough]];
+        case ElementType::kQuad:
+          first += t.triangles.size();
+          [[fallthrough]];
+        case ElementType::kTriangle:
+          first += t.edges.size();
+          [[fallthrough]];
+        case ElementType::kEdge:
+          break;
+      }
+      std::vector<double> values(cells.size(), 0.0);
+      if (first + output.values.size() > values.size()) continue;  // not this topology's cells
+      std::copy(output.values.begin(), output.values.end(),
+                values.begin() + static_cast<std::ptrdiff_t>(first));
+      std::string name = output.name;
+      if (!names.insert(name).second) name += " (" + output.component + ")";
+      piece.cell_data.push_back({name, 1, std::move(values)});
+    }
   }
 
   // The contacts of the step that led to the recorded state (Simulation::contacts(): found at
@@ -255,6 +339,8 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
   std::vector<ObjectPart> parts_;
   std::string contacts_stem_;   // "<name>_contacts", empty without a collision pipeline
   std::vector<Vector> forces_;  // per solver node, reused
+  std::vector<ElementPart> element_parts_;
+  std::vector<ElementValues> element_outputs_;  // the record's, refreshed by Record
   OutputFile pvd_;
   long pvd_tail_ = 0;  // where the footer starts
   bool ok_ = true;

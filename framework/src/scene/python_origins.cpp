@@ -3,15 +3,13 @@
 #include <charconv>
 #include <optional>
 
+#include "fluxion/text.h"
+
 namespace fluxion::internal {
 
 namespace {
 
-bool HasControlByte(std::string_view text) {
-  for (const char c : text)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return true;
-  return false;
-}
+bool HasControlByte(std::string_view text) { return EscapeControl(text) != text; }
 
 std::optional<std::pair<std::string, int>> OriginOf(std::string_view text) {
   constexpr std::string_view kOpen = "<!--python ", kClose = "-->";

@@ -19,6 +19,7 @@
 namespace fluxion {
 namespace {
 
+using testing::ExpectSceneError;
 using ::testing::HasSubstr;
 using testing::LoadScene;
 
@@ -304,42 +305,35 @@ std::string OneHexa(const std::string& attributes) {
 </Node>)";
 }
 
-void ExpectError(const std::string& xml, const std::string& expected) {
-  try {
-    LoadScene(xml);
-    ADD_FAILURE() << "no error for: " << expected;
-  } catch (const SceneError& error) {
-    EXPECT_THAT(error.what(), HasSubstr(expected));
-  }
-}
-
 TEST_F(HexahedronFemScenes, BadInputIsOneLineAtTheComponent) {
-  ExpectError(OneHexa(R"(method="svd")"),
-              "inline.scn:6: HexahedronFEMForceField 'method': 'svd' is not one of the choices "
-              "(expected one of large, polar, small)");
-  ExpectError(OneHexa(R"(poissonRatio="0.5")"),
-              "inline.scn:6: HexahedronFEMForceField 'poissonRatio' has 0.500000 (expected a "
-              "value in [0, 0.5), as SOFA's Hooke law needs)");
-  ExpectError(OneHexa(R"(youngModulus="-3")"), "inline.scn:6:");
-  ExpectError(OneHexa(R"(assembling="1")"), "inline.scn:6:");
-  ExpectError(R"(<Node name="root" dt="0.01">
+  ExpectSceneError(
+      OneHexa(R"(method="svd")"),
+      "inline.scn:6: HexahedronFEMForceField 'method': 'svd' is not one of the choices "
+      "(expected one of large, polar, small)");
+  ExpectSceneError(OneHexa(R"(poissonRatio="0.5")"),
+                   "inline.scn:6: HexahedronFEMForceField 'poissonRatio' has 0.500000 (expected a "
+                   "value in [0, 0.5), as SOFA's Hooke law needs)");
+  ExpectSceneError(OneHexa(R"(youngModulus="-3")"), "inline.scn:6:");
+  ExpectSceneError(OneHexa(R"(assembling="1")"), "inline.scn:6:");
+  ExpectSceneError(
+      R"(<Node name="root" dt="0.01">
   <EulerExplicitSolver/>
   <MeshTopology position="0 0 0  1 0 0  1 1 0  0 1 0  0 0 1  1 0 1  1 1 1  0 1 1" hexahedra="4 5 6 7 0 1 2 3"/>
   <MechanicalObject/>
   <UniformMass vertexMass="1"/>
   <HexahedronFEMForceField/>
 </Node>)",
-              "inline.scn:6: HexahedronFEMForceField: hexahedron 0 (4 5 6 7 0 1 2 3) is flat or "
-              "inverted at rest");
-  ExpectError(R"(<Node name="root" dt="0.01">
+      "inline.scn:6: HexahedronFEMForceField: hexahedron 0 (4 5 6 7 0 1 2 3) is flat or "
+      "inverted at rest");
+  ExpectSceneError(R"(<Node name="root" dt="0.01">
   <EulerExplicitSolver/>
   <MeshTopology position="0 0 0  1 0 0  0 1 0  0 0 1" tetrahedra="0 1 2 3"/>
   <MechanicalObject/>
   <UniformMass vertexMass="1"/>
   <HexahedronFEMForceField/>
 </Node>)",
-              "inline.scn:6: HexahedronFEMForceField needs a topology with hexahedra in node "
-              "'root'");
+                   "inline.scn:6: HexahedronFEMForceField needs a topology with hexahedra in node "
+                   "'root'");
 }
 
 TEST_F(HexahedronFemScenes, DrawingAndGpuFieldsAreAcceptedSilently) {

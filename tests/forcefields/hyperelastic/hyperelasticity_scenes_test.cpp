@@ -16,6 +16,7 @@
 namespace fluxion {
 namespace {
 
+using testing::ExpectSceneError;
 using ::testing::HasSubstr;
 using testing::LoadScene;
 
@@ -228,50 +229,45 @@ TEST(TetrahedronHyperelasticitySofaReference, MatchesSofasRegressionReferences) 
 
 // --- Bad input ---------------------------------------------------------------------------------
 
-void ExpectError(const std::string& xml, const std::string& expected) {
-  try {
-    LoadScene(xml);
-    ADD_FAILURE() << "no error for: " << expected;
-  } catch (const SceneError& error) {
-    EXPECT_THAT(error.what(), HasSubstr(expected));
-  }
-}
-
 TEST_F(TetrahedronHyperelasticityScenes, BadInputIsOneLineAtTheComponent) {
   // The component is on line 6 of OneTet's scene.
-  ExpectError(OneTet(R"(ParameterSet="1 2" materialName="Rubber")"),
-              "inline.scn:6: TetrahedronHyperelasticityFEMForceField materialName 'Rubber' is not "
-              "a material (expected one of ArrudaBoyce, MooneyRivlin, NeoHookean, "
-              "StVenantKirchhoff, StableNeoHookean)");
-  ExpectError(OneTet(R"(ParameterSet="1500 500 5000" materialName="Ogden")"),
-              "inline.scn:6: TetrahedronHyperelasticityFEMForceField materialName 'Ogden' is a "
-              "SOFA material Fluxion does not have (expected one of ArrudaBoyce,");
-  ExpectError(OneTet(R"(ParameterSet="3448.2759" materialName="StVenantKirchhoff")"),
-              "inline.scn:6: TetrahedronHyperelasticityFEMForceField 'ParameterSet' has 1 numbers "
-              "(expected 2 for StVenantKirchhoff: mu lambda)");
-  ExpectError(OneTet(R"(materialName="MooneyRivlin" ParameterSet="1 2")"),
-              "'ParameterSet' has 2 numbers (expected 3 for MooneyRivlin: c1 c2 k0)");
-  ExpectError(OneTet(""), "'ParameterSet' has 0 numbers (expected 2 for ArrudaBoyce: mu k0)");
-  ExpectError(OneTet(R"(ParameterSet="1 2" AnisotropyDirections="1 0")"),
-              "'AnisotropyDirections' has 2 numbers (expected 3 per direction)");
-  ExpectError(R"(<Node name="root" dt="0.01">
+  ExpectSceneError(
+      OneTet(R"(ParameterSet="1 2" materialName="Rubber")"),
+      "inline.scn:6: TetrahedronHyperelasticityFEMForceField materialName 'Rubber' is not "
+      "a material (expected one of ArrudaBoyce, MooneyRivlin, NeoHookean, "
+      "StVenantKirchhoff, StableNeoHookean)");
+  ExpectSceneError(
+      OneTet(R"(ParameterSet="1500 500 5000" materialName="Ogden")"),
+      "inline.scn:6: TetrahedronHyperelasticityFEMForceField materialName 'Ogden' is a "
+      "SOFA material Fluxion does not have (expected one of ArrudaBoyce,");
+  ExpectSceneError(
+      OneTet(R"(ParameterSet="3448.2759" materialName="StVenantKirchhoff")"),
+      "inline.scn:6: TetrahedronHyperelasticityFEMForceField 'ParameterSet' has 1 numbers "
+      "(expected 2 for StVenantKirchhoff: mu lambda)");
+  ExpectSceneError(OneTet(R"(materialName="MooneyRivlin" ParameterSet="1 2")"),
+                   "'ParameterSet' has 2 numbers (expected 3 for MooneyRivlin: c1 c2 k0)");
+  ExpectSceneError(OneTet(""), "'ParameterSet' has 0 numbers (expected 2 for ArrudaBoyce: mu k0)");
+  ExpectSceneError(OneTet(R"(ParameterSet="1 2" AnisotropyDirections="1 0")"),
+                   "'AnisotropyDirections' has 2 numbers (expected 3 per direction)");
+  ExpectSceneError(R"(<Node name="root" dt="0.01">
   <EulerExplicitSolver/>
   <MeshTopology position="0 0 0  1 0 0  0 1 0" triangles="0 1 2"/>
   <MechanicalObject/>
   <UniformMass vertexMass="1"/>
   <TetrahedronHyperelasticityFEMForceField ParameterSet="1 2"/>
 </Node>)",
-              "inline.scn:6: TetrahedronHyperelasticityFEMForceField needs a topology with "
-              "tetrahedra in node 'root'");
-  ExpectError(R"(<Node name="root" dt="0.01">
+                   "inline.scn:6: TetrahedronHyperelasticityFEMForceField needs a topology with "
+                   "tetrahedra in node 'root'");
+  ExpectSceneError(
+      R"(<Node name="root" dt="0.01">
   <EulerExplicitSolver/>
   <MeshTopology position="0 0 0  1 0 0  0 1 0  1 1 0" tetrahedra="0 1 2 3"/>
   <MechanicalObject/>
   <UniformMass vertexMass="1"/>
   <TetrahedronHyperelasticityFEMForceField ParameterSet="1 2"/>
 </Node>)",
-              "inline.scn:6: TetrahedronHyperelasticityFEMForceField: tetrahedron 0 (0 1 2 3) has "
-              "zero rest volume (expected four points not in one plane)");
+      "inline.scn:6: TetrahedronHyperelasticityFEMForceField: tetrahedron 0 (0 1 2 3) has "
+      "zero rest volume (expected four points not in one plane)");
 }
 
 TEST_F(TetrahedronHyperelasticityScenes, SceneRunnerSaysErrorFileLineAndExitsWithTwo) {

@@ -16,6 +16,7 @@
 namespace fluxion {
 namespace {
 
+using testing::ExpectSceneError;
 using ::testing::HasSubstr;
 using testing::LoadScene;
 
@@ -218,49 +219,43 @@ std::string OneTet(const std::string& attributes) {
 </Node>)";
 }
 
-void ExpectError(const std::string& xml, const std::string& expected) {
-  try {
-    LoadScene(xml);
-    ADD_FAILURE() << "no error for: " << expected;
-  } catch (const SceneError& error) {
-    EXPECT_THAT(error.what(), HasSubstr(expected));
-  }
-}
-
 TEST_F(TetrahedronFemScenes, BadInputIsOneLineAtTheComponent) {
-  ExpectError(OneTet(R"(method="qr")"), "inline.scn:6:");
-  ExpectError(OneTet(R"(poissonRatio="0.5")"),
-              "inline.scn:6: TetrahedronFEMForceField 'poissonRatio' has 0.500000 (expected a "
-              "value in [0, 0.5), as SOFA's Hooke law needs)");
-  ExpectError(OneTet(R"(youngModulus="-3")"), "inline.scn:6:");
-  ExpectError(OneTet(R"(plasticMaxThreshold="0.1")"),
-              "inline.scn:6: TetrahedronFEMForceField 'plasticMaxThreshold' > 0 (plasticity) is "
-              "not supported (expected 0)");
-  ExpectError(OneTet(R"(method="small" computeVonMisesStress="1")"),
-              "inline.scn:6: TetrahedronFEMForceField 'computeVonMisesStress=1' needs a "
-              "corotational method");
-  ExpectError(OneTet(R"(method="polar" computeGlobalMatrix="1")"),
-              "inline.scn:6: TetrahedronFEMForceField 'computeGlobalMatrix' is not available with "
-              "method=\"polar\"");
-  ExpectError(OneTet(R"(computeVonMisesStress="3")"), "inline.scn:6:");
-  ExpectError(R"(<Node name="root" dt="0.01">
+  ExpectSceneError(OneTet(R"(method="qr")"), "inline.scn:6:");
+  ExpectSceneError(OneTet(R"(poissonRatio="0.5")"),
+                   "inline.scn:6: TetrahedronFEMForceField 'poissonRatio' has 0.500000 (expected a "
+                   "value in [0, 0.5), as SOFA's Hooke law needs)");
+  ExpectSceneError(OneTet(R"(youngModulus="-3")"), "inline.scn:6:");
+  ExpectSceneError(
+      OneTet(R"(plasticMaxThreshold="0.1")"),
+      "inline.scn:6: TetrahedronFEMForceField 'plasticMaxThreshold' > 0 (plasticity) is "
+      "not supported (expected 0)");
+  ExpectSceneError(OneTet(R"(method="small" computeVonMisesStress="1")"),
+                   "inline.scn:6: TetrahedronFEMForceField 'computeVonMisesStress=1' needs a "
+                   "corotational method");
+  ExpectSceneError(
+      OneTet(R"(method="polar" computeGlobalMatrix="1")"),
+      "inline.scn:6: TetrahedronFEMForceField 'computeGlobalMatrix' is not available with "
+      "method=\"polar\"");
+  ExpectSceneError(OneTet(R"(computeVonMisesStress="3")"), "inline.scn:6:");
+  ExpectSceneError(R"(<Node name="root" dt="0.01">
   <EulerExplicitSolver/>
   <MeshTopology position="0 0 0  1 0 0  0 1 0  1 1 0" tetrahedra="0 1 2 3"/>
   <MechanicalObject/>
   <UniformMass vertexMass="1"/>
   <TetrahedronFEMForceField/>
 </Node>)",
-              "inline.scn:6: TetrahedronFEMForceField: tetrahedron 0 (0 1 2 3) has zero rest "
-              "volume (expected four points not in one plane)");
-  ExpectError(R"(<Node name="root" dt="0.01">
+                   "inline.scn:6: TetrahedronFEMForceField: tetrahedron 0 (0 1 2 3) has zero rest "
+                   "volume (expected four points not in one plane)");
+  ExpectSceneError(
+      R"(<Node name="root" dt="0.01">
   <EulerExplicitSolver/>
   <MeshTopology position="0 0 0  1 0 0  0 1 0" triangles="0 1 2"/>
   <MechanicalObject/>
   <UniformMass vertexMass="1"/>
   <TetrahedronFEMForceField/>
 </Node>)",
-              "inline.scn:6: TetrahedronFEMForceField needs a topology with tetrahedra in node "
-              "'root'");
+      "inline.scn:6: TetrahedronFEMForceField needs a topology with tetrahedra in node "
+      "'root'");
 }
 
 TEST_F(TetrahedronFemScenes, TetrahedralCorotationalHasNoSvdNorPlasticity) {
@@ -269,13 +264,15 @@ TEST_F(TetrahedronFemScenes, TetrahedralCorotationalHasNoSvdNorPlasticity) {
     const std::string from = "<TetrahedronFEMForceField ";
     return xml.replace(xml.find(from), from.size(), "<TetrahedralCorotationalFEMForceField ");
   };
-  ExpectError(scene(R"(method="svd")"),
-              "inline.scn:6: TetrahedralCorotationalFEMForceField 'method': 'svd' is not one of "
-              "the choices (expected one of small, large, polar)");
-  ExpectError(scene(R"(plasticMaxThreshold="0.1")"), "inline.scn:6:");
-  ExpectError(scene(R"(method="polar" computeGlobalMatrix="1")"),
-              "inline.scn:6: TetrahedralCorotationalFEMForceField 'computeGlobalMatrix' is not "
-              "available with method=\"polar\"");
+  ExpectSceneError(
+      scene(R"(method="svd")"),
+      "inline.scn:6: TetrahedralCorotationalFEMForceField 'method': 'svd' is not one of "
+      "the choices (expected one of small, large, polar)");
+  ExpectSceneError(scene(R"(plasticMaxThreshold="0.1")"), "inline.scn:6:");
+  ExpectSceneError(
+      scene(R"(method="polar" computeGlobalMatrix="1")"),
+      "inline.scn:6: TetrahedralCorotationalFEMForceField 'computeGlobalMatrix' is not "
+      "available with method=\"polar\"");
   // Its von Mises flag is accepted with small (SOFA's class has no such rule).
   LoadScene(scene(R"(method="small" computeVonMisesStress="1" drawing="0" drawColor1="1 0 0 1")"));
 }
