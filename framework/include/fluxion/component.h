@@ -225,6 +225,16 @@ class FLUXION_API BuildContext {
   /// as long as the setter). Called between steps only, never during one. The default does
   /// nothing (the field stays fixed, and saying so is the simulation's business).
   virtual void AddRuntimeField(const std::string& field, RuntimeFieldSetter setter);
+
+  // --- Context data (last in the class: plugins built against an older header keep their vtable)
+  /// The data `output` published by a component of type `type` found as SOFA's
+  /// getContext()->get<T>() finds it: in the component's node, else in its nearest ancestor that
+  /// has one, the first in document order — or, when `name` is not empty, the one of that name
+  /// (a link "@name" to it). Only components built in an earlier pass are found (kContext
+  /// components, built in pass 1, for the masses and force fields of pass 3). nullopt when
+  /// there is none or it did not publish `output`. The default finds nothing.
+  virtual std::optional<FieldValue> ContextOutput(std::string_view type, std::string_view name,
+                                                  std::string_view output);
 };
 
 /// Builds one component of a scene (see BuildContext). May throw ConfigError for a bad value

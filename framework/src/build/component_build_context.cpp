@@ -143,6 +143,22 @@ void ComponentBuildContext::SetOutput(const std::string& name, FieldValue value)
   state_.outputs[&component_][name] = PublishedData(std::move(value));
 }
 
+std::optional<FieldValue> ComponentBuildContext::ContextOutput(std::string_view type,
+                                                               std::string_view name,
+                                                               std::string_view output) {
+  for (const Node* node = &node_; node != nullptr; node = node->parent)
+    for (const Component& component : node->components) {
+      if (!component.valid || component.entry->spec.name != type) continue;
+      if (!name.empty() && component.name != name) continue;
+      const auto published = state_.outputs.find(&component);
+      if (published == state_.outputs.end()) return std::nullopt;
+      const auto data = published->second.find(output);
+      if (data == published->second.end()) return std::nullopt;
+      return data->second.value();
+    }
+  return std::nullopt;
+}
+
 std::optional<BuildContext::InputFile> ComponentBuildContext::ReadInputFile(
     const std::string& name) {
   std::string why;

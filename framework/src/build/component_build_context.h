@@ -33,6 +33,8 @@ class ComponentBuildContext final : public BuildContext {
   Index topology_points() const override { return state_.topology_points; }
   void RequirePlugin(const std::string& plugin_name) override;
   void SetOutput(const std::string& name, FieldValue value) override;
+  std::optional<FieldValue> ContextOutput(std::string_view type, std::string_view name,
+                                          std::string_view output) override;
   std::optional<InputFile> ReadInputFile(const std::string& name) override;
   bool AddInputFolder(const std::string& folder) override;
 

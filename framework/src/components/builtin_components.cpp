@@ -17,10 +17,12 @@
 #include "components/distance_mapping.h"
 #include "components/edge_pressure_force_field.h"
 #include "components/edge_set_topology_container.h"
+#include "components/element_fem_force_fields.h"
 #include "components/ellipsoid_force_field.h"
 #include "components/extrude_surface.h"
 #include "components/fast_tetrahedral_corotational_force_field.h"
 #include "components/fast_triangular_bending_springs.h"
+#include "components/fem_mass.h"
 #include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
 #include "components/gravity.h"
@@ -55,6 +57,7 @@
 #include "components/mesh_vtk_loader.h"
 #include "components/monitor.h"
 #include "components/newton_raphson_solver.h"
+#include "components/nodal_mass_density.h"
 #include "components/oscillator_projective_constraint.h"
 #include "components/pair_box_roi.h"
 #include "components/partial_fixed_projective_constraint.h"
@@ -140,6 +143,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<UniformMassComponent>(registrar);
   Add<DiagonalMassComponent>(registrar);
   Add<MeshMatrixMassComponent>(registrar);
+  Add<FEMMassComponent>(registrar);
+  Add<NodalMassDensityComponent>(registrar);
   Add<SpringForceFieldComponent>(registrar);
   Add<MeshSpringForceFieldComponent>(registrar);
   Add<RegularGridSpringForceFieldComponent>(registrar);
@@ -198,6 +203,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<FastTetrahedralCorotationalForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldAndMassComponent>(registrar);
+  Add<CorotationalFEMForceFieldComponent>(registrar);
+  Add<LinearSmallStrainFEMForceFieldComponent>(registrar);
   Add<TriangleFEMForceFieldComponent>(registrar);
   Add<TriangularFEMForceFieldComponent>(registrar);
   Add<TriangularFEMForceFieldOptimComponent>(registrar);

@@ -1,0 +1,160 @@
+#include "components/element_fem_force_fields.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "components/element_material.h"
+#include "components/element_template.h"
+#include "components/element_topology.h"
+#include "mechanics/hexahedron_fem.h"
+#include "mechanics/tetrahedron_fem.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+// The fields both components share (FEMForceField's and BaseLinearElasticityFEMForceField's).
+std::vector<FieldSpec> SharedFields() {
+  return {
+      ElementTemplateField(),
+      FieldSpec::RealList("youngModulus",
+                          "Young's modulus E [Pa]: one value, or one per element (the first "
+                          "is used where the list is shorter)")
+          .AtLeast(0)
+          .DefaultText("5000"),
+      FieldSpec::RealList("poissonRatio",
+                          "Poisson's ratio ν in [0, 0.5): one value, or one per element")
+          .AtLeast(0)
+          .DefaultText("0.45"),
+      FieldSpec::Choice("computeForceStrategy", "parallel", {"parallel", "sequenced"},
+                        "SOFA's threading of the element forces; in Fluxion both give the "
+                        "same bits (the run's threads are used)"),
+      FieldSpec::Choice("computeForceDerivStrategy", "parallel", {"parallel", "sequenced"},
+                        "SOFA's threading of the force derivatives; same bits either way"),
+      FieldSpec::Real("elementSpace", 0.125, "drawing: the space between elements (ignored)"),
+      FieldSpec::RealList("elementStiffness",
+                          "SOFA's output of the element stiffness matrices: ignored as an "
+                          "input"),
+      FieldSpec::Link("topology", "the topology, e.g. topology=\"@grid\" (default: the node's)")};
+}
+
+// Which kernel method the component's formulation and rotation method give; `linear` is
+// LinearSmallStrainFEMForceField. False after reporting an unsupported rotation method.
+bool Corotated(BuildContext& context, ElementShape shape, bool linear, bool& corotated) {
+  corotated = !linear;
+  if (linear) return true;
+  const std::string& method = context.parameters().text("rotationMethod");
+  const char* own = shape == ElementShape::kTetrahedron ? "triangle" : "hexahedron";
+  if (method.empty() || method == own) return true;
+  if (method == "identity") {
+    corotated = false;
+    return true;
+  }
+  const bool polar = method == "polar" || method == "stable_polar";
+  context.Error(context.type() + " rotationMethod=\"" + method + "\" is not " +
+                (polar ? std::string("supported yet") : std::string("SOFA's for this element")) +
+                " (expected \"" + own + "\" or \"identity\")");
+  return false;
+}
+
+void BuildElementFem(BuildContext& context, bool linear) {
+  const std::optional<ElementShape> shape = ElementShapeOf(context);
+  if (!shape) return;
+  bool corotated = false;
+  if (!Corotated(context, *shape, linear, corotated)) return;
+  const ObjectModel* found = context.NodeObject();
+  if (found == nullptr) return;
+  const ObjectModel& object = *found;
+  const bool tetrahedra = *shape == ElementShape::kTetrahedron;
+  if (!CheckElasticMaterial(context, tetrahedra ? "tetrahedron" : "hexahedron")) return;
+  const Parameters& p = context.parameters();
+  const std::vector<double>& young = p.reals("youngModulus");
+  const std::vector<double>& poisson = p.reals("poissonRatio");
+  const auto material = [&](std::size_t count, std::vector<double>& E, std::vector<double>& nu) {
+    E.resize(count);
+    nu.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      E[i] = InElement(young, i);
+      nu[i] = InElement(poisson, i);
+    }
+  };
+  std::vector<double> element_young, element_poisson;
+  if (tetrahedra) {
+    const auto topology = ElementTopology(context, object, &Topology::tetrahedra, "tetrahedra",
+                                          "no tetrahedra in the topology");
+    if (!topology) return;  // reported
+    material(topology->tetrahedra.size(), element_young, element_poisson);
+    const TetrahedronFemMethod method =
+        corotated ? TetrahedronFemMethod::kLarge : TetrahedronFemMethod::kSmall;
+    std::vector<TetrahedronFem::Element> elements;
+    const long bad =
+        TetrahedronFem::RestElements(method, topology->tetrahedra, object.rest_position,
+                                     object.offset, element_young, element_poisson, elements);
+    if (bad >= 0) {
+      context.Error(context.type() + ": tetrahedron " + std::to_string(bad) +
+                    " has no volume at rest (expected four points not in one plane)");
+      return;
+    }
+    context.AddForceField(object,
+                          std::make_unique<TetrahedronFem>(method, false, std::move(elements)));
+    return;
+  }
+  const auto topology = ElementTopology(context, object, &Topology::hexahedra, "hexahedra",
+                                        "no hexahedra in the topology");
+  if (!topology) return;  // reported
+  material(topology->hexahedra.size(), element_young, element_poisson);
+  const HexahedronFemMethod method =
+      corotated ? HexahedronFemMethod::kLarge : HexahedronFemMethod::kSmall;
+  std::vector<HexahedronFem::Element> elements;
+  std::vector<HexahedronFem::Stiffness> stiffnesses;
+  const long bad =
+      HexahedronFem::RestElements(method, topology->hexahedra, object.rest_position, object.offset,
+                                  element_young, element_poisson, elements, stiffnesses);
+  if (bad >= 0) {
+    context.Error(context.type() + ": hexahedron " + std::to_string(bad) +
+                  " is flat or inverted at rest (expected SOFA's vertex order: 0 1 2 3 "
+                  "counterclockwise at the bottom seen from above, 4 5 6 7 above them)");
+    return;
+  }
+  context.AddForceField(object, std::make_unique<HexahedronFem>(method, false, std::move(elements),
+                                                                std::move(stiffnesses)));
+}
+
+}  // namespace
+
+ComponentSpec CorotationalFEMForceFieldComponent::Spec() {
+  ComponentSpec spec{.name = "CorotationalFEMForceField",
+                     .kind = ComponentKind::kForceField,
+                     .summary =
+                         "Linear elastic tetrahedra or hexahedra in a frame that follows "
+                         "each element's rotation (SOFA's element FEM)",
+                     .fields = SharedFields(),
+                     .aliases = {}};
+  spec.fields.push_back(FieldSpec::Text(
+      "rotationMethod", "",
+      "how each element's rotation is found: \"triangle\" (tetrahedra, the default: frame of the "
+      "first face), \"hexahedron\" (hexahedra, the default: frame of the mean edges) or "
+      "\"identity\" (no rotation); SOFA's \"polar\" and \"stable_polar\" are not supported yet"));
+  return spec;
+}
+
+void CorotationalFEMForceFieldComponent::Build(BuildContext& context) {
+  BuildElementFem(context, false);
+}
+
+ComponentSpec LinearSmallStrainFEMForceFieldComponent::Spec() {
+  return ComponentSpec{.name = "LinearSmallStrainFEMForceField",
+                       .kind = ComponentKind::kForceField,
+                       .summary =
+                           "Linear elastic tetrahedra or hexahedra, small displacements "
+                           "(SOFA's element FEM)",
+                       .fields = SharedFields(),
+                       .aliases = {}};
+}
+
+void LinearSmallStrainFEMForceFieldComponent::Build(BuildContext& context) {
+  BuildElementFem(context, true);
+}
+
+}  // namespace fluxion::internal
