@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/Geometry>
+
 #include "mechanics/pressure_force_fields.h"
 #include "mechanics/simple_force_fields.h"
 
