@@ -18,15 +18,8 @@ namespace {
 std::vector<FieldSpec> SharedFields() {
   return {
       ElementTemplateField(),
-      FieldSpec::RealList("youngModulus",
-                          "Young's modulus E [Pa]: one value, or one per element (the first "
-                          "is used where the list is shorter)")
-          .AtLeast(0)
-          .DefaultText("5000"),
-      FieldSpec::RealList("poissonRatio",
-                          "Poisson's ratio ν in [0, 0.5): one value, or one per element")
-          .AtLeast(0)
-          .DefaultText("0.45"),
+      YoungModulusField("element"),
+      PoissonRatioField("element"),
       FieldSpec::Choice("computeForceStrategy", "parallel", {"parallel", "sequenced"},
                         "SOFA's threading of the element forces; in Fluxion both give the "
                         "same bits (the run's threads are used)"),

@@ -10,6 +10,24 @@
 
 namespace fluxion::internal {
 
+/// SOFA's `youngModulus` field (default 5000), one value or one per `element` ("tetrahedron").
+inline FieldSpec YoungModulusField(const std::string& element) {
+  return FieldSpec::RealList("youngModulus", "Young's modulus E [Pa]: one value, or one per " +
+                                                 element +
+                                                 " (the first is used where the list is "
+                                                 "shorter)")
+      .AtLeast(0)
+      .DefaultText("5000");
+}
+
+/// SOFA's `poissonRatio` field (default 0.45), one value or one per `element`.
+inline FieldSpec PoissonRatioField(const std::string& element) {
+  return FieldSpec::RealList("poissonRatio",
+                             "Poisson's ratio ν in [0, 0.5): one value, or one per " + element)
+      .AtLeast(0)
+      .DefaultText("0.45");
+}
+
 /// SOFA's getVecRealInElement: value i where the list has one, else the first.
 inline double InElement(const std::vector<double>& values, std::size_t i) {
   return i < values.size() ? values[i] : values.front();

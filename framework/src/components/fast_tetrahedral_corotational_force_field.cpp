@@ -17,28 +17,20 @@ ComponentSpec FastTetrahedralCorotationalForceFieldComponent::Spec() {
       .summary =
           "Linear elastic tetrahedra, corotational (qr, polar2) or linear (none): "
           "TetrahedronFEMForceField's element",
-      .fields =
-          {FieldSpec::RealList("youngModulus",
-                               "Young's modulus E [Pa]: one value, or one per tetrahedron (the "
-                               "first is used where the list is shorter)")
-               .AtLeast(0)
-               .DefaultText("5000"),
-           FieldSpec::RealList("poissonRatio",
-                               "Poisson's ratio ν in [0, 0.5): one value, or one per tetrahedron")
-               .AtLeast(0)
-               .DefaultText("0.45"),
-           FieldSpec::Choice("method", "qr",
-                             {"qr", "large", "polar", "polar2", "none", "linear", "small"},
-                             "qr/large: frame of the first edges; polar2: polar factor of the "
-                             "edge matrix; none/linear/small: no rotation; polar (polar factor "
-                             "of the deformation gradient): not yet supported"),
-           FieldSpec::Bool("drawing", true, "SOFA drawing option: accepted, no effect"),
-           FieldSpec::Text("drawColor1", "", "SOFA drawing option: accepted, no effect"),
-           FieldSpec::Text("drawColor2", "", "SOFA drawing option: accepted, no effect"),
-           FieldSpec::Text("drawColor3", "", "SOFA drawing option: accepted, no effect"),
-           FieldSpec::Text("drawColor4", "", "SOFA drawing option: accepted, no effect"),
-           FieldSpec::Link("topology",
-                           "the topology, e.g. topology=\"@../Container\" (default: the node's)")},
+      .fields = {YoungModulusField("tetrahedron"), PoissonRatioField("tetrahedron"),
+                 FieldSpec::Choice(
+                     "method", "qr", {"qr", "large", "polar", "polar2", "none", "linear", "small"},
+                     "qr/large: frame of the first edges; polar2: polar factor of the "
+                     "edge matrix; none/linear/small: no rotation; polar (polar factor "
+                     "of the deformation gradient): not yet supported"),
+                 FieldSpec::Bool("drawing", true, "SOFA drawing option: accepted, no effect"),
+                 FieldSpec::Text("drawColor1", "", "SOFA drawing option: accepted, no effect"),
+                 FieldSpec::Text("drawColor2", "", "SOFA drawing option: accepted, no effect"),
+                 FieldSpec::Text("drawColor3", "", "SOFA drawing option: accepted, no effect"),
+                 FieldSpec::Text("drawColor4", "", "SOFA drawing option: accepted, no effect"),
+                 FieldSpec::Link(
+                     "topology",
+                     "the topology, e.g. topology=\"@../Container\" (default: the node's)")},
       .aliases = {}};
 }
 

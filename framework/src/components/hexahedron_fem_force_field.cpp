@@ -18,15 +18,7 @@ ComponentSpec HexahedronFEMForceFieldComponent::Spec() {
           "Linear elastic 8-node hexahedra, small displacements or corotational (large, "
           "polar)",
       .fields =
-          {FieldSpec::RealList("youngModulus",
-                               "Young's modulus E [Pa]: one value, or one per hexahedron (the "
-                               "first is used where the list is shorter)")
-               .AtLeast(0)
-               .DefaultText("5000"),
-           FieldSpec::RealList("poissonRatio",
-                               "Poisson's ratio ν in [0, 0.5): one value, or one per hexahedron")
-               .AtLeast(0)
-               .DefaultText("0.45"),
+          {YoungModulusField("hexahedron"), PoissonRatioField("hexahedron"),
            FieldSpec::Choice("method", "large", {"large", "polar", "small"},
                              "large: corotational, frame of the mean edges; polar: polar "
                              "decomposition of the mean edges; small: linear (no rotation)"),

@@ -18,15 +18,7 @@ ComponentSpec TetrahedronFEMForceFieldComponent::Spec() {
           "Linear elastic tetrahedra, small displacements or corotational (large, polar, "
           "svd)",
       .fields =
-          {FieldSpec::RealList("youngModulus",
-                               "Young's modulus E [Pa]: one value, or one per tetrahedron (the "
-                               "first is used where the list is shorter)")
-               .AtLeast(0)
-               .DefaultText("5000"),
-           FieldSpec::RealList("poissonRatio",
-                               "Poisson's ratio ν in [0, 0.5): one value, or one per tetrahedron")
-               .AtLeast(0)
-               .DefaultText("0.45"),
+          {YoungModulusField("tetrahedron"), PoissonRatioField("tetrahedron"),
            FieldSpec::Choice("method", "large", {"small", "large", "polar", "svd"},
                              "small: linear (no rotation); large: corotational, frame of the "
                              "first edges; polar: polar decomposition; svd: polar, with a "

@@ -16,15 +16,7 @@ namespace {
 // --- Fields shared by the three components ------------------------------------------------------
 
 std::vector<FieldSpec> MaterialFields() {
-  return {FieldSpec::RealList("youngModulus",
-                              "Young's modulus E [Pa]: one value, or one per triangle (the first "
-                              "is used where the list is shorter)")
-              .AtLeast(0)
-              .DefaultText("5000"),
-          FieldSpec::RealList("poissonRatio",
-                              "Poisson's ratio ν in [0, 0.5): one value, or one per triangle")
-              .AtLeast(0)
-              .DefaultText("0.45")};
+  return {YoungModulusField("triangle"), PoissonRatioField("triangle")};
 }
 
 FieldSpec TopologyField() {
