@@ -42,6 +42,7 @@ class LiveScene:
         self.root, self.simulation = root, simulation
         self.xml = simulation._scene_xml
         self.written = {}  # (component id, field) → value written since init, kept by reset
+        self.output_names = None  # {(component id, data name)} of per-element outputs, once read
 
     # --- Nodes --------------------------------------------------------------------------------
     def read_node(self, node, field):
@@ -65,6 +66,13 @@ class LiveScene:
             "builds a node's data into the scene at Sofa.Simulation.init: set it before)")
 
     # --- Components ---------------------------------------------------------------------------
+    def _element_output_names(self):
+        """{(component id, data name)} of the per-element outputs (fixed once built)."""
+        if self.output_names is None:
+            self.output_names = {(o["component"], o["name"])
+                                 for o in self.simulation.element_outputs()}
+        return self.output_names
+
     def read_object(self, component, field):
         view = self.simulation.objects.get(_object_id(component))
         if view is not None and field in _STATE_DATA:
@@ -73,10 +81,12 @@ class LiveScene:
             return view.forces()
         if field == "name":
             return component._name()
-        for output in self.simulation.element_outputs():
-            # A component's per-element output (TetrahedronFEMForceField.vonMisesPerElement).
-            if output["component"] == _object_id(component) and output["name"] == field:
-                return output["values"]
+        if (_object_id(component), field) in self._element_output_names():
+            # A component's per-element output (TetrahedronFEMForceField.vonMisesPerElement),
+            # computed at the current state only when it is read.
+            for output in self.simulation.element_outputs():
+                if output["component"] == _object_id(component) and output["name"] == field:
+                    return output["values"]
         if (_object_id(component), field) in self.written:
             return self.written[(_object_id(component), field)]
         try:
