@@ -107,7 +107,9 @@ struct Detection::Impl {
       const auto boxes = [](void* c, int task) {
         Context& ctx = *static_cast<Context*>(c);
         const auto [begin, end] = TaskRange(ctx.n, ctx.tasks, task);
-        Box& bounds = ctx.bounds[task];
+        // Accumulated in a local and stored once: the tasks' slots share cache lines, and a
+        // store per element from each thread made two threads 3× slower than one.
+        Box bounds;
         for (Index e = begin; e < end; ++e) {
           const Box box = ElementBox(ctx.model->elements, ctx.x, e, ctx.contact_distance);
           ctx.model->leaves[static_cast<std::size_t>(e)] = box;
@@ -118,6 +120,7 @@ struct Detection::Impl {
           bounds.min = bounds.min.cwiseMin(box.min);
           bounds.max = bounds.max.cwiseMax(box.max);
         }
+        ctx.bounds[task] = bounds;
       };
       RunParallelTasks(context.tasks, boxes, &context);
       model.bounds = context.bounds[0];

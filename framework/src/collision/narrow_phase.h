@@ -43,7 +43,9 @@ class NarrowPhase {
     Index e0, e1;
     int sub, thread, index;
   };
-  struct ThreadBuffer {
+  // One cache line (or more) per thread: the vectors' ends move with every push_back, and two
+  // threads' buffers on one line would make each push_back a cache miss on the other core.
+  struct alignas(64) ThreadBuffer {
     std::vector<DetectionOutput> outputs;
     std::vector<Key> keys;
   };
