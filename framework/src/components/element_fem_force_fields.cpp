@@ -1,6 +1,7 @@
 #include "components/element_fem_force_fields.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,30 +33,59 @@ std::vector<FieldSpec> SharedFields() {
       FieldSpec::Link("topology", "the topology, e.g. topology=\"@grid\" (default: the node's)")};
 }
 
-// Which kernel method the component's formulation and rotation method give; `linear` is
-// LinearSmallStrainFEMForceField. False after reporting an unsupported rotation method.
-bool Corotated(BuildContext& context, ElementShape shape, bool linear, bool& corotated) {
-  corotated = !linear;
-  if (linear) return true;
+// The element frame SOFA's formulation and rotationMethod give (`linear` is
+// LinearSmallStrainFEMForceField): none, the element's own frame (SOFA's default, "triangle" for
+// tetrahedra, "hexahedron" for hexahedra), or the polar rotations of the whole rest element.
+// Nothing after reporting a rotation method SOFA does not offer for the element.
+enum class ElementRotation { kNone, kOwn, kPolar, kStablePolar };
+
+std::optional<ElementRotation> RotationOf(BuildContext& context, ElementShape shape, bool linear) {
+  if (linear) return ElementRotation::kNone;
   const std::string& method = context.parameters().text("rotationMethod");
   const char* own = shape == ElementShape::kTetrahedron ? "triangle" : "hexahedron";
-  if (method.empty() || method == own) return true;
-  if (method == "identity") {
-    corotated = false;
-    return true;
+  if (method.empty() || method == own) return ElementRotation::kOwn;
+  if (method == "identity") return ElementRotation::kNone;
+  if (method == "polar") return ElementRotation::kPolar;
+  if (method == "stable_polar") return ElementRotation::kStablePolar;
+  context.Error(context.type() + " rotationMethod=\"" + method +
+                "\" is not SOFA's for this element (expected \"" + own +
+                "\", \"polar\", \"stable_polar\" or \"identity\")");
+  return std::nullopt;
+}
+
+TetrahedronFemMethod TetrahedronMethod(ElementRotation rotation) {
+  switch (rotation) {
+    case ElementRotation::kNone:
+      return TetrahedronFemMethod::kSmall;
+    case ElementRotation::kOwn:
+      return TetrahedronFemMethod::kLarge;
+    case ElementRotation::kPolar:
+      return TetrahedronFemMethod::kCentroidPolar;
+    case ElementRotation::kStablePolar:
+      return TetrahedronFemMethod::kCentroidStablePolar;
   }
-  const bool polar = method == "polar" || method == "stable_polar";
-  context.Error(context.type() + " rotationMethod=\"" + method + "\" is not " +
-                (polar ? std::string("supported yet") : std::string("SOFA's for this element")) +
-                " (expected \"" + own + "\" or \"identity\")");
-  return false;
+  return TetrahedronFemMethod::kSmall;
+}
+
+HexahedronFemMethod HexahedronMethod(ElementRotation rotation) {
+  switch (rotation) {
+    case ElementRotation::kNone:
+      return HexahedronFemMethod::kSmall;
+    case ElementRotation::kOwn:
+      return HexahedronFemMethod::kLarge;
+    case ElementRotation::kPolar:
+      return HexahedronFemMethod::kCentroidPolar;
+    case ElementRotation::kStablePolar:
+      return HexahedronFemMethod::kCentroidStablePolar;
+  }
+  return HexahedronFemMethod::kSmall;
 }
 
 void BuildElementFem(BuildContext& context, bool linear) {
   const std::optional<ElementShape> shape = ElementShapeOf(context);
   if (!shape) return;
-  bool corotated = false;
-  if (!Corotated(context, *shape, linear, corotated)) return;
+  const std::optional<ElementRotation> rotation = RotationOf(context, *shape, linear);
+  if (!rotation) return;
   const ObjectModel* found = context.NodeObject();
   if (found == nullptr) return;
   const ObjectModel& object = *found;
@@ -78,8 +108,7 @@ void BuildElementFem(BuildContext& context, bool linear) {
                                           "no tetrahedra in the topology");
     if (!topology) return;  // reported
     material(topology->tetrahedra.size(), element_young, element_poisson);
-    const TetrahedronFemMethod method =
-        corotated ? TetrahedronFemMethod::kLarge : TetrahedronFemMethod::kSmall;
+    const TetrahedronFemMethod method = TetrahedronMethod(*rotation);
     std::vector<TetrahedronFem::Element> elements;
     const long bad =
         TetrahedronFem::RestElements(method, topology->tetrahedra, object.rest_position,
@@ -97,8 +126,7 @@ void BuildElementFem(BuildContext& context, bool linear) {
                                         "no hexahedra in the topology");
   if (!topology) return;  // reported
   material(topology->hexahedra.size(), element_young, element_poisson);
-  const HexahedronFemMethod method =
-      corotated ? HexahedronFemMethod::kLarge : HexahedronFemMethod::kSmall;
+  const HexahedronFemMethod method = HexahedronMethod(*rotation);
   std::vector<HexahedronFem::Element> elements;
   std::vector<HexahedronFem::Stiffness> stiffnesses;
   const long bad =
@@ -127,8 +155,10 @@ ComponentSpec CorotationalFEMForceFieldComponent::Spec() {
   spec.fields.push_back(FieldSpec::Text(
       "rotationMethod", "",
       "how each element's rotation is found: \"triangle\" (tetrahedra, the default: frame of the "
-      "first face), \"hexahedron\" (hexahedra, the default: frame of the mean edges) or "
-      "\"identity\" (no rotation); SOFA's \"polar\" and \"stable_polar\" are not supported yet"));
+      "first face), \"hexahedron\" (hexahedra, the default: frame of the mean edges), "
+      "\"identity\" (no rotation), \"polar\" (the polar factor of the best fit of the rest element "
+      "onto the current one, about their centroids) or \"stable_polar\" (the same, kept a rotation "
+      "when the element inverts)"));
   return spec;
 }
 

@@ -15,14 +15,14 @@ ComponentSpec FastTetrahedralCorotationalForceFieldComponent::Spec() {
       .name = "FastTetrahedralCorotationalForceField",
       .kind = ComponentKind::kForceField,
       .summary =
-          "Linear elastic tetrahedra, corotational (qr, polar2) or linear (none): "
+          "Linear elastic tetrahedra, corotational (qr, polar, polar2) or linear (none): "
           "TetrahedronFEMForceField's element",
       .fields = {YoungModulusField("tetrahedron"), PoissonRatioField("tetrahedron"),
-                 FieldSpec::Choice(
-                     "method", "qr", {"qr", "large", "polar", "polar2", "none", "linear", "small"},
-                     "qr/large: frame of the first edges; polar2: polar factor of the "
-                     "edge matrix; none/linear/small: no rotation; polar (polar factor "
-                     "of the deformation gradient): not yet supported"),
+                 FieldSpec::Choice("method", "qr",
+                                   {"qr", "large", "polar", "polar2", "none", "linear", "small"},
+                                   "qr/large: frame of the first edges; polar: polar factor of the "
+                                   "deformation gradient; polar2: polar factor of the edge matrix; "
+                                   "none/linear/small: no rotation"),
                  FieldSpec::Bool("drawing", true, "SOFA drawing option: accepted, no effect"),
                  FieldSpec::Text("drawColor1", "", "SOFA drawing option: accepted, no effect"),
                  FieldSpec::Text("drawColor2", "", "SOFA drawing option: accepted, no effect"),
@@ -40,13 +40,8 @@ void FastTetrahedralCorotationalForceFieldComponent::Build(BuildContext& context
   const ObjectModel& object = *found;
   const Parameters& p = context.parameters();
   const std::string& name = p.text("method");
-  if (name == "polar") {
-    context.Error(context.type() +
-                  " method=\"polar\" (the polar factor of the deformation gradient) is not "
-                  "supported yet (expected qr, polar2 or none)");
-    return;
-  }
-  const TetrahedronFemMethod method = name == "polar2" ? TetrahedronFemMethod::kPolar
+  const TetrahedronFemMethod method = name == "polar"    ? TetrahedronFemMethod::kGradientPolar
+                                      : name == "polar2" ? TetrahedronFemMethod::kPolar
                                       : (name == "qr" || name == "large")
                                           ? TetrahedronFemMethod::kLarge
                                           : TetrahedronFemMethod::kSmall;

@@ -201,7 +201,21 @@ Eigen::Matrix3d HexahedronFem::FrameRotation(const Element& e, const Vector& x,
   std::array<Eigen::Vector3d, 8> p;
   for (int a = 0; a < 8; ++a) p[a] = Point(x, e.dof[a]);
   Eigen::Matrix3d R = Eigen::Matrix3d::Identity();
-  if (method_ != HexahedronFemMethod::kSmall) {
+  if (method_ == HexahedronFemMethod::kCentroidPolar ||
+      method_ == HexahedronFemMethod::kCentroidStablePolar) {
+    Eigen::Vector3d centre = Eigen::Vector3d::Zero(), rest_centre = Eigen::Vector3d::Zero();
+    for (int a = 0; a < 8; ++a) {
+      centre += p[a];
+      rest_centre += e.rest[a];  // R₀ = I: the rest positions themselves
+    }
+    centre /= 8.0;
+    rest_centre /= 8.0;
+    Eigen::Matrix3d H = Eigen::Matrix3d::Zero();
+    for (int a = 0; a < 8; ++a)
+      H.noalias() += (p[a] - centre) * (e.rest[a] - rest_centre).transpose();
+    R = (method_ == HexahedronFemMethod::kCentroidPolar ? PolarFactor(H) : StablePolarRotation(H))
+            .transpose();
+  } else if (method_ != HexahedronFemMethod::kSmall) {
     const std::array<Eigen::Vector3d, 3> edges = HexahedronMeanEdges(p);
     if (method_ == HexahedronFemMethod::kLarge) {
       R = EdgeFrame(Eigen::Vector3d::Zero(), edges[0], edges[1]);

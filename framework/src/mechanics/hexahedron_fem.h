@@ -20,6 +20,12 @@
 //   large: rows e_x = h/|h|, e_z = e_x × v/|·|, e_y = e_z × e_x (computeRotationLarge);
 //   polar: the orthogonal polar factor of A = [h; v; d] (rows): A = R·S (computeRotationPolar:
 //          SOFA's Shoemake iteration; here an SVD, the same factor to round-off).
+//   centroid_polar: R₀ = I and R the transpose of the polar factor of
+//          H = Σ_a (x_a − x̄)(X_a − X̄)ᵀ (x̄, X̄ the centroids: the best rotation of the rest
+//          vertices onto the current ones; SOFA's element FEM rotationMethod="polar",
+//          impl/rotations/PolarDecomposition.h);
+//   centroid_stable_polar: the same H made a rotation (the smallest singular direction negated
+//          when H inverts; "stable_polar", impl/rotations/StablePolarDecomposition.h).
 // The rest element in its frame P_a = R₀·X_a is kept (SOFA's _rotatedInitialElements).
 //
 // Stiffness. On the rest element in its frame, Kₑ = ∫ Bᵀ·C·B dV with B the 6×24
@@ -64,7 +70,9 @@
 
 namespace fluxion::internal {
 
-enum class HexahedronFemMethod { kLarge, kPolar, kSmall };
+/// The element frame of the file comment: SOFA's HexahedronFEMForceField methods, then the
+/// element FEM's polar and stable_polar rotations of the whole rest element.
+enum class HexahedronFemMethod { kLarge, kPolar, kSmall, kCentroidPolar, kCentroidStablePolar };
 
 /// The linear (small or corotational) hexahedral force field of the file comment, on a Vec3
 /// object.

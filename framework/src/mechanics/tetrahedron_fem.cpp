@@ -130,6 +130,10 @@ long TetrahedronFem::RestElements(TetrahedronFemMethod method,
       case TetrahedronFemMethod::kPolar:
         e.rest_rotation = PolarFactor(A);
         break;
+      case TetrahedronFemMethod::kGradientPolar:
+      case TetrahedronFemMethod::kCentroidPolar:
+      case TetrahedronFemMethod::kCentroidStablePolar:
+        break;  // the rest element as it is
     }
     const Eigen::Vector3d origin =
         method == TetrahedronFemMethod::kLarge ? X[0] : Eigen::Vector3d::Zero();
@@ -176,6 +180,25 @@ void TetrahedronFem::ComputeFrame(const Element& e, const Vector& x, Frame& fram
       frame.rotation = G.determinant() < kSvdInversionThreshold
                            ? Eigen::Matrix3d(StablePolarRotation(G) * e.rest_rotation)
                            : PolarFactor(A);
+      break;
+    }
+    case TetrahedronFemMethod::kGradientPolar: {
+      // F = Σ_a x_a ⊗ g_a (the g_a sum to zero: x₀ may be subtracted from each).
+      Eigen::Matrix3d F = Eigen::Matrix3d::Zero();
+      for (int a = 1; a < 4; ++a) F.noalias() += (p[a] - p[0]) * e.shape_vector[a].transpose();
+      frame.rotation = PolarFactor(F).transpose();
+      break;
+    }
+    case TetrahedronFemMethod::kCentroidPolar:
+    case TetrahedronFemMethod::kCentroidStablePolar: {
+      const Eigen::Vector3d centre = (p[0] + p[1] + p[2] + p[3]) / 4.0;
+      const Eigen::Vector3d rest_centre = (e.rest[0] + e.rest[1] + e.rest[2] + e.rest[3]) / 4.0;
+      Eigen::Matrix3d H = Eigen::Matrix3d::Zero();
+      for (int a = 0; a < 4; ++a)
+        H.noalias() += (p[a] - centre) * (e.rest[a] - rest_centre).transpose();
+      frame.rotation = (method_ == TetrahedronFemMethod::kCentroidPolar ? PolarFactor(H)
+                                                                        : StablePolarRotation(H))
+                           .transpose();
       break;
     }
   }

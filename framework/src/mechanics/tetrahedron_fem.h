@@ -21,6 +21,18 @@
 //          Q = Q_s(G)·Q₀, Q_s(G) = U·Vᵀ from G's SVD with the column of the smallest singular
 //          value negated when det U·det V < 0, so Q_s is a rotation (SOFA's
 //          polarDecomposition_stable / SVD_stable, after Irving et al. 2004).
+// Three rotations rotate the rest element as it is (Q₀ = I, P_a = X_a) by the transpose of a
+// rotation R taken from rest to current:
+//   gradient_polar: R the polar factor of the deformation gradient F = Σ_a x_a ⊗ g_a (g_a the
+//          rest shape vectors; SOFA's FastTetrahedralCorotationalForceField method="polar",
+//          FastTetrahedralCorotationalForceField.inl, addForce);
+//   centroid_polar: R the polar factor of H = Σ_a (x_a − x̄)(X_a − X̄)ᵀ, x̄ and X̄ the centroids
+//          (the best rotation of the rest vertices onto the current ones; SOFA's element FEM
+//          rotationMethod="polar", impl/rotations/PolarDecomposition.h);
+//   centroid_stable_polar: the same H made a rotation as svd's Q_s (SOFA's "stable_polar",
+//          impl/rotations/StablePolarDecomposition.h: polarDecomposition_stable).
+// For a tetrahedron H = F·Σ_a (X_a − X̄)(X_a − X̄)ᵀ: the two polar factors differ unless the rest
+// element's second moment is isotropic (a regular tetrahedron), so they are kept apart.
 // With the shape vectors g_a = ∇λ_a of the rest element in its frame, u_a = p_a − P_a and Hooke's
 // law (λ = Eν/((1+ν)(1−2ν)), μ = E/(2(1+ν)), SOFA's material matrix):
 //   ε = Σ_a sym(u_a ⊗ g_a),  σ = λ·tr ε·I + 2μ·ε,  f_a = −Qᵀ·(V·σ·g_a)
@@ -62,7 +74,18 @@
 
 namespace fluxion::internal {
 
-enum class TetrahedronFemMethod { kSmall, kLarge, kPolar, kSvd };
+/// The element frame of the file comment: SOFA's TetrahedronFEMForceField methods, then the
+/// rotations of the whole rest element (FastTetrahedral's polar, the element FEM's polar and
+/// stable_polar).
+enum class TetrahedronFemMethod {
+  kSmall,
+  kLarge,
+  kPolar,
+  kSvd,
+  kGradientPolar,
+  kCentroidPolar,
+  kCentroidStablePolar
+};
 
 /// The linear (small or corotational) tetrahedral force field of the file comment, on a Vec3
 /// object.

@@ -500,12 +500,11 @@ TEST_F(ElementFemScenes, BadInputIsOneErrorAtTheComponent) {
                   "inline.scn:6: LinearSmallStrainFEMForceField needs a template (expected "
                   "\"Vec3,Tetrahedron\" or \"Vec3,Hexahedron\"")));
   EXPECT_THAT(
-      errors(R"(<CorotationalFEMForceField template="Vec3,Tetrahedron" rotationMethod="polar"/>)"),
-      ::testing::ElementsAre(HasSubstr("rotationMethod=\"polar\" is not supported yet")));
-  EXPECT_THAT(
       errors(
           R"(<CorotationalFEMForceField template="Vec3,Tetrahedron" rotationMethod="hexahedron"/>)"),
-      ::testing::ElementsAre(HasSubstr("(expected \"triangle\" or \"identity\")")));
+      ::testing::ElementsAre(HasSubstr(
+          "rotationMethod=\"hexahedron\" is not SOFA's for this element (expected \"triangle\", "
+          "\"polar\", \"stable_polar\" or \"identity\")")));
   EXPECT_THAT(errors(R"(<LinearSmallStrainFEMForceField template="Vec3,Hexahedron"/>)"),
               ::testing::ElementsAre(HasSubstr("needs a topology with hexahedra")));
   EXPECT_THAT(

@@ -134,12 +134,23 @@ Vector Affine(const Mesh& mesh, const Eigen::Matrix3d& map, const Eigen::Vector3
   return x;
 }
 
-const HexahedronFemMethod kMethods[] = {HexahedronFemMethod::kSmall, HexahedronFemMethod::kLarge,
-                                        HexahedronFemMethod::kPolar};
+const HexahedronFemMethod kMethods[] = {
+    HexahedronFemMethod::kSmall, HexahedronFemMethod::kLarge, HexahedronFemMethod::kPolar,
+    HexahedronFemMethod::kCentroidPolar, HexahedronFemMethod::kCentroidStablePolar};
 const char* Name(HexahedronFemMethod m) {
-  return m == HexahedronFemMethod::kSmall   ? "small"
-         : m == HexahedronFemMethod::kLarge ? "large"
-                                            : "polar";
+  switch (m) {
+    case HexahedronFemMethod::kSmall:
+      return "small";
+    case HexahedronFemMethod::kLarge:
+      return "large";
+    case HexahedronFemMethod::kPolar:
+      return "polar";
+    case HexahedronFemMethod::kCentroidPolar:
+      return "centroid polar";
+    case HexahedronFemMethod::kCentroidStablePolar:
+      return "centroid stable polar";
+  }
+  return "?";
 }
 
 Eigen::Matrix3d SomeStrain(double size) {
@@ -388,6 +399,38 @@ TEST(HexahedronFem, CorotationalStiffnessIsRKRtOfTheElementByHand) {
       EXPECT_LT((field->ElementStiffness(e, x) - expected).cwiseAbs().maxCoeff(),
                 1e-12 * Ke.cwiseAbs().maxCoeff())
           << Name(method) << " " << e;
+    }
+  }
+}
+
+TEST(HexahedronFem, CentroidPolarRotationIsThePolarFactorOfTheVerticesMoment) {
+  // SOFA's element FEM polar: R (rest → current) is the orthogonal polar factor of
+  // H = Σ_a (x_a − x̄)(X_a − X̄)ᵀ, computed here as H·(HᵀH)^(−1/2) (not the code's SVD); the
+  // element's Rotation is its transpose. On distorted elements, rotated by 0.8 rad and jittered.
+  const Mesh mesh = DistortedBox();
+  std::mt19937 random(17);
+  std::uniform_real_distribution<double> jitter(-0.05, 0.05);
+  Vector x =
+      Affine(mesh, Eigen::Matrix3d(Eigen::AngleAxisd(0.8, Eigen::Vector3d(1, 1, 0).normalized())),
+             Eigen::Vector3d(0.5, 0, -1));
+  for (Index i = 0; i < x.size(); ++i) x[i] += jitter(random);
+  for (const HexahedronFemMethod method :
+       {HexahedronFemMethod::kCentroidPolar, HexahedronFemMethod::kCentroidStablePolar}) {
+    const auto field = Field(method, mesh);
+    for (std::size_t e = 0; e < field->num_elements(); ++e) {
+      Eigen::Vector3d centre = Eigen::Vector3d::Zero(), rest_centre = Eigen::Vector3d::Zero();
+      for (const Index v : mesh.hexahedra[e]) {
+        centre += x.segment<3>(3 * v) / 8.0;
+        rest_centre += mesh.rest.segment<3>(3 * v) / 8.0;
+      }
+      Eigen::Matrix3d H = Eigen::Matrix3d::Zero();
+      for (const Index v : mesh.hexahedra[e])
+        H += (x.segment<3>(3 * v) - centre) *
+             (mesh.rest.segment<3>(3 * v) - rest_centre).transpose();
+      const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eigen(H.transpose() * H);
+      const Eigen::Matrix3d expected = H * eigen.operatorInverseSqrt();
+      EXPECT_LT((field->Rotation(e, x) - expected.transpose()).cwiseAbs().maxCoeff(), 1e-13)
+          << Name(method) << " element " << e;
     }
   }
 }
