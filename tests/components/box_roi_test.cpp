@@ -88,6 +88,11 @@ TEST_F(BoxRoi, OrientedBoxes) {
 TEST_F(BoxRoi, BoxConstraintFixesThePointsInItsBoxes) {
   EXPECT_THAT(Unmoved(R"(<BoxConstraint box="1.5 -1 -1  2.5 0.5 0.5  -1 1.5 1.5  0.5 2.5 2.5"/>)"),
               ElementsAre(2, 24));
+  // fixAll (FixedProjectiveConstraint's field, which SOFA's examples give BoxConstraint): 0
+  // changes nothing, 1 fixes all 27 points.
+  EXPECT_THAT(Unmoved(R"(<BoxConstraint box="1.5 -1 -1  2.5 0.5 0.5" fixAll="0"/>)"),
+              ElementsAre(2));
+  EXPECT_EQ(Unmoved(R"(<BoxConstraint box="1.5 -1 -1  2.5 0.5 0.5" fixAll="1"/>)").size(), 27u);
 }
 
 TEST_F(BoxRoi, BadBoxesAreOneLineEach) {

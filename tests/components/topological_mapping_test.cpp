@@ -309,6 +309,38 @@ TEST_F(TopologicalMapping, BadLinksAreReported) {
   EXPECT_THAT(
       error(R"(<Tetra2TriangleTopologicalMapping input="@../Container" output="@../dofs"/>)"),
       HasSubstr("(expected a topology"));
+  // A link to a node names the node's one topology (SOFA: its only object of the link's type).
+  EXPECT_THAT(error(R"(<Tetra2TriangleTopologicalMapping input="@/" output="@Container"/>)"),
+              HasSubstr("'input' = '@/' names node 'root', which has no topology (expected a "
+                        "node with one topology, or the topology's own name)"));
+  EXPECT_THAT(error(R"(<Tetra2TriangleTopologicalMapping input="@../../" output="@Container"/>)"),
+              HasSubstr("names node 'root', which has no topology"));
+  EXPECT_THAT(error(R"(<Tetra2TriangleTopologicalMapping input="@../x/" output="@Container"/>)"),
+              HasSubstr("link '@../x/' does not resolve: no node 'x' in 'root/a'"));
+}
+
+TEST_F(TopologicalMapping, ALinkToANodeNamesItsTopology) {
+  // SOFA's TetrahedronHyperelasticityFEMForceField.scn writes input="@../" for the parent's grid:
+  // the same tetrahedra as input="@../grid".
+  const auto tetrahedra = [](const std::string& input) {
+    Simulation simulation = Scene(R"(<Node name="grid">
+    <RegularGridTopology name="grid" n="3 3 2" min="0 0 0" max="2 2 1"/>
+    )" + std::string(kObject) + R"(
+    <Node name="Tetra">
+      <TetrahedronSetTopologyContainer name="Container"/>
+      <Hexa2TetraTopologicalMapping input=")" +
+                                  input +
+                                  R"(" output="@Container"/>
+      )" + kObject + R"(
+    </Node>
+  </Node>)");
+    return simulation.objects()[1].topology->tetrahedra;
+  };
+  const auto by_node = tetrahedra("@../");
+  ASSERT_EQ(by_node.size(), 24u);
+  EXPECT_EQ(by_node, tetrahedra("@../grid"));
+  EXPECT_EQ(by_node, tetrahedra("@.."));
+  EXPECT_EQ(by_node, tetrahedra("@/grid/"));
 }
 
 TEST_F(TopologicalMapping, ASecondTopologyInANodeReplacesTheFirstAsInSofa) {

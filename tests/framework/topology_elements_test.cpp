@@ -115,6 +115,31 @@ TEST(TopologyElements, SwappingMirrorsAlternateHexahedra) {
   }
 }
 
+TEST(TopologyElements, TetrahedronFemCutsGridHexahedraWithThePlainPatternOnly) {
+  // SOFA's TetrahedronFEMForceField init on a grid (nx = ny = 2): the same mirrors as
+  // swapping, always applied, then {0,5,1,6} {0,1,3,6} {1,3,6,2} {6,3,0,7} {6,7,0,5} {7,5,4,0}
+  // for every cell. Hexahedron 0 mirrored along x is (1 0 3 4 10 9 12 13).
+  const std::vector<Tetrahedron> cut = SplitHexahedraAsTetrahedronFem(GridHexahedra(), 2, 2);
+  const std::vector<Tetrahedron> plain = SplitHexahedra(GridHexahedra(), false, 2, 2);
+  ASSERT_EQ(cut.size(), 24u);
+  EXPECT_THAT(
+      std::vector<Tetrahedron>(cut.begin(), cut.begin() + 6),
+      ElementsAre(Tetrahedron{1, 9, 0, 12}, Tetrahedron{1, 0, 4, 12}, Tetrahedron{0, 4, 12, 3},
+                  Tetrahedron{12, 4, 1, 13}, Tetrahedron{12, 13, 1, 9}, Tetrahedron{13, 9, 10, 1}));
+  for (int k = 6; k < 12; ++k) EXPECT_EQ(cut[k], plain[k]);  // hexahedron 1: no mirror
+  // One mirror (hexahedra 0: x; 3: y) turns every tetrahedron inside out; two (hexahedron 2: x
+  // and y) restore it. Each is a sixth of its unit cube either way.
+  const double signs[4] = {-1, 1, 1, -1};
+  for (std::size_t t = 0; t < cut.size(); ++t) {
+    const Tetrahedron& e = cut[t];
+    const double volume =
+        Dot(Cross(Minus(Point(e[1]), Point(e[0])), Minus(Point(e[2]), Point(e[0]))),
+            Minus(Point(e[3]), Point(e[0]))) /
+        6;
+    EXPECT_DOUBLE_EQ(volume, signs[t / 6] / 6.0) << t;
+  }
+}
+
 TEST(TopologyElements, TetrahedronFacesInSofaOrder) {
   // The 6 tetrahedra of hexahedron 0; faces {1,2,3} {0,3,2} {1,3,0} {0,2,1} of each, smallest
   // vertex first, a face met reversed skipped: 24 − 6 shared = 18 triangles.

@@ -97,12 +97,82 @@ void ComponentBuildContext::SetTopology(Topology topology) {
   PublishTopology(state_, node_, component_, std::move(topology));
 }
 
+namespace {
+
+// The node a link names when its path can only name a node: it ends with "/", ".", or ".."
+// ("@../", "@..", "@./", "@/"; SOFA's Node::findLinkDestClass walks the same segments). Null
+// for any other path (a component's), or when the path leaves the tree (`why` says how).
+Node* NamedNode(Node& from, Node& root, std::string_view text, std::string& why) {
+  std::string_view path = text;
+  while (!path.empty() && (path.front() == ' ' || path.front() == '@')) path.remove_prefix(1);
+  while (!path.empty() && path.back() == ' ') path.remove_suffix(1);
+  const bool names_node = !path.empty() && (path.back() == '/' || path == "." || path == ".." ||
+                                            path.ends_with("/.") || path.ends_with("/.."));
+  if (!names_node) return nullptr;
+  Node* current = &from;
+  if (path.front() == '/') current = &root;
+  std::size_t start = 0;
+  while (start < path.size()) {
+    const std::size_t end = std::min(path.find('/', start), path.size());
+    const std::string segment(path.substr(start, end - start));
+    start = end + 1;
+    if (segment.empty() || segment == ".") continue;
+    if (segment == "..") {
+      if (current->parent == nullptr) {
+        why = "goes above the root node";
+        return nullptr;
+      }
+      current = current->parent;
+      continue;
+    }
+    Node* child = current->Child(segment);
+    if (child == nullptr) {
+      why = "does not resolve: no node '" + Shown(segment) + "' in '" + current->path + "'";
+      return nullptr;
+    }
+    current = child;
+  }
+  return current;
+}
+
+}  // namespace
+
 std::pair<Node*, const Component*> ComponentBuildContext::LinkedTopologyComponent(
     std::string_view field) {
   const std::string name(field);
   const std::string& text = parameters().text(name);
+  // A link to a node names the node's topology, when it has exactly one (SOFA: the node's only
+  // object of the link's type; SOFA's Hexa2TetraTopologicalMapping examples write input="@../").
+  std::string why;
+  if (Node* target = NamedNode(node_, *state_.root, text, why)) {
+    Component* only = nullptr;
+    int count = 0;
+    for (Component& c : target->components)
+      if (c.valid && c.kind() == ComponentKind::kTopology) {
+        only = &c;
+        ++count;
+      }
+    if (count != 1) {
+      Error("<" + type() + "> '" + name + "' = '" + Shown(text) + "' names node '" + target->path +
+            "', which has " +
+            (count == 0 ? std::string("no topology") : std::to_string(count) + " topologies") +
+            " (expected a node with one topology, or the topology's own name)");
+      return {nullptr, nullptr};
+    }
+    return FinishTopologyLink(name, text, *target, *only);
+  }
+  if (!why.empty()) {
+    Error("<" + type() + "> link '" + Shown(text) + "' " + why);
+    return {nullptr, nullptr};
+  }
   const auto [node, component] = ResolveComponentLink(state_, node_, text, line());
   if (component == nullptr) return {nullptr, nullptr};
+  return FinishTopologyLink(name, text, *node, *component);
+}
+
+std::pair<Node*, const Component*> ComponentBuildContext::FinishTopologyLink(
+    const std::string& name, const std::string& text, Node& node, Component& found) {
+  Component* component = &found;
   if (component->kind() != ComponentKind::kTopology) {
     Error("<" + type() + "> '" + name + "' = '" + Shown(text) + "' names <" +
           component->element->type + "> '" + component->name +
@@ -114,13 +184,13 @@ std::pair<Node*, const Component*> ComponentBuildContext::LinkedTopologyComponen
           "' closes a cycle of links (expected a topology that does not depend on this one)");
     return {nullptr, nullptr};
   }
-  BuildComponent(state_, *node, *component);  // once: usually built already, in document order
+  BuildComponent(state_, node, *component);  // once: usually built already, in document order
   if (state_.topologies.count(component) == 0) {
     Error("<" + type() + "> '" + name + "' = '" + Shown(text) +
           "' names a topology that could not be built");
     return {nullptr, nullptr};
   }
-  return {node, component};
+  return {&node, component};
 }
 
 std::shared_ptr<const Topology> ComponentBuildContext::LinkedTopology(std::string_view field) {

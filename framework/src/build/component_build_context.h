@@ -87,6 +87,10 @@ class ComponentBuildContext final : public BuildContext {
                   const PositionMap& positions);
   // The topology component the link in `field` names, built; {null, null} after reporting.
   std::pair<Node*, const Component*> LinkedTopologyComponent(std::string_view field);
+  /// LinkedTopologyComponent's checks once the link found `component` in `node`.
+  std::pair<Node*, const Component*> FinishTopologyLink(const std::string& name,
+                                                        const std::string& text, Node& node,
+                                                        Component& component);
 
   BuildState& state_;
   Node& node_;

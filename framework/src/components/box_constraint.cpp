@@ -10,7 +10,10 @@ ComponentSpec BoxConstraintComponent::Spec() {
       .kind = ComponentKind::kConstraint,
       .summary = "Fixes the points whose rest positions lie in boxes",
       .fields = {FieldSpec::RealList("box", "boxes, xmin ymin zmin xmax ymax zmax each [m]")
-                     .DefaultText("0 0 0 1 1 1")},
+                     .DefaultText("0 0 0 1 1 1"),
+                 FieldSpec::Bool("fixAll", false,
+                                 "fix every point, the boxes aside (FixedProjectiveConstraint's "
+                                 "field, which SOFA's examples give BoxConstraint)")},
       .aliases = {}};
 }
 
@@ -24,8 +27,10 @@ void BoxConstraintComponent::Build(BuildContext& context) {
   const ObjectModel* object = context.NodeObject();
   if (object == nullptr) return;
   const int dim = object->dimension;
+  const bool all = context.parameters().flag("fixAll");
   for (Index i = 0; i < object->num_points; ++i)
-    if (region.Contains(object->rest_position.data() + i * dim, dim)) context.FixPoint(*object, i);
+    if (all || region.Contains(object->rest_position.data() + i * dim, dim))
+      context.FixPoint(*object, i);
 }
 
 }  // namespace fluxion::internal

@@ -1,5 +1,6 @@
 #include "components/tetrahedron_fem_force_field.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -7,6 +8,7 @@
 #include "components/element_material.h"
 #include "components/element_topology.h"
 #include "mechanics/tetrahedron_fem.h"
+#include "mechanics/topology_elements.h"
 
 namespace fluxion::internal {
 
@@ -64,12 +66,28 @@ TetrahedronFemMethod MethodNamed(const std::string& name) {
   return TetrahedronFemMethod::kLarge;
 }
 
+// SOFA's TetrahedronFEMForceField on a topology with hexahedra and no tetrahedra (a grid): six
+// tetrahedra per hexahedron, cut as its init does (mechanics/topology_elements.h), with the
+// grid's cells per row and layer (SOFA's 2 and 1 for a topology that is not a grid). Null when
+// `source` has tetrahedra or no hexahedra.
+std::shared_ptr<const Topology> HexahedraCutIntoTetrahedra(const Topology* source) {
+  if (source == nullptr || !source->tetrahedra.empty() || source->hexahedra.empty()) return nullptr;
+  Index nx = 2, ny = 1;
+  if (source->grid_size[0] > 0) {
+    nx = std::max<Index>(1, source->grid_size[0] - 1);
+    ny = std::max<Index>(1, source->grid_size[1] - 1);
+  }
+  auto cut = std::make_shared<Topology>();
+  cut->tetrahedra = SplitHexahedraAsTetrahedronFem(source->hexahedra, nx, ny);
+  return cut;
+}
+
 // The build of both components: `von_mises` is 0 (none), 1 (corotational strain) or 2 (Green);
-// `small_has_no_corotational_stress`: TetrahedronFEMForceField's rule that 1 needs a corotational
-// method (TetrahedralCorotationalFEMForceField has no such rule: with small, its strain is the
-// linear one).
-void BuildTetrahedronFem(BuildContext& context, long von_mises,
-                         bool small_has_no_corotational_stress) {
+// `tetrahedron_fem_rules`: TetrahedronFEMForceField's own rules — computeVonMisesStress=1 needs
+// a corotational method, and hexahedra are cut into tetrahedra
+// (TetrahedralCorotationalFEMForceField has neither: with small, its strain is the linear one; it
+// reads tetrahedra only).
+void BuildTetrahedronFem(BuildContext& context, long von_mises, bool tetrahedron_fem_rules) {
   const ObjectModel* found = context.NodeObject();
   if (found == nullptr) return;
   const ObjectModel& object = *found;
@@ -85,8 +103,7 @@ void BuildTetrahedronFem(BuildContext& context, long von_mises,
     context.Error(type + " 'plasticMaxThreshold' > 0 (plasticity) is not supported (expected 0)");
     return;
   }
-  if (small_has_no_corotational_stress && von_mises == 1 &&
-      method == TetrahedronFemMethod::kSmall) {
+  if (tetrahedron_fem_rules && von_mises == 1 && method == TetrahedronFemMethod::kSmall) {
     context.Error(type +
                   " 'computeVonMisesStress=1' needs a corotational method (expected 2 "
                   "with method=\"small\", as SOFA says)");
@@ -98,9 +115,13 @@ void BuildTetrahedronFem(BuildContext& context, long von_mises,
                   "\" (SOFA computes no force then; expected small or large)");
     return;
   }
-  const std::shared_ptr<const Topology> topology =
-      ElementTopology(context, object, &Topology::tetrahedra, "tetrahedra",
-                      "object must have a tetrahedric topology");
+  bool reported = false;
+  std::shared_ptr<const Topology> topology = ComponentTopology(context, object, reported);
+  if (reported) return;
+  if (tetrahedron_fem_rules)
+    if (auto cut = HexahedraCutIntoTetrahedra(topology.get())) topology = std::move(cut);
+  topology = CheckedElements(context, object, std::move(topology), &Topology::tetrahedra,
+                             "tetrahedra", "object must have a tetrahedric topology");
   if (!topology) return;  // reported
   const auto& tetrahedra = topology->tetrahedra;
   // E and ν per element (SOFA's computeMaterialStiffness, with localStiffnessFactor).

@@ -134,8 +134,12 @@ std::vector<int> TrianglesAroundEdges(const std::vector<std::array<Index, 2>>& e
   return ElementsAround(edges, triangles, kTriangleSides);
 }
 
-std::vector<std::array<Index, 4>> SplitHexahedra(const std::vector<std::array<Index, 8>>& hexahedra,
-                                                 bool swapping, Index nx, Index ny) {
+namespace {
+
+// SplitHexahedra's work: `mirrored_pattern` = the mirrored cells take the mirrored pattern.
+std::vector<std::array<Index, 4>> SplitCellsIntoTetrahedra(
+    const std::vector<std::array<Index, 8>>& hexahedra, bool swapping, Index nx, Index ny,
+    bool mirrored_pattern) {
   // Vertex pairs exchanged to mirror a hexahedron along x, y and z (SOFA's
   // geometry::Hexahedron::xEdges, yEdges, zEdges).
   constexpr int kMirror[3][4][2] = {{{0, 1}, {4, 5}, {3, 2}, {7, 6}},
@@ -160,10 +164,22 @@ std::vector<std::array<Index, 4>> SplitHexahedra(const std::vector<std::array<In
         mirrored = !mirrored;
       }
     }
-    for (const auto& t : mirrored ? kMirroredPattern : kPattern)
+    for (const auto& t : mirrored&& mirrored_pattern ? kMirroredPattern : kPattern)
       tetrahedra.push_back({c[t[0]], c[t[1]], c[t[2]], c[t[3]]});
   }
   return tetrahedra;
+}
+
+}  // namespace
+
+std::vector<std::array<Index, 4>> SplitHexahedra(const std::vector<std::array<Index, 8>>& hexahedra,
+                                                 bool swapping, Index nx, Index ny) {
+  return SplitCellsIntoTetrahedra(hexahedra, swapping, nx, ny, true);
+}
+
+std::vector<std::array<Index, 4>> SplitHexahedraAsTetrahedronFem(
+    const std::vector<std::array<Index, 8>>& hexahedra, Index nx, Index ny) {
+  return SplitCellsIntoTetrahedra(hexahedra, true, nx, ny, false);
 }
 
 std::vector<std::array<Index, 3>> SplitQuads(const std::vector<std::array<Index, 4>>& quads,

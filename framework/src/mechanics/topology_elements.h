@@ -63,6 +63,13 @@ std::vector<int> TrianglesAroundEdges(const std::vector<std::array<Index, 2>>& e
 std::vector<std::array<Index, 4>> SplitHexahedra(const std::vector<std::array<Index, 8>>& hexahedra,
                                                  bool swapping, Index nx, Index ny);
 
+/// SOFA's TetrahedronFEMForceField on a topology with hexahedra and no tetrahedra (its init,
+/// TetrahedronFEMForceField.inl): the same mirrors as SplitHexahedra's swapping, always, but
+/// the plain pattern for every cell — an odd number of mirrors gives negatively oriented
+/// tetrahedra, which SOFA's element (and Fluxion's, by |volume|) takes as they are.
+std::vector<std::array<Index, 4>> SplitHexahedraAsTetrahedronFem(
+    const std::vector<std::array<Index, 8>>& hexahedra, Index nx, Index ny);
+
 /// SOFA's Quad2TriangleTopologicalMapping: 2 triangles per quad (p0 p1 p2 p3): (p1 p2 p0) and
 /// (p3 p0 p2), or, with `swapping` when ((i % scale) xor (i / scale)) is odd, (p0 p1 p3) and
 /// (p2 p3 p1) — the other diagonal, in a checkerboard. Precondition: scale ≥ 1.
