@@ -58,6 +58,13 @@ TEST_F(TopologyMass, TotalMassAndItsDefault) {
   EXPECT_THAT(Masses(kTriangle, R"(<DiagonalMass vertexMass="1 2 4"/>)"), ElementsAre(1, 2, 4));
 }
 
+TEST_F(TopologyMass, VertexMassOfTheWrongSizeFallsBackToTotalMassAsInSofa) {
+  // SOFA's checkVertexMass warns and initialises from totalMass (1 kg): the unit cube's 8 points
+  // get 1/8 each, as with no mass given (SOFA's tutorial 5_TopoMapping.scn writes vertexMass="1").
+  ExpectWarnings(1);
+  EXPECT_THAT(Masses(kCube, R"(<DiagonalMass vertexMass="1"/>)"), Each(DoubleNear(0.125, 1e-15)));
+}
+
 TEST_F(TopologyMass, TwoElementsShareTheirCommonPoints) {
   // Two triangles of area 1/2 on the unit square (diagonal 0–2), ρ = 6: each triangle gives 1 to
   // each of its points; points 0 and 2 belong to both.

@@ -273,6 +273,12 @@ class TreeReader {
       }
       return;
     }
+    if (const char* replacement = RetiredSofaComponent(element.type)) {
+      problems_.Scene(element.line, "'" + element.type +
+                                        "' is a component SOFA no longer has, nor Fluxion (" +
+                                        replacement + ")");
+      return;
+    }
     // A missing required plugin explains an unknown name better than a near built-in name does
     // (JacobiPreconditionedCGSolver, a plugin's, is close to SOFA's JacobiPreconditioner).
     const std::string suggestion = SuggestClosest(element.type, state_.registry.Names());

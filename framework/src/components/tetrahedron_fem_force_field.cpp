@@ -170,8 +170,7 @@ ComponentSpec TetrahedralCorotationalFEMForceFieldComponent::Spec() {
           "small: linear (no rotation); large: corotational, frame of the first edges; polar: "
           "polar decomposition";
     }
-    if (field.name == "computeGlobalMatrix") {
-      field.aliases.clear();
+    if (field.name == "computeGlobalMatrix") {  // SOFA's alias "assembling" kept
       field.help =
           "SOFA's assembled force path for small/large (same force); not available with "
           "polar, as in SOFA";

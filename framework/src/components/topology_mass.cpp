@@ -1,5 +1,6 @@
 #include "components/topology_mass.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "mechanics/lumped_mass.h"
@@ -65,15 +66,21 @@ std::optional<MassGeometry> MassGeometryOf(BuildContext& context, const ObjectMo
 bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses) {
   const Parameters& p = context.parameters();
   const std::vector<double>& given = p.reals("vertexMass");
-  const bool by_total = p.has("totalMass") || !(p.has("massDensity") || p.has("vertexMass"));
+  bool by_total = p.has("totalMass") || !(p.has("massDensity") || p.has("vertexMass"));
   if (!by_total && !p.has("massDensity")) {  // vertexMass alone
-    if (static_cast<Index>(given.size()) != object.num_points) {
-      context.Error(context.type() + " 'vertexMass' has " + std::to_string(given.size()) +
-                    " values (expected one per point: " + std::to_string(object.num_points) + ")");
-      return false;
+    // SOFA's checkVertexMass: a list of the wrong size or with a negative mass is warned about
+    // and replaced by the totalMass initialisation (1 kg when totalMass is not given).
+    const bool usable = static_cast<Index>(given.size()) == object.num_points &&
+                        std::none_of(given.begin(), given.end(), [](double m) { return m < 0.0; });
+    if (usable) {
+      masses = given;
+      return true;
     }
-    masses = given;
-    return true;
+    context.Warn("<" + context.type() + "> 'vertexMass' has " + std::to_string(given.size()) +
+                 " values for " + std::to_string(object.num_points) +
+                 " points or a negative one (expected one mass ≥ 0 per point): the mass is "
+                 "spread from totalMass = 1 instead, as SOFA does after the same warning");
+    by_total = true;
   }
   const std::optional<MassGeometry> geometry =
       MassGeometryOf(context, object, by_total ? "totalMass" : "massDensity");

@@ -20,4 +20,21 @@ const SofaComponent* FindSofaComponent(std::string_view name) {
   return found != std::end(kSofaComponents) && found->name == name ? found : nullptr;
 }
 
+const char* RetiredSofaComponent(std::string_view name) {
+  // SOFA's implicit Euler with its own conjugate gradient, before the ODE and linear solvers were
+  // separated (examples/Component/Topology/... and Tutorials/Topologies still write it).
+  static constexpr const char* kCgImplicit =
+      "SOFA's old implicit Euler with its own conjugate gradient: write EulerImplicitSolver with "
+      "a CGLinearSolver";
+  struct Retired {
+    std::string_view name;
+    const char* replacement;
+  };
+  static constexpr Retired kRetired[] = {{"CGImplicit", kCgImplicit},
+                                         {"CGImplicitSolver", kCgImplicit}};
+  for (const Retired& retired : kRetired)
+    if (retired.name == name) return retired.replacement;
+  return nullptr;
+}
+
 }  // namespace fluxion::internal

@@ -18,4 +18,9 @@ struct SofaComponent {
 /// The SOFA component called `name`, or null.
 const SofaComponent* FindSofaComponent(std::string_view name);
 
+/// For a name SOFA's example scenes still write but SOFA no longer has (older than the renames
+/// its helper/ComponentChange.cpp records, so not in the catalog), what replaced it; else null.
+/// SOFA itself refuses these names and loads the scene without them.
+const char* RetiredSofaComponent(std::string_view name);
+
 }  // namespace fluxion::internal
