@@ -1,5 +1,6 @@
 #include "components/element_fem_force_fields.h"
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,7 +38,7 @@ std::vector<FieldSpec> SharedFields() {
 // LinearSmallStrainFEMForceField): none, the element's own frame (SOFA's default, "triangle" for
 // tetrahedra, "hexahedron" for hexahedra), or the polar rotations of the whole rest element.
 // Nothing after reporting a rotation method SOFA does not offer for the element.
-enum class ElementRotation { kNone, kOwn, kPolar, kStablePolar };
+enum class ElementRotation { kNone, kOwn, kPolar, kStablePolar };  // KernelMethod's order
 
 std::optional<ElementRotation> RotationOf(BuildContext& context, ElementShape shape, bool linear) {
   if (linear) return ElementRotation::kNone;
@@ -53,32 +54,10 @@ std::optional<ElementRotation> RotationOf(BuildContext& context, ElementShape sh
   return std::nullopt;
 }
 
-TetrahedronFemMethod TetrahedronMethod(ElementRotation rotation) {
-  switch (rotation) {
-    case ElementRotation::kNone:
-      return TetrahedronFemMethod::kSmall;
-    case ElementRotation::kOwn:
-      return TetrahedronFemMethod::kLarge;
-    case ElementRotation::kPolar:
-      return TetrahedronFemMethod::kCentroidPolar;
-    case ElementRotation::kStablePolar:
-      return TetrahedronFemMethod::kCentroidStablePolar;
-  }
-  return TetrahedronFemMethod::kSmall;
-}
-
-HexahedronFemMethod HexahedronMethod(ElementRotation rotation) {
-  switch (rotation) {
-    case ElementRotation::kNone:
-      return HexahedronFemMethod::kSmall;
-    case ElementRotation::kOwn:
-      return HexahedronFemMethod::kLarge;
-    case ElementRotation::kPolar:
-      return HexahedronFemMethod::kCentroidPolar;
-    case ElementRotation::kStablePolar:
-      return HexahedronFemMethod::kCentroidStablePolar;
-  }
-  return HexahedronFemMethod::kSmall;
+// The kernel's method for each ElementRotation, in the enumeration's order.
+template <class Method>
+Method KernelMethod(ElementRotation rotation, const std::array<Method, 4>& by_rotation) {
+  return by_rotation[static_cast<std::size_t>(rotation)];
 }
 
 void BuildElementFem(BuildContext& context, bool linear) {
@@ -108,7 +87,10 @@ void BuildElementFem(BuildContext& context, bool linear) {
                                           "no tetrahedra in the topology");
     if (!topology) return;  // reported
     material(topology->tetrahedra.size(), element_young, element_poisson);
-    const TetrahedronFemMethod method = TetrahedronMethod(*rotation);
+    const TetrahedronFemMethod method = KernelMethod<TetrahedronFemMethod>(
+        *rotation,
+        {TetrahedronFemMethod::kSmall, TetrahedronFemMethod::kLarge,
+         TetrahedronFemMethod::kCentroidPolar, TetrahedronFemMethod::kCentroidStablePolar});
     std::vector<TetrahedronFem::Element> elements;
     const long bad =
         TetrahedronFem::RestElements(method, topology->tetrahedra, object.rest_position,
@@ -126,7 +108,9 @@ void BuildElementFem(BuildContext& context, bool linear) {
                                         "no hexahedra in the topology");
   if (!topology) return;  // reported
   material(topology->hexahedra.size(), element_young, element_poisson);
-  const HexahedronFemMethod method = HexahedronMethod(*rotation);
+  const HexahedronFemMethod method = KernelMethod<HexahedronFemMethod>(
+      *rotation, {HexahedronFemMethod::kSmall, HexahedronFemMethod::kLarge,
+                  HexahedronFemMethod::kCentroidPolar, HexahedronFemMethod::kCentroidStablePolar});
   std::vector<HexahedronFem::Element> elements;
   std::vector<HexahedronFem::Stiffness> stiffnesses;
   const long bad =
