@@ -1,4 +1,5 @@
-// A force field's force and stiffness as dense values, for the force-field unit tests: f from
+// A force field's force and stiffness as dense values, for the force-field unit tests (with the
+// state at given positions and a rotated stiffness): f from
 // AddForce into zeros, K = −∂f/∂x from StiffnessEntries/AddStiffness, each entry summed where
 // the field lists it.
 #pragma once
@@ -10,6 +11,23 @@
 #include "fluxion/force_field.h"
 
 namespace fluxion::internal::field_probes {
+
+/// The state at positions `x`, at rest (zero velocities), time 0.
+inline State At(const Vector& x) {
+  State state;
+  state.x = x;
+  state.v = Vector::Zero(x.size());
+  return state;
+}
+
+/// K with every 3×3 node block turned by R: diag(R)·K·diag(R)ᵀ (the stiffness of a rotated
+/// body, for the corotational fields).
+inline Eigen::MatrixXd RotateBlocks(const Eigen::MatrixXd& K, const Eigen::Matrix3d& R) {
+  const Index n = K.rows();
+  Eigen::MatrixXd big = Eigen::MatrixXd::Zero(n, n);
+  for (Index i = 0; i < n / 3; ++i) big.block<3, 3>(3 * i, 3 * i) = R;
+  return big * K * big.transpose();
+}
 
 inline Vector Force(const ForceField& field, const State& state) {
   Vector f = Vector::Zero(state.x.size());

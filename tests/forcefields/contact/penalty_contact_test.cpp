@@ -23,6 +23,7 @@ using collision::DetectionOutput;
 using collision::ElementKind;
 using collision::ModelPairContacts;
 using collision::Vec3;
+using field_probes::At;
 using field_probes::FiniteDifferenceStiffness;
 using field_probes::Force;
 
@@ -38,8 +39,6 @@ Eigen::MatrixXd TangentStiffness(const ForceField& field, const State& state) {
   }
   return K;
 }
-
-State At(const Vector& x) { return State{0.0, x, Vector::Zero(x.size())}; }
 
 // A static floor triangle (model 0, its own object) and point models.
 CollisionModelDescription Floor() {

@@ -30,8 +30,10 @@
 namespace fluxion::internal {
 namespace {
 
+using field_probes::At;
 using field_probes::FiniteDifferenceStiffness;
 using field_probes::Force;
+using field_probes::RotateBlocks;
 using field_probes::Stiffness;
 
 constexpr double kYoung = 4000.0, kPoisson = 0.3;  // SOFA's HexahedronFEMForceField.scn
@@ -86,13 +88,6 @@ std::unique_ptr<HexahedronFem> Field(HexahedronFemMethod method, const Mesh& mes
             -1);
   return std::make_unique<HexahedronFem>(method, update, std::move(elements),
                                          std::move(stiffnesses));
-}
-
-State At(const Vector& x) {
-  State s;
-  s.x = x;
-  s.v = Vector::Zero(x.size());
-  return s;
 }
 
 // −Σ (area/4)·σ·n over the boundary faces (faces of one hexahedron only) at each of their four
@@ -322,14 +317,6 @@ TEST(HexahedronFem, SmallForceIsMinusTheEnergyGradient) {
         (field->PotentialEnergy(At(plus)) - field->PotentialEnergy(At(minus))) / 2e-6;
     EXPECT_NEAR(f[j], -gradient, 1e-6 * f.cwiseAbs().maxCoeff()) << j;
   }
-}
-
-// Block-diagonal rotation of every node.
-Eigen::MatrixXd RotateBlocks(const Eigen::MatrixXd& K, const Eigen::Matrix3d& R) {
-  const Index n = K.rows();
-  Eigen::MatrixXd big = Eigen::MatrixXd::Zero(n, n);
-  for (Index i = 0; i < n / 3; ++i) big.block<3, 3>(3 * i, 3 * i) = R;
-  return big * K * big.transpose();
 }
 
 TEST(HexahedronFem, CorotationalStiffnessIsTheRotatedLinearOne) {

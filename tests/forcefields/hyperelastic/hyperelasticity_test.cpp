@@ -21,6 +21,7 @@
 namespace fluxion::internal {
 namespace {
 
+using field_probes::At;
 using field_probes::Force;
 using field_probes::Stiffness;
 
@@ -79,13 +80,6 @@ std::unique_ptr<TetrahedronHyperelasticity> Field(const MaterialCase& material,
   EXPECT_EQ(TetrahedronHyperelasticity::RestElements(tets, rest, 0, elements), -1);
   return std::make_unique<TetrahedronHyperelasticity>(
       std::move(elements), MakeMaterial(material.name, material.parameters));
-}
-
-State At(const Vector& x) {
-  State state;
-  state.x = x;
-  state.v = Vector::Zero(x.size());
-  return state;
 }
 
 // Central differences with step h = 1e-6 on O(1) coordinates: truncation h²·|∂³| ≲ 1e-12·1e6

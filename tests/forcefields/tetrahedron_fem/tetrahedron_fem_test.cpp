@@ -27,8 +27,10 @@
 namespace fluxion::internal {
 namespace {
 
+using field_probes::At;
 using field_probes::FiniteDifferenceStiffness;
 using field_probes::Force;
+using field_probes::RotateBlocks;
 using field_probes::Stiffness;
 
 constexpr double kYoung = 1000.0, kPoisson = 0.4;  // SOFA's TetrahedronFEMForceField.scn
@@ -73,13 +75,6 @@ std::unique_ptr<TetrahedronFem> Field(TetrahedronFemMethod method, const Mesh& m
   EXPECT_EQ(TetrahedronFem::RestElements(method, mesh.tets, mesh.rest, 0, young, poisson, elements),
             -1);
   return std::make_unique<TetrahedronFem>(method, update, std::move(elements));
-}
-
-State At(const Vector& x) {
-  State s;
-  s.x = x;
-  s.v = Vector::Zero(x.size());
-  return s;
 }
 
 // −Σ (area/3)·σ·n over the boundary faces (faces of one tetrahedron only) at each node: the
@@ -363,14 +358,6 @@ TEST(TetrahedronFem, SmallForceIsMinusTheEnergyGradient) {
         (field->PotentialEnergy(At(plus)) - field->PotentialEnergy(At(minus))) / 2e-6;
     EXPECT_NEAR(f[j], -gradient, 1e-6 * f.cwiseAbs().maxCoeff()) << j;
   }
-}
-
-// Block-diagonal rotation of every node.
-Eigen::MatrixXd RotateBlocks(const Eigen::MatrixXd& K, const Eigen::Matrix3d& R) {
-  const Index n = K.rows();
-  Eigen::MatrixXd big = Eigen::MatrixXd::Zero(n, n);
-  for (Index i = 0; i < n / 3; ++i) big.block<3, 3>(3 * i, 3 * i) = R;
-  return big * K * big.transpose();
 }
 
 TEST(TetrahedronFem, CorotationalStiffnessIsTheRotatedLinearOne) {

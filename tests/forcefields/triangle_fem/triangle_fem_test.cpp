@@ -26,6 +26,7 @@
 namespace fluxion::internal {
 namespace {
 
+using field_probes::At;
 using field_probes::FiniteDifferenceStiffness;
 using field_probes::Force;
 using field_probes::Stiffness;
@@ -102,13 +103,6 @@ std::unique_ptr<TriangleFem> Field(Kind kind, const Mesh& mesh) {
       kind == Kind::kSmall ? TriangleFemMethod::kSmall : TriangleFemMethod::kLarge,
       kind == Kind::kLargeRest ? TriangleFemGradients::kRest : TriangleFemGradients::kCurrent,
       std::move(elements));
-}
-
-State At(const Vector& x) {
-  State s;
-  s.x = x;
-  s.v = Vector::Zero(x.size());
-  return s;
 }
 
 // Plane-stress Hooke: σ = E/(1−ν²)·((1−ν)·ε + ν·tr ε·I) for a symmetric 2×2 strain.
