@@ -71,6 +71,7 @@
 #include "components/quad2_triangle_topological_mapping.h"
 #include "components/quad_bending_springs.h"
 #include "components/quad_set_topology_container.h"
+#include "components/quadular_bending_springs.h"
 #include "components/random_point_distribution_in_surface.h"
 #include "components/read_state.h"
 #include "components/regular_grid_spring_force_field.h"
@@ -149,6 +150,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshSpringForceFieldComponent>(registrar);
   Add<RegularGridSpringForceFieldComponent>(registrar);
   Add<TriangularBendingSpringsComponent>(registrar);
+  Add<QuadularBendingSpringsComponent>(registrar);
   Add<RestShapeSpringsForceFieldComponent>(registrar);
   Add<QuadBendingSpringsComponent>(registrar);
   Add<FastTriangularBendingSpringsComponent>(registrar);
