@@ -81,9 +81,10 @@ std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
                   "counterclockwise at the bottom seen from above, 4 5 6 7 above them)");
     return nullptr;
   }
-  context.AddForceField(
-      object, std::make_unique<HexahedronFem>(method, p.flag("updateStiffnessMatrix"),
-                                              std::move(elements), std::move(stiffnesses)));
+  auto field = std::make_unique<HexahedronFem>(method, p.flag("updateStiffnessMatrix"),
+                                               std::move(elements), std::move(stiffnesses));
+  field->PublishVonMises(topology);  // Fluxion's output (SOFA's component has none)
+  context.AddForceField(object, std::move(field));
   return topology;
 }
 

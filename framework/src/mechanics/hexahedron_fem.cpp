@@ -4,8 +4,10 @@
 #include <cstring>
 #include <map>
 
+#include "fluxion/errors.h"
 #include "fluxion/threads.h"
 #include "mechanics/element_loops.h"
+#include "mechanics/element_stress.h"
 #include "mechanics/tetrahedron_fem.h"  // PolarFactor, EdgeFrame
 
 namespace fluxion::internal {
@@ -359,6 +361,47 @@ void HexahedronFem::AddTangentProduct(const double* tangent, double /*b*/, doubl
     });
   };
   partition_.Run(elements_, kHexahedronGrain, loop);
+}
+
+// --- Per-element output --------------------------------------------------------------------
+
+void HexahedronFem::VonMises(const Vector& x, double* out) const {
+  std::array<Eigen::Vector3d, 8> local;
+  for (std::size_t index = 0; index < elements_.size(); ++index) {
+    const Element& e = elements_[index];
+    FrameRotation(e, x, local);                   // local_a = R·x_a
+    Eigen::Matrix3d J = Eigen::Matrix3d::Zero();  // ∂X/∂ξ at the centre, in the frame
+    for (int a = 0; a < 8; ++a)
+      J.noalias() += e.rest[a] *
+                     Eigen::Vector3d(kCorner[a][0], kCorner[a][1], kCorner[a][2]).transpose() / 8.0;
+    const Eigen::Matrix3d inverse_transpose = J.inverse().transpose();
+    Eigen::Matrix3d H = Eigen::Matrix3d::Zero();
+    for (int a = 0; a < 8; ++a) {
+      const Eigen::Vector3d gradient =
+          inverse_transpose * Eigen::Vector3d(kCorner[a][0], kCorner[a][1], kCorner[a][2]) / 8.0;
+      H.noalias() += (local[a] - e.rest[a]) * gradient.transpose();
+    }
+    const double nu = e.poisson;
+    const double lambda = e.young * nu / ((1.0 + nu) * (1.0 - 2.0 * nu));
+    const double mu = e.young / (2.0 * (1.0 + nu));
+    out[index] = VonMisesStress(HookeStress(H, lambda, mu));
+  }
+}
+
+void HexahedronFem::PublishVonMises(std::shared_ptr<const Topology> topology) {
+  von_mises_output_ =
+      Description{"vonMisesPerElement", "Pa", ElementType::kHexahedron, std::move(topology)};
+}
+
+const ElementOutputSource::Description* HexahedronFem::element_output() const {
+  return von_mises_output_ ? &*von_mises_output_ : nullptr;
+}
+
+void HexahedronFem::ComputeElementOutput(const Vector& x, std::span<double> values) const {
+  if (values.size() != elements_.size())
+    throw UsageError("HexahedronFem::ComputeElementOutput: " + std::to_string(values.size()) +
+                     " values for " + std::to_string(elements_.size()) + " elements");
+  VonMises(x, values.data());
 }
 
 }  // namespace fluxion::internal

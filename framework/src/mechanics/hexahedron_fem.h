@@ -61,12 +61,16 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include <Eigen/Dense>
 
 #include "fluxion/force_field.h"
 #include "mechanics/element_loops.h"
+#include "mechanics/element_output.h"
 
 namespace fluxion::internal {
 
@@ -76,7 +80,7 @@ enum class HexahedronFemMethod { kLarge, kPolar, kSmall, kCentroidPolar, kCentro
 
 /// The linear (small or corotational) hexahedral force field of the file comment, on a Vec3
 /// object.
-class HexahedronFem final : public ForceField {
+class HexahedronFem final : public ForceField, public ElementOutputSource {
  public:
   using Stiffness = Eigen::Matrix<double, 24, 24>;
 
@@ -124,6 +128,18 @@ class HexahedronFem final : public ForceField {
   std::size_t num_stiffnesses() const { return stiffnesses_.size(); }
   HexahedronFemMethod method() const { return method_; }
 
+  /// The von Mises stress [Pa] of each element at `x`, from the strain at its centre in its
+  /// frame (u_a = R·x_a − P_a, ∇N_a(0) = J⁻ᵀ·ξ_a/8 with J = Σ P_a ⊗ ξ_a/8 the rest element's
+  /// Jacobian at the centre; σ by Hooke's law with the element's E and ν). SOFA's
+  /// HexahedronFEMForceField has no such output: Fluxion's, so that --vtk colours hexahedra as
+  /// it does TetrahedronFEMForceField's tetrahedra. `out` holds one value per element.
+  void VonMises(const Vector& x, double* out) const;
+  /// Publishes VonMises as the output `vonMisesPerElement` of the hexahedra of `topology` (the
+  /// elements' source, in their order).
+  void PublishVonMises(std::shared_ptr<const Topology> topology);
+  const Description* element_output() const override;
+  void ComputeElementOutput(const Vector& x, std::span<double> values) const override;
+
  private:
   /// R of element `e` at `x`, and the current vertices in the frame, `local`_a = R·x_a.
   Eigen::Matrix3d FrameRotation(const Element& e, const Vector& x,
@@ -139,6 +155,7 @@ class HexahedronFem final : public ForceField {
   std::vector<Element> elements_;
   std::vector<Stiffness> stiffnesses_;
   ElementPartition partition_;  // the elements split by vertex ranges for the threads
+  std::optional<Description> von_mises_output_;
 };
 
 /// SOFA's mean edges of a hexahedron's three directions (h, v, d of the file comment), each

@@ -8,6 +8,7 @@
 #include "fluxion/errors.h"
 #include "fluxion/threads.h"
 #include "mechanics/element_loops.h"
+#include "mechanics/element_stress.h"
 
 namespace fluxion::internal {
 
@@ -45,21 +46,6 @@ Eigen::Matrix3d EdgeRows(const Eigen::Vector3d& x0, const Eigen::Vector3d& x1,
   A.row(1) = (x2 - x0).transpose();
   A.row(2) = (x3 - x0).transpose();
   return A;
-}
-
-// σ = λ·tr ε·I + 2μ·ε for ε = sym(H).
-Eigen::Matrix3d HookeStress(const Eigen::Matrix3d& H, double lambda, double mu) {
-  Eigen::Matrix3d sigma = mu * (H + H.transpose());
-  sigma.diagonal().array() += lambda * H.trace();
-  return sigma;
-}
-
-double VonMisesOf(const Eigen::Matrix3d& s) {
-  const double value = s(0, 0) * s(0, 0) + s(1, 1) * s(1, 1) + s(2, 2) * s(2, 2) -
-                       s(0, 0) * s(1, 1) - s(1, 1) * s(2, 2) - s(2, 2) * s(0, 0) +
-                       3.0 * (s(1, 2) * s(1, 2) + s(0, 2) * s(0, 2) + s(0, 1) * s(0, 1));
-  const double vm = std::sqrt(std::max(value, 0.0));
-  return vm < 1e-10 ? 0.0 : vm;  // SOFA's cut-off
 }
 
 // Doubles stored per element by LinearizeStiffness: Q (9, row-major), g₀…g₃ (12), weight.
@@ -369,7 +355,7 @@ void TetrahedronFem::VonMises(const Vector& x, bool green, double* out) const {
         H.noalias() += (frame.local[a] - e.rest[a]) * e.shape_vector[a].transpose();
       strain = 0.5 * (H + H.transpose());
     }
-    out[index] = VonMisesOf(HookeStress(strain, e.lambda, e.mu));
+    out[index] = VonMisesStress(HookeStress(strain, e.lambda, e.mu));
   }
 }
 

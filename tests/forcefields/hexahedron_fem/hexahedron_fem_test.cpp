@@ -422,6 +422,45 @@ TEST(HexahedronFem, CentroidPolarRotationIsThePolarFactorOfTheVerticesMoment) {
   }
 }
 
+TEST(HexahedronFem, VonMisesOfAUniformStrainIsTheClosedForm) {
+  // A stretch e along x (ε = e·x⊗x): σ = diag(λ+2μ, λ, λ)·e and the von Mises stress is
+  // |σxx − σyy| = 2μ·|e| in every element; the box's elements stay axis-aligned, so the
+  // corotational frames are the identity and every method gives it. Then a shear γ (ε_xy = γ/2):
+  // σ_xy = μ·γ, von Mises √3·μ·|γ| (small only: the corotational frames turn with a shear).
+  // A rigid rotation by 90°: no stress in a corotational frame; small sees the strain
+  // sym(R − I), of order 1.
+  const Mesh mesh = DistortedBox();
+  const Mesh box = Box(2);
+  const double e = 1e-3, gamma = 2e-3;
+  Eigen::Matrix3d stretch = Eigen::Matrix3d::Identity(), shear = Eigen::Matrix3d::Identity();
+  stretch(0, 0) += e;
+  shear(0, 1) += gamma;
+  for (const HexahedronFemMethod method : kMethods) {
+    const auto field = Field(method, box);
+    std::vector<double> vm(field->num_elements());
+    field->VonMises(Affine(box, stretch, Eigen::Vector3d(0.1, 0.2, 0.3)), vm.data());
+    for (const double value : vm) EXPECT_NEAR(value, 2 * kMu * e, 1e-9 * kMu * e) << Name(method);
+  }
+  {
+    const auto field = Field(HexahedronFemMethod::kSmall, mesh);
+    std::vector<double> vm(field->num_elements());
+    field->VonMises(Affine(mesh, shear, Eigen::Vector3d::Zero()), vm.data());
+    for (const double value : vm) EXPECT_NEAR(value, std::sqrt(3.0) * kMu * gamma, 1e-9 * kMu);
+  }
+  const Eigen::Matrix3d R(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d(1, 2, 3).normalized()));
+  for (const HexahedronFemMethod method : kMethods) {
+    const auto field = Field(method, mesh);
+    std::vector<double> vm(field->num_elements());
+    field->VonMises(Affine(mesh, R, Eigen::Vector3d(1, 0, 0)), vm.data());
+    for (const double value : vm) {
+      if (method == HexahedronFemMethod::kSmall)
+        EXPECT_GT(value, 0.1 * kYoung) << Name(method);  // the strain of R − I is of order 1
+      else
+        EXPECT_LT(value, 1e-9 * kYoung) << Name(method);
+    }
+  }
+}
+
 TEST(HexahedronFem, MatrixFreeProductEqualsTheAssembledMatrix) {
   const Mesh mesh = DistortedBox();
   std::mt19937 random(11);
