@@ -344,6 +344,82 @@ TEST_F(SparseGridScenes, VirtualFinerLevelsCoarsenAsSofa) {
   EXPECT_EQ(inside, 8);
 }
 
+// --- Filling coefficients in the hexahedron FEM
+// ---------------------------------------------------
+
+// The positions of the single unit cell's 8 corners after 5 implicit steps, keyed by their rest
+// coordinates (the sparse grid and the regular grid number them differently): the face z = 0
+// fixed, a force along x on the corner (1, 1, 1), gravity along −y.
+std::map<std::array<int, 3>, Point> PullOneCell(const std::string& topology,
+                                                const std::string& fem) {
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.01" gravity="0 -10 0">
+  <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+  <CGLinearSolver iterations="200" tolerance="1e-14" threshold="1e-30"/>
+  )" + topology + R"(
+  <MechanicalObject name="cell"/>
+  )" + fem + R"(
+  <BoxROI name="base" box="-0.1 -0.1 -0.1 1.1 1.1 0.1"/>
+  <FixedProjectiveConstraint indices="@base.indices"/>
+  <BoxROI name="tip" box="0.9 0.9 0.9 1.1 1.1 1.1"/>
+  <ConstantForceField indices="@tip.indices" forces="50 0 0"/>
+</Node>)");
+  for (int step = 0; step < 5; ++step) simulation.Step();
+  const ObjectModel& object = simulation.objects().at(0);
+  const auto x = simulation.position(0);
+  std::map<std::array<int, 3>, Point> corners;
+  for (Index i = 0; i < object.num_points; ++i)
+    corners[{static_cast<int>(object.rest_position[3 * i]),
+             static_cast<int>(object.rest_position[3 * i + 1]),
+             static_cast<int>(object.rest_position[3 * i + 2])}] = {x[3 * i], x[3 * i + 1],
+                                                                    x[3 * i + 2]};
+  return corners;
+}
+
+void ExpectSameMotion(const std::map<std::array<int, 3>, Point>& a,
+                      const std::map<std::array<int, 3>, Point>& b, double tolerance) {
+  ASSERT_EQ(a.size(), 8u);
+  ASSERT_EQ(b.size(), 8u);
+  for (const auto& [corner, x] : a)
+    for (int c = 0; c < 3; ++c)
+      EXPECT_NEAR(x[c], b.at(corner)[c], tolerance) << corner[0] << corner[1] << corner[2];
+}
+
+TEST_F(SparseGridScenes, HexahedronFemScalesABoundaryCellByItsFilling) {
+  // The cube [0.2, 0.8]³ in a grid of one unit cell: one boundary cell. SOFA scales its element
+  // stiffness by getStiffnessCoef (½ with fillWeighted, the default) and, with
+  // HexahedronFEMForceFieldAndMass, its mass and weight by getMassCoef (½): the same motion as
+  // the regular grid's cell with E/2 (and density/2), and with fillWeighted=0 as the full
+  // cell's. Tolerance: both runs solve the same equations to CG's 1e-14, up to round-off.
+  const Mesh cube = Cube(0.2, 0.8);
+  std::string surface, triangles;
+  for (const Point& p : cube.vertices)
+    for (const double x : p) surface += std::to_string(x) + " ";
+  for (const Triangle& t : cube.triangles)
+    for (const Index v : t) triangles += std::to_string(v) + " ";
+  const auto grid = [&](const std::string& options) {
+    return R"(<SparseGridTopology n="2 2 2" min="0 0 0" max="1 1 1" position=")" + surface +
+           R"(" triangles=")" + triangles + "\" " + options + "/>";
+  };
+  const std::string regular = R"(<RegularGridTopology n="2 2 2" min="0 0 0" max="1 1 1"/>)";
+  const auto fem = [](const std::string& young) {
+    return R"(<UniformMass vertexMass="0.1"/><HexahedronFEMForceField poissonRatio="0.3" youngModulus=")" +
+           young + R"("/>)";
+  };
+  ExpectSameMotion(PullOneCell(grid(""), fem("1000")), PullOneCell(regular, fem("500")), 1e-12);
+  ExpectSameMotion(PullOneCell(grid(R"(fillWeighted="0")"), fem("1000")),
+                   PullOneCell(regular, fem("1000")), 1e-12);
+  const auto and_mass = [](const std::string& young, const std::string& density) {
+    return R"(<HexahedronFEMForceFieldAndMass poissonRatio="0.3" youngModulus=")" + young +
+           R"(" density=")" + density + R"("/>)";
+  };
+  ExpectSameMotion(PullOneCell(grid(""), and_mass("1000", "4")),
+                   PullOneCell(regular, and_mass("500", "2")), 1e-12);
+  // And the coefficient matters: the full cell moves differently.
+  const auto full = PullOneCell(regular, fem("1000"));
+  const auto half = PullOneCell(grid(""), fem("1000"));
+  EXPECT_GT(std::abs(full.at({1, 1, 1})[0] - half.at({1, 1, 1})[0]), 1e-4);
+}
+
 // --- Bad input
 // ------------------------------------------------------------------------------------
 
