@@ -1,12 +1,14 @@
-// SOFA's SparseGridTopology (components/sparse_grid_topology, mechanics/sparse_grid.cpp) and its
-// barycentric mapper: the voxelization of closed surfaces against closed forms (a cube: exact
-// cell counts and volumes; an inscribed sphere polyhedron: the inside cells bound its volume from
-// below, inside + boundary from above, and the gap shrinks as the cell size), SOFA's point and
-// hexahedron numbering worked by hand, the triangle–cell test, and bad input.
+// SOFA's SparseGridTopology as a scene component (components/sparse_grid_topology.cpp): SOFA's
+// point and hexahedron numbering worked by hand, nbVirtualFinerLevels, the sparse-grid mapper of
+// BarycentricMapping, the filling coefficients in HexahedronFEMForceField(AndMass), the mesh file
+// (cellWidth, the default box, onlyInsideCells) and each bad input as one error line.
 #include <gmock/gmock.h>
+#include <unistd.h>
 
 #include <array>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <utility>
@@ -15,201 +17,20 @@
 #include "fluxion/errors.h"
 #include "mechanics/barycentric_weights.h"
 #include "mechanics/sparse_grid.h"
-#include "mechanics/triangle_box_overlap.h"
+#include "sparse_grid_test_meshes.h"
 #include "support/test_support.h"
 
 namespace fluxion {
 namespace {
 
-using internal::CellKind;
-using internal::VoxelGrid;
+using sparse_grid_test::Cube;
+using sparse_grid_test::Mesh;
+using sparse_grid_test::Point;
+using sparse_grid_test::Triangle;
 using ::testing::ElementsAre;
 using testing::ExpectSceneError;
 using ::testing::HasSubstr;
 using testing::LoadScene;
-using Point = std::array<double, 3>;
-using Triangle = std::array<Index, 3>;
-
-// The closed surface of the box [lo, hi]³: 8 vertices (bit 0: x, bit 1: y, bit 2: z), 12
-// triangles oriented outwards.
-struct Mesh {
-  std::vector<Point> vertices;
-  std::vector<Triangle> triangles;
-};
-
-Mesh Cube(double lo, double hi) {
-  Mesh mesh;
-  for (int v = 0; v < 8; ++v)
-    mesh.vertices.push_back({v & 1 ? hi : lo, v & 2 ? hi : lo, v & 4 ? hi : lo});
-  const std::array<std::array<Index, 4>, 6> faces = {
-      {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}}};
-  for (const auto& f : faces) {
-    mesh.triangles.push_back({f[0], f[1], f[2]});
-    mesh.triangles.push_back({f[0], f[2], f[3]});
-  }
-  return mesh;
-}
-
-// An icosahedron subdivided `levels` times, its vertices pushed onto the sphere of radius r
-// centred at c: a closed polyhedron inscribed in the ball.
-Mesh Icosphere(int levels, double r, const Point& c) {
-  const double t = (1.0 + std::sqrt(5.0)) / 2.0;
-  std::vector<Point> v = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0},
-                          {0, -1, t}, {0, 1, t}, {0, -1, -t}, {0, 1, -t},
-                          {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
-  std::vector<Triangle> f = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
-                             {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
-                             {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
-                             {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
-  for (int level = 0; level < levels; ++level) {
-    std::map<std::pair<Index, Index>, Index> middle;
-    const auto mid = [&](Index a, Index b) {
-      const auto key = std::minmax(a, b);
-      const auto found = middle.find(key);
-      if (found != middle.end()) return found->second;
-      const auto& p = v[static_cast<std::size_t>(a)];
-      const auto& q = v[static_cast<std::size_t>(b)];
-      v.push_back({(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, (p[2] + q[2]) / 2});
-      return middle[key] = static_cast<Index>(v.size() - 1);
-    };
-    std::vector<Triangle> finer;
-    for (const auto& tri : f) {
-      const Index ab = mid(tri[0], tri[1]), bc = mid(tri[1], tri[2]), ca = mid(tri[2], tri[0]);
-      finer.push_back({tri[0], ab, ca});
-      finer.push_back({tri[1], bc, ab});
-      finer.push_back({tri[2], ca, bc});
-      finer.push_back({ab, bc, ca});
-    }
-    f = std::move(finer);
-  }
-  for (auto& p : v) {
-    const double norm = std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
-    for (int a = 0; a < 3; ++a) p[a] = c[a] + r * p[a] / norm;
-  }
-  return {v, f};
-}
-
-// The volume a closed, outward-oriented triangle surface encloses (divergence theorem: the sum
-// of the signed tetrahedra from the origin).
-double EnclosedVolume(const Mesh& mesh) {
-  double volume = 0.0;
-  for (const auto& t : mesh.triangles) {
-    const Point& a = mesh.vertices[static_cast<std::size_t>(t[0])];
-    const Point& b = mesh.vertices[static_cast<std::size_t>(t[1])];
-    const Point& c = mesh.vertices[static_cast<std::size_t>(t[2])];
-    volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
-               a[2] * (b[0] * c[1] - b[1] * c[0])) /
-              6.0;
-  }
-  return volume;
-}
-
-struct Counts {
-  long boundary = 0, inside = 0;
-};
-Counts Count(const std::vector<CellKind>& kinds) {
-  Counts counts;
-  for (const CellKind kind : kinds) {
-    counts.boundary += kind == CellKind::kBoundary;
-    counts.inside += kind == CellKind::kInside;
-  }
-  return counts;
-}
-
-// --- The triangle–cell test ---------------------------------------------------------------------
-
-TEST(TriangleMeetsCentredBox, SeparatedByEachKindOfAxisAndTouchingMeets) {
-  using internal::TriangleMeetsCentredBox;
-  // Inside, and a large triangle through the box with no vertex in it.
-  EXPECT_TRUE(TriangleMeetsCentredBox({0, 0, 0}, {0.1, 0, 0}, {0, 0.1, 0}, 0.5));
-  EXPECT_TRUE(TriangleMeetsCentredBox({-5, -5, 0}, {5, -5, 0}, {0, 5, 0}, 0.5));
-  // A face normal separates; touching the face x = ½ meets.
-  EXPECT_FALSE(TriangleMeetsCentredBox({0.6, 0, 0}, {1, 0, 0}, {1, 1, 0}, 0.5));
-  EXPECT_TRUE(TriangleMeetsCentredBox({0.5, 0, 0}, {1, 0, 0}, {1, 1, 0}, 0.5));
-  // The triangle's plane x + y + z = 1.6 separates (the corner reaches 1.5); 1.5 touches it.
-  EXPECT_FALSE(TriangleMeetsCentredBox({1.6, 0, 0}, {0, 1.6, 0}, {0, 0, 1.6}, 0.5));
-  EXPECT_TRUE(TriangleMeetsCentredBox({1.5, 0, 0}, {0, 1.5, 0}, {0, 0, 1.5}, 0.5));
-  // An edge axis: the triangle x + y = 1.1 (standing along z) misses the edge x = y = ½ while
-  // its bounding box and plane tests cannot tell (its plane contains the z direction).
-  EXPECT_FALSE(TriangleMeetsCentredBox({1.1, 0, -1}, {0, 1.1, -1}, {0.55, 0.55, 1}, 0.5));
-  EXPECT_TRUE(TriangleMeetsCentredBox({1.0, 0, -1}, {0, 1.0, -1}, {0.5, 0.5, 1}, 0.5));
-  // A degenerate triangle (a segment) through the box, and one beside it.
-  EXPECT_TRUE(TriangleMeetsCentredBox({-1, 0, 0}, {1, 0, 0}, {0, 0, 0}, 0.5));
-  EXPECT_FALSE(TriangleMeetsCentredBox({-1, 0.6, 0}, {1, 0.6, 0}, {0, 0.6, 0}, 0.5));
-}
-
-// --- Voxelization against closed forms ----------------------------------------------------------
-
-TEST(SparseGridVoxelization, CubeCellsAndVolumeAreExact) {
-  // The cube [0.2, 0.8]³ in the grid [0, 1]³ of n points per axis (cell h = 1/(n − 1)); no face
-  // lies on a grid plane for these n. The surface crosses the cells whose index range along each
-  // axis reaches a face: m = ⌊0.8/h⌋ − ⌊0.2/h⌋ + 1 cells per axis are kept, the (m − 2)³ of the
-  // middle inside, so the kept volume is m³h³ ≥ 0.216 ≥ (m − 2)³h³.
-  const Mesh cube = Cube(0.2, 0.8);
-  for (const Index n : {4, 6, 9, 12, 23, 47}) {
-    const double h = 1.0 / static_cast<double>(n - 1);
-    const VoxelGrid grid{.n = {n, n, n}, .min = {0, 0, 0}, .max = {1, 1, 1}};
-    const Counts counts = Count(internal::VoxelizeSurface(grid, cube.vertices, cube.triangles));
-    const long m = static_cast<long>(std::floor(0.8 / h) - std::floor(0.2 / h)) + 1;
-    EXPECT_EQ(counts.boundary + counts.inside, m * m * m) << n;
-    EXPECT_EQ(counts.inside, (m - 2) * (m - 2) * (m - 2)) << n;
-    const double cell = h * h * h;
-    EXPECT_GE(static_cast<double>(counts.boundary + counts.inside) * cell, 0.216) << n;
-    EXPECT_LE(static_cast<double>(counts.inside) * cell, 0.216) << n;
-  }
-}
-
-TEST(SparseGridVoxelization, SphereVolumeIsBoundedAndTheBoundGapHalvesWithTheCell) {
-  // An icosphere of radius 1 (5 subdivisions, 20480 triangles) inscribed in the unit ball: its
-  // volume V lies between the inside cells' volume and the kept (inside + boundary) cells'. The
-  // gap is the boundary cells' volume ≈ (surface area)·h·c, first order in the cell size h: it
-  // must halve (ratio 2, ±15 % for the cell count's discreteness) each time h halves. V itself
-  // is 4/3·π·(1 − O(edge²)): within 0.2 % of the ball's for this subdivision.
-  const Mesh sphere = Icosphere(5, 1.0, {0.1, -0.2, 0.3});
-  const double volume = EnclosedVolume(sphere);
-  EXPECT_NEAR(volume, 4.0 / 3.0 * M_PI, 2e-3 * 4.0 / 3.0 * M_PI);
-  double previous_gap = 0.0;
-  for (const Index cells : {8, 16, 32, 64}) {
-    // The grid: SOFA's default box, the mesh's bounding box grown by 1 % per side.
-    VoxelGrid grid{.n = {cells + 1, cells + 1, cells + 1}, .min = {}, .max = {}};
-    for (int a = 0; a < 3; ++a) {
-      double lo = 1e9, hi = -1e9;
-      for (const Point& p : sphere.vertices) {
-        lo = std::min(lo, p[a]);
-        hi = std::max(hi, p[a]);
-      }
-      grid.min[a] = lo - (hi - lo) / 100;
-      grid.max[a] = hi + (hi - lo) / 100;
-    }
-    double cell = 1.0;
-    for (int a = 0; a < 3; ++a) cell *= (grid.max[a] - grid.min[a]) / static_cast<double>(cells);
-    const Counts counts = Count(internal::VoxelizeSurface(grid, sphere.vertices, sphere.triangles));
-    const double lower = static_cast<double>(counts.inside) * cell;
-    const double upper = static_cast<double>(counts.inside + counts.boundary) * cell;
-    std::printf("[ info ] %ld³ cells: %ld boundary, %ld inside; %.5f <= V = %.5f <= %.5f\n",
-                static_cast<long>(cells), counts.boundary, counts.inside, lower, volume, upper);
-    EXPECT_LE(lower, volume) << cells;
-    EXPECT_GE(upper, volume) << cells;
-    if (previous_gap > 0.0) {
-      EXPECT_GT(previous_gap / (upper - lower), 1.7) << cells;
-      EXPECT_LT(previous_gap / (upper - lower), 2.3) << cells;
-    }
-    previous_gap = upper - lower;
-  }
-}
-
-TEST(SparseGridVoxelization, OpenSurfaceLeaksAndVertexOnlyInputMarksItsCells) {
-  // Without its top face the cube's inside is reached by the flood: only the shell is kept.
-  Mesh open = Cube(0.2, 0.8);
-  open.triangles.resize(10);
-  const VoxelGrid grid{.n = {7, 7, 7}, .min = {0, 0, 0}, .max = {1, 1, 1}};
-  EXPECT_EQ(Count(internal::VoxelizeSurface(grid, open.vertices, open.triangles)).inside, 0);
-  // Points alone (SOFA's position input without elements) mark the cells holding them.
-  const Counts points =
-      Count(internal::VoxelizeSurface(grid, {{0.1, 0.1, 0.1}, {0.9, 0.5, 0.5}}, {}));
-  EXPECT_EQ(points.boundary, 2);
-  EXPECT_EQ(points.inside, 0);
-}
 
 // --- SOFA's numbering, by hand -----------------------------------------------------------------
 
@@ -418,6 +239,88 @@ TEST_F(SparseGridScenes, HexahedronFemScalesABoundaryCellByItsFilling) {
   const auto full = PullOneCell(regular, fem("1000"));
   const auto half = PullOneCell(grid(""), fem("1000"));
   EXPECT_GT(std::abs(full.at({1, 1, 1})[0] - half.at({1, 1, 1})[0]), 1e-4);
+}
+
+// --- The mesh file -----------------------------------------------------------------------------
+
+// A scene in a fresh folder with the box [lo, hi]³ as `cube.obj`: 8 vertices (bit 0: x, bit 1: y,
+// bit 2: z) and 6 quad faces (SOFA fans each into two triangles), plus a line element, which
+// SOFA's voxelization skips.
+class SparseGridFiles : public testing::QuietTest {
+ protected:
+  void SetUp() override {
+    testing::QuietTest::SetUp();
+    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    folder_ =
+        std::filesystem::path(::testing::TempDir()) /
+        ("fluxion_sparse_grid_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder_);
+    std::filesystem::create_directories(folder_);
+  }
+  void TearDown() override {
+    testing::QuietTest::TearDown();
+    if (!HasFailure()) std::filesystem::remove_all(folder_);
+  }
+  void WriteCube(double lo, double hi, bool open = false) {
+    std::ofstream obj(folder_ / "cube.obj");
+    for (int v = 0; v < 8; ++v)
+      obj << "v " << (v & 1 ? hi : lo) << " " << (v & 2 ? hi : lo) << " " << (v & 4 ? hi : lo)
+          << "\n";
+    obj << "f 1 3 4 2\nf 5 6 8 7\nf 1 2 6 5\nf 3 7 8 4\nf 1 5 7 3\n"
+        << (open ? "" : "f 2 4 8 6\n") << "l 1 8\n";
+  }
+  Simulation Load(const std::string& grid) {
+    std::ofstream(folder_ / "scene.scn") << R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <SparseGridTopology fileTopology="cube.obj" )" +
+                                                grid + R"(/>
+  <MechanicalObject/>
+  <UniformMass vertexMass="1"/>
+</Node>
+)";
+    return testing::TestHost().LoadFile((folder_ / "scene.scn").string());
+  }
+  std::filesystem::path folder_;
+};
+
+TEST_F(SparseGridFiles, CellWidthSetsTheGridAndQuadsAreFanned) {
+  // cellWidth 1 over the box [0, 4]³: n = ⌈4/1⌉ + 1 = 5 per axis, the case worked by hand above.
+  WriteCube(0.5, 3.5);
+  const Simulation simulation = Load(R"(min="0 0 0" max="4 4 4" cellWidth="1")");
+  const Topology& topology = *simulation.objects().at(0).topology;
+  EXPECT_EQ(topology.points.size(), 125u);
+  ASSERT_EQ(topology.hexahedra.size(), 64u);
+  EXPECT_THAT(topology.hexahedra[56], ElementsAre(31, 56, 61, 36, 32, 57, 62, 37));
+  // onlyInsideCells keeps the 8 inside cells, their 27 corners.
+  const Simulation inside = Load(R"(min="0 0 0" max="4 4 4" cellWidth="1" onlyInsideCells="1")");
+  EXPECT_EQ(inside.objects().at(0).topology->hexahedra.size(), 8u);
+  EXPECT_EQ(inside.objects().at(0).num_points, 27);
+}
+
+TEST_F(SparseGridFiles, DefaultBoxIsTheMeshBoxGrownByOnePercent) {
+  // The unit cube's box grown by 0.01 per side: [−0.01, 1.01]³, cells of 0.51 for n = 3; each of
+  // the 8 cells holds a corner of the cube, so all are boundary and all 27 points are used, the
+  // first at (−0.01, −0.01, −0.01) and the last at (1.01, 1.01, 1.01).
+  WriteCube(0.0, 1.0);
+  const Simulation simulation = Load(R"(n="3 3 3")");
+  const ObjectModel& object = simulation.objects().at(0);
+  ASSERT_EQ(object.num_points, 27);
+  EXPECT_EQ(object.topology->hexahedra.size(), 8u);
+  for (int c = 0; c < 3; ++c) {
+    EXPECT_DOUBLE_EQ(object.position[c], -0.01);
+    EXPECT_DOUBLE_EQ(object.position[3 * 26 + c], 1.01);
+  }
+}
+
+TEST_F(SparseGridFiles, OpenMeshFileIsRefused) {
+  WriteCube(0.5, 3.5, /*open=*/true);
+  try {
+    Load(R"(n="5 5 5")");
+    ADD_FAILURE() << "an open surface was accepted";
+  } catch (const SceneError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("is open"));
+    EXPECT_THAT(error.what(), HasSubstr("'cube.obj'"));
+  }
 }
 
 // --- Bad input

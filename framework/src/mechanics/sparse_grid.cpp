@@ -37,14 +37,13 @@ class GridFrame {
             grid_.min[2] + step_[2] * static_cast<double>(k)};
   }
   // SOFA's RegularGridTopology::findCube: t = (p − p0)·d / |d|² per axis, the cell ⌊t⌋ when it is
-  // one of the grid's; the fractional part in `fraction`.
-  bool FindCell(const GridPoint& p, GridCell& cell, GridPoint* fraction = nullptr) const {
+  // one of the grid's.
+  bool FindCell(const GridPoint& p, GridCell& cell) const {
     for (int a = 0; a < 3; ++a) {
       const double t = (p[a] - grid_.min[a]) * step_[a] * inverse_step2_[a];
       const double floor = std::floor(t);
       if (!(floor >= 0.0) || floor > static_cast<double>(cells(a) - 1)) return false;
       cell[a] = static_cast<Index>(floor);
-      if (fraction != nullptr) (*fraction)[a] = t - floor;
     }
     return true;
   }
