@@ -38,7 +38,7 @@ TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
   const std::vector<std::string> errors =
       Errors(std::string(kFalling) + R"(  <CompositeCollisionPipeline/>
   <TriangularAnisotropicFEMForceField youngModulus="1000"/>
-  <SparseGridTopology n="3 3 3"/>
+  <SparseGridMultipleTopology n="3 3 3"/>
   <TopologicalChangeProcessor filename="x.txt"/>
   <Mechanicalobject/>
 </Node>)");
@@ -49,7 +49,7 @@ TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
                   "(category: Collision)",
                   "s.scn:6: SOFA component 'TriangularAnisotropicFEMForceField' is not supported "
                   "by Fluxion (category: SolidMechanics)",
-                  "s.scn:7: SOFA component 'SparseGridTopology' is not supported by "
+                  "s.scn:7: SOFA component 'SparseGridMultipleTopology' is not supported by "
                   "Fluxion (category: Topology)",
                   "s.scn:8: SOFA component 'TopologicalChangeProcessor' is not supported "
                   "by Fluxion (category: Topology)",

@@ -3,11 +3,15 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <vector>
 
 #include "fluxion/types.h"
 
 namespace fluxion {
+
+/// What a SparseGridTopology adds to its hexahedra (defined in the framework, opaque to plugins).
+struct SparseGridCells;
 
 /// The element lists of a Topology, to name one of them (e.g. which elements a per-element
 /// output belongs to).
@@ -24,6 +28,9 @@ struct Topology {
   std::vector<std::array<Index, 4>> tetrahedra;
   std::vector<std::array<Index, 8>> hexahedra;
   std::array<Index, 3> grid_size = {0, 0, 0};  ///< nx, ny, nz for regular grids, else 0 0 0
+  /// For a SparseGridTopology: the regular grid its hexahedra are cells of and each cell's kind
+  /// (BarycentricMapping locates points by it, as SOFA's sparse-grid mapper); else null.
+  std::shared_ptr<const SparseGridCells> sparse_grid;
 
   bool empty() const {
     return points.empty() && edges.empty() && triangles.empty() && quads.empty() &&

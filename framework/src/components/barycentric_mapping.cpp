@@ -73,7 +73,15 @@ void BarycentricMappingComponent::Build(BuildContext& context) {
     return true;
   };
   std::vector<PointStencil> stencils;
-  if (IsRegularGrid(*mesh) && !mesh->hexahedra.empty()) {
+  if (mesh->sparse_grid && !mesh->hexahedra.empty()) {
+    if (static_cast<Index>(mesh->points.size()) != parent.num_points) {
+      context.Error("BarycentricMapping: the sparse grid of '" + parent.id + "' has " +
+                    std::to_string(mesh->points.size()) + " points and the object " +
+                    std::to_string(parent.num_points) + " (expected one per grid point)");
+      return;
+    }
+    stencils = SparseGridWeights(*mesh, points);
+  } else if (IsRegularGrid(*mesh) && !mesh->hexahedra.empty()) {
     if (static_cast<Index>(mesh->points.size()) != parent.num_points) {
       context.Error("BarycentricMapping: the grid of '" + parent.id + "' has " +
                     std::to_string(mesh->points.size()) + " points and the object " +

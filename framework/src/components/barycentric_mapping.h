@@ -8,8 +8,10 @@
 // The input's topology is its node's (or the one `input_topology` names). The grid mapper
 // locates points in the grid's own geometry (RegularGridTopology's min, max, n), as SOFA does,
 // so a grid object translated by its MechanicalObject's dx carries the points along.
-// Fluxion deviations: inputs with only triangles, quads or edges (SOFA's surface mappers) and
-// sparse grids are not supported (an error says so); a hexahedral mesh that is not a regular
+// A SparseGridTopology gets SOFA's sparse-grid mapper (BarycentricMapperSparseGridTopology.inl:
+// mechanics/barycentric_weights.h, SparseGridWeights), also in the grid's own geometry.
+// Fluxion deviations: inputs with only triangles, quads or edges (SOFA's surface mappers) are
+// not supported (an error says so); a hexahedral mesh that is not a regular
 // grid is mapped with SOFA's HexahedronSetTopology rule (parallelepiped cells) whatever its
 // container; elements are searched exhaustively (SOFA hashes them: same element but for ties).
 #pragma once

@@ -80,6 +80,7 @@
 #include "components/rest_shape_springs_force_field.h"
 #include "components/sinusoidal_force_field.h"
 #include "components/smooth_mesh_engine.h"
+#include "components/sparse_grid_topology.h"
 #include "components/sphere_force_field.h"
 #include "components/sphere_grid_topology.h"
 #include "components/sphere_loader.h"
@@ -157,6 +158,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<PolynomialRestShapeSpringsForceFieldComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
   Add<CylinderGridTopologyComponent>(registrar);
+  Add<SparseGridTopologyComponent>(registrar);
   Add<SphereGridTopologyComponent>(registrar);
   Add<FixedProjectiveConstraintComponent>(registrar);
   Add<BoxConstraintComponent>(registrar);

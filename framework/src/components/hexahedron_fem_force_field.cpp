@@ -7,6 +7,7 @@
 #include "components/element_material.h"
 #include "components/element_topology.h"
 #include "mechanics/hexahedron_fem.h"
+#include "mechanics/sparse_grid.h"
 
 namespace fluxion::internal {
 
@@ -66,6 +67,11 @@ std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
     element_young[h] = InElement(young, h);
     element_poisson[h] = InElement(poisson, h);
   }
+  // SOFA scales a sparse grid cell's stiffness by its filling (getStiffnessCoef: ½ for a boundary
+  // cell with fillWeighted); Kₑ is linear in E, so the coefficient goes on E.
+  if (topology->sparse_grid)
+    for (std::size_t h = 0; h < hexahedra.size(); ++h)
+      element_young[h] *= static_cast<double>(topology->sparse_grid->stiffness_coefficients[h]);
   std::vector<HexahedronFem::Element> elements;
   std::vector<HexahedronFem::Stiffness> stiffnesses;
   const HexahedronFemMethod method = MethodNamed(p.text("method"));

@@ -11,8 +11,9 @@
 //   youngModulus or a poissonRatio outside [0, 0.5) become 5000 and 0.45) or goes on silently
 //   (an unknown method matches none of SOFA's cases: its `method` is never set and no force is
 //   computed);
-// - SOFA's SparseGridTopology (which scales each element's stiffness by its filling) does not
-//   exist in Fluxion: the hexahedra come from the topologies above, all full;
+// - on a SparseGridTopology each element's stiffness is scaled by the cell's filling, as SOFA's
+//   getStiffnessCoef (½ for a boundary cell with fillWeighted), and HexahedronFEMForceFieldAndMass
+//   scales its element masses and weights by getMassCoef;
 // - stiffnessMatrices (SOFA's per-element Kₑ, an output) and initialPoints (overwritten at init
 //   with the rest positions) are accepted and ignored, as are the GPU options gatherPt and
 //   gatherBsize (and, as for every component, SOFA's drawing options draw*, show*);

@@ -6,6 +6,7 @@
 
 #include "components/hexahedron_fem_force_field.h"
 #include "components/point_mass.h"
+#include "mechanics/sparse_grid.h"
 
 namespace fluxion::internal {
 
@@ -47,12 +48,18 @@ void HexahedronFEMForceFieldAndMassComponent::Build(BuildContext& context) {
   const auto n = static_cast<std::size_t>(object.num_points);
   std::vector<double> diagonal(n, 0.0), weight(n, 0.0);
   const bool lumped = p.flag("lumpedMass");
-  for (const auto& hexa : topology->hexahedra) {
+  for (std::size_t h = 0; h < topology->hexahedra.size(); ++h) {
+    const auto& hexa = topology->hexahedra[h];
     const auto X = [&](int a) -> Eigen::Vector3d {
       return object.rest_position.segment<3>(3 * hexa[static_cast<std::size_t>(a)]);
     };
-    const double volume = (X(1) - X(0)).norm() * (X(3) - X(0)).norm() * (X(4) - X(0)).norm();
-    const double c = volume * entry;
+    double volume = (X(1) - X(0)).norm() * (X(3) - X(0)).norm() * (X(4) - X(0)).norm();
+    // A sparse grid cell's mass is scaled by its filling (SOFA's getMassCoef): the element matrix
+    // after it is integrated, the weight through the volume.
+    const double filling =
+        topology->sparse_grid ? topology->sparse_grid->mass_coefficients[h] : 1.0;
+    const double c = volume * entry * filling;
+    volume *= filling;
     for (int a = 0; a < 8; ++a) {
       const auto point = static_cast<std::size_t>(hexa[static_cast<std::size_t>(a)]);
       weight[point] += volume * density / 8.0;  // SOFA's _particleMasses

@@ -1,5 +1,7 @@
 #include "mechanics/barycentric_weights.h"
 
+#include "mechanics/sparse_grid.h"
+
 #include <Eigen/Dense>
 #include <cmath>
 #include <limits>
@@ -87,6 +89,61 @@ std::vector<PointStencil> GridWeights(const Topology& grid, const std::vector<Po
                                           index(i + 1, j, k + 1),
                                           index(i + 1, j + 1, k + 1),
                                           index(i, j + 1, k + 1)};
+    const std::array<double, 8> w = TrilinearWeights(f);
+    PointStencil stencil;
+    for (std::size_t c = 0; c < 8; ++c) stencil.emplace_back(corners[c], w[c]);
+    stencils.push_back(std::move(stencil));
+  }
+  return stencils;
+}
+
+std::vector<PointStencil> SparseGridWeights(const Topology& grid,
+                                            const std::vector<Point3>& points) {
+  const SparseGridCells& cells = *grid.sparse_grid;
+  std::vector<PointStencil> stencils;
+  stencils.reserve(points.size());
+  for (const Point3& point : points) {
+    // The regular cell holding the point: t = (p − min)·d/|d|² per axis (SOFA's findCube).
+    Index hexahedron = -1;
+    Eigen::Vector3d f;
+    Index cell = 0, stride = 1;
+    bool in_grid = true;
+    for (int a = 0; a < 3; ++a) {
+      const double step = cells.step(a);
+      const double t = (point[a] - cells.min[a]) * step * (1.0 / (step * step));
+      const double floor = std::floor(t);
+      if (!(floor >= 0.0) || floor > static_cast<double>(cells.n[a] - 2)) {
+        in_grid = false;
+        break;
+      }
+      f[a] = t - floor;
+      cell += static_cast<Index>(floor) * stride;
+      stride *= cells.n[a] - 1;
+    }
+    if (in_grid) hexahedron = cells.hexahedron_of_cell[static_cast<std::size_t>(cell)];
+    if (hexahedron < 0) {
+      // Outside every kept cell: the boundary cell of nearest centre, extrapolated
+      // (findNearestCube: float distances, 99999999 to start, the first hexahedron by default).
+      float nearest = 99999999.0f;
+      hexahedron = 0;
+      for (std::size_t h = 0; h < grid.hexahedra.size(); ++h) {
+        if (cells.boundary[h] == 0) continue;
+        const Eigen::Vector3d centre =
+            (ToEigen3(grid.points[static_cast<std::size_t>(grid.hexahedra[h][0])]) +
+             ToEigen3(grid.points[static_cast<std::size_t>(grid.hexahedra[h][6])])) *
+            0.5;
+        const auto distance = static_cast<float>((ToEigen3(point) - centre).norm());
+        if (distance < nearest) {
+          nearest = distance;
+          hexahedron = static_cast<Index>(h);
+        }
+      }
+      const auto& corners = grid.hexahedra[static_cast<std::size_t>(hexahedron)];
+      const Eigen::Vector3d first = ToEigen3(grid.points[static_cast<std::size_t>(corners[0])]);
+      const Eigen::Vector3d last = ToEigen3(grid.points[static_cast<std::size_t>(corners[6])]);
+      f = (ToEigen3(point) - first).cwiseQuotient(last - first);
+    }
+    const auto& corners = grid.hexahedra[static_cast<std::size_t>(hexahedron)];
     const std::array<double, 8> w = TrilinearWeights(f);
     PointStencil stencil;
     for (std::size_t c = 0; c < 8; ++c) stencil.emplace_back(corners[c], w[c]);

@@ -39,6 +39,16 @@ using Point3 = std::array<double, 3>;
 /// order). Empty when the grid has no volume (fewer than 2 points along an axis).
 std::vector<PointStencil> GridWeights(const Topology& grid, const std::vector<Point3>& points);
 
+/// Trilinear weights in a SparseGridTopology's cells (`grid.sparse_grid` set), as SOFA's
+/// BarycentricMapperSparseGridTopology::init with SparseGridTopology::findCube and
+/// findNearestCube: the regular cell holding the point (RegularGridTopology::findCube's rule)
+/// when it is one of the hexahedra, f its fractional part; otherwise the boundary hexahedron
+/// whose centre (the midpoint of its corners 0 and 6) is nearest (distance rounded to float,
+/// the first of equals), f = (p − corner 0)/(corner 6 − corner 0) per axis (extrapolated).
+/// Both use the topology's own points, not the object's.
+std::vector<PointStencil> SparseGridWeights(const Topology& grid,
+                                            const std::vector<Point3>& points);
+
 /// True when `topology` is a regular grid: grid_size set and its points on p0 + i·dx + j·dy +
 /// k·dz (RegularGridTopology, not a cylinder or sphere grid).
 bool IsRegularGrid(const Topology& topology);
