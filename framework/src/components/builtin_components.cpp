@@ -93,6 +93,7 @@
 #include "components/tetrahedron_fem_force_field.h"
 #include "components/tetrahedron_hyperelasticity_fem_force_field.h"
 #include "components/tetrahedron_set_topology_container.h"
+#include "components/topological_change_processor.h"
 #include "components/transform_engine.h"
 #include "components/transform_matrix_engine.h"
 #include "components/triangle2_edge_topological_mapping.h"
@@ -289,6 +290,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
     AddIgnored(registrar, storage,
                "stores SOFA's assembled linear system: Fluxion's solvers assemble their own; "
                "the last system solved in its node is kept for Python (A(), b(), x())");
+  // Read by the builder (build/topological_changes.h).
+  Add<TopologicalChangeProcessorComponent>(registrar);
   AddIgnored(registrar, "DefaultAnimationLoop",
              "SOFA's default loop: accepted and ignored (Fluxion always runs it)");
 }
