@@ -345,8 +345,9 @@ int RunScene(const RunOptions& options, const Host& host) {
   TrajectoryFile output;
   std::FILE* stream = stdout;
   // Rows for a terminal: a summary instead, unless asked for (--output -).
-  const bool summary = options.output.empty() && options.compare.empty() &&
-                       !options.rows_to_terminal && ::isatty(::fileno(stdout)) == 1;
+  const bool summary =
+      options.no_rows || (options.output.empty() && options.compare.empty() &&
+                          !options.rows_to_terminal && ::isatty(::fileno(stdout)) == 1);
   long rows = 0;
   if (summary) {
     file.reset(std::fopen("/dev/null", "w"));
