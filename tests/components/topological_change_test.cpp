@@ -60,7 +60,8 @@ std::string GridTriangles(int side, int skip_last = 0) {
 
 // The cloth with an implicit solver (CG run to round-off: its iterations are deterministic).
 std::string Cloth(const std::string& points, const std::string& triangles, const std::string& fixed,
-                  const std::string& processor, const std::string& stiffness = "100") {
+                  const std::string& processor, const std::string& stiffness = "100",
+                  const std::string& mass = R"(massDensity="2")") {
   return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
   <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
   <CGLinearSolver iterations="200" tolerance="1e-14" threshold="1e-30"/>
@@ -68,7 +69,8 @@ std::string Cloth(const std::string& points, const std::string& triangles, const
          points + R"(" triangles=")" + triangles + R"("/>
   <TriangleSetTopologyModifier/>
   <MechanicalObject name="dofs"/>
-  <DiagonalMass name="mass" massDensity="2"/>
+  <DiagonalMass name="mass" )" +
+         mass + R"(/>
   <MeshSpringForceField name="springs" stiffness=")" +
          stiffness + R"(" damping="0.5"/>
   <FixedProjectiveConstraint name="fix" indices=")" +
@@ -152,6 +154,16 @@ TEST_F(TopologicalChange, TheMassIsTheDensityTimesTheRemainingArea) {
   EXPECT_NEAR(TotalMass(simulation), 16.0, 1e-13);
   const SparseMatrix mass = simulation.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
   EXPECT_NEAR(mass.coeff(0, 0), 2.0 * (2.0 * 0.5 / 3.0), 1e-15);
+}
+
+// Given a total mass, SOFA's DiagonalMass takes its density at init (18 kg on 9 m²: 2 kg/m²) and
+// keeps it: the same 16 kg after the cut, not the 18 kg a fresh build would spread again.
+TEST_F(TopologicalChange, AGivenTotalMassKeepsItsInitialDensity) {
+  Simulation simulation = LoadScene(Cloth(GridPoints(kSide), GridTriangles(kSide), "3 12",
+                                          RemoveAtSixthStep("0 1"), "100", R"(totalMass="18")"));
+  EXPECT_NEAR(TotalMass(simulation), 18.0, 1e-13);
+  for (int k = 0; k < 6; ++k) simulation.Step();
+  EXPECT_NEAR(TotalMass(simulation), 16.0, 1e-13);
 }
 
 // A fixed point keeps being held after a lower-numbered point is removed, under its new number:

@@ -4,10 +4,12 @@
 #include "build/topological_changes.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <string_view>
 
 #include "core/text_parsing.h"
+#include "mechanics/lumped_mass.h"
 
 namespace fluxion::internal {
 
@@ -157,6 +159,36 @@ bool ReadProcessor(BuildState& state, const Node& node, const Component& compone
   return CheckProcessFile(state, plan.file, plan.lines);
 }
 
+// A DiagonalMass follows by its density (SOFA's DiagonalMass::applyTriangleDestruction takes
+// density × rest area / 3 of each removed triangle from its vertices): given, or computed from a
+// total mass as its build does (TopologyMasses). Per-point masses given are refused. False
+// after reporting a problem.
+bool FollowDiagonalMass(BuildState& state, const Node& node, const Component& c,
+                        ChangingNode& changing) {
+  const Parameters& p = c.parameters;
+  const auto refuse = [&](const std::string& what) {
+    state.problems.Scene(c.element->line, "<" + c.element->type + "> " + what +
+                                              " in a node whose topology changes is not "
+                                              "supported yet (expected massDensity or totalMass)");
+    return false;
+  };
+  if (p.has("topology") && !p.text("topology").empty()) return refuse("with 'topology'");
+  if (p.has("massDensity")) return true;
+  if (!p.reals("vertexMass").empty() && !p.has("totalMass")) return refuse("with 'vertexMass'");
+  if (node.path != changing.node_path) return refuse("below the changing node");
+  std::vector<std::array<double, 3>> points(changing.topology->points.size(), {0, 0, 0});
+  for (std::size_t i = 0; i < points.size(); ++i)
+    for (int a = 0; a < changing.dimension; ++a)
+      points[i][static_cast<std::size_t>(a)] =
+          changing.rest_position[static_cast<Index>(i) * changing.dimension + a];
+  const LumpedMass unit = LumpedVertexMass(*changing.topology, points, 1.0);
+  const double total = p.has("totalMass") ? p.real("totalMass") : 1.0;
+  const double density =
+      unit.total < std::numeric_limits<double>::epsilon() ? 1.0 : total / unit.total;
+  changing.mass_densities.emplace_back(c.element->line, density);
+  return true;
+}
+
 // Every component of `node` and below either follows a change or is refused.
 void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing) {
   for (const Component& c : node.components) {
@@ -174,6 +206,7 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
       changing.index_lists.push_back({c.element->line, "indices", c.parameters.indices("indices")});
       continue;
     }
+    if (type == "DiagonalMass" && !FollowDiagonalMass(state, node, c, changing)) continue;
     if (kRebuiltTypes.count(type) != 0 || FollowsAnyChange(c.kind())) continue;
     // A mapping whose output is no mechanical object (a visual model's IdentityMapping).
     if (c.kind() == ComponentKind::kMapping && node.object < 0) continue;

@@ -54,6 +54,10 @@ struct ChangingNode {
   std::shared_ptr<const Topology> topology;
   Vector position, velocity, rest_position;
   std::vector<FollowedIndexList> index_lists;
+  /// The DiagonalMass components given a total mass (element line, density): SOFA's keeps the
+  /// density of its init (totalMass / area) and takes each removed triangle's share away, so a
+  /// rebuild gives them that density instead of spreading the total again.
+  std::vector<std::pair<int, double>> mass_densities;
 };
 
 /// Every node with a TopologicalChangeProcessor, checked (problems reported in `state`): its

@@ -100,6 +100,14 @@ ElementDescription* FindElement(NodeDescription& node, int line) {
   return nullptr;
 }
 
+// Removes attribute `name` of the element at `line`, if it has one.
+void RemoveAttribute(SceneDescription& scene, int line, const std::string& name) {
+  ElementDescription* element = FindElement(scene.root, line);
+  if (element == nullptr) return;
+  std::erase_if(element->attributes,
+                [&](const AttributeText& attribute) { return attribute.name == name; });
+}
+
 // Sets (or adds) attribute `name` of the element at `line` to `value`.
 void SetAttribute(SceneDescription& scene, int line, const std::string& name, std::string value) {
   ElementDescription* element = FindElement(scene.root, line);
@@ -226,6 +234,10 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     for (FollowedIndexList& list : node.index_lists) {
       list.indices = RenumberPointSubset(list.indices, removal.point_map);
       SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+    }
+    for (const auto& [mass_line, density] : node.mass_densities) {
+      RemoveAttribute(scene_, mass_line, "totalMass");
+      SetAttribute(scene_, mass_line, "massDensity", FormatReal(density));
     }
     node.topology = std::make_shared<const Topology>(std::move(removal.topology));
   }
