@@ -31,14 +31,10 @@ BENCHMARK = "examples/Benchmark/TopologicalChanges"
 RUNS = ["AffineMovementConstraint__RemovingMeshTest", "FixedConstraint_RemovingMeshTest",
         "FixedPlaneConstraint_RemovingMeshTest", "ProjectToLineConstraint_RemovingMeshTest",
         "ProjectToPlaneConstraint_RemovingMeshTest", "ProjectToPointConstraint_RemovingMeshTest",
-        "TriangularBendingSprings_RemovingMeshTest", "TriangularFEMForceField_RemovingMeshTest"]
-# What each remaining scene lacks: a phrase of the error it stops with.
-LACKS = {
-    "LinearMovementConstraint_RemovingMeshTest":
-        "LinearMovementProjectiveConstraint 'movements' has 30 numbers",
-    "ProjectDirectionConstraint_RemovingMeshTest":
-        "'DirectionProjectiveConstraint' is not supported",
-}
+        "TriangularBendingSprings_RemovingMeshTest", "TriangularFEMForceField_RemovingMeshTest",
+        "LinearMovementConstraint_RemovingMeshTest", "ProjectDirectionConstraint_RemovingMeshTest"]
+# What each remaining scene lacks: a phrase of the error it stops with (none left).
+LACKS = {}
 DATA_INPUTS = "examples/Component/Topology/Utility/TopologicalChangeProcessor_useDataInputs_option.scn"
 
 

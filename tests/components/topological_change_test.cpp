@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "conformance/allocation_counter.h"
 #include "fluxion/errors.h"
 #include "fluxion/trajectory_writer.h"
 #include "support/test_support.h"
@@ -273,6 +274,23 @@ TEST_F(TopologicalChange, ACutInTheMiddleOfAnImplicitRunStaysStable) {
   EXPECT_EQ(simulation.model().objects[0].topology->triangles.size(), 190u);
   EXPECT_GT(x.minCoeff(), 10.0 - 20.0 * 1.01);
   EXPECT_LT(simulation.KineticEnergy(), 0.5 * peak_energy);
+}
+
+// Steps without a due change cost what they cost without a processor: no copy of the state, no
+// allocation (the conformance rule for steady-state steps).
+TEST_F(TopologicalChange, StepsWithoutAChangeAllocateNothingMore) {
+  if (!conformance::CountsAllocations()) GTEST_SKIP() << "allocations are not counted here";
+  const auto allocations = [](Simulation& simulation) {
+    for (int k = 0; k < 3; ++k) simulation.Step();  // warm-up
+    const long before = conformance::AllocationCount();
+    for (int k = 0; k < 10; ++k) simulation.Step();
+    return conformance::AllocationCount() - before;
+  };
+  Simulation plain = LoadScene(Cloth(GridPoints(kSide), GridTriangles(kSide), "3 12", ""));
+  Simulation waiting = LoadScene(Cloth(
+      GridPoints(kSide), GridTriangles(kSide), "3 12",
+      R"(<TopologicalChangeProcessor useDataInputs="1" timeToRemove="10" trianglesToRemove="0"/>)"));
+  EXPECT_EQ(allocations(waiting), allocations(plain));
 }
 
 // A CSV trajectory keeps its columns: it stops at the change with a message, rows kept.

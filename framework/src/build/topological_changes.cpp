@@ -38,7 +38,8 @@ const std::set<std::string, std::less<>> kIndexListTypes = {
     "FixedProjectiveConstraint",          "FixedConstraint",
     "AffineMovementProjectiveConstraint", "LinearMovementProjectiveConstraint",
     "PlaneProjectiveConstraint",          "LineProjectiveConstraint",
-    "PointProjectiveConstraint",          "PartialFixedProjectiveConstraint"};
+    "PointProjectiveConstraint",          "PartialFixedProjectiveConstraint",
+    "DirectionProjectiveConstraint"};
 
 // Kinds that hold nothing indexed by points (solvers, visual and ignored companions such as
 // TriangleSetTopologyModifier, collision models, which read the rebuilt topology).
@@ -226,6 +227,10 @@ std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
     std::vector<ProcessorPlan> processors;
     for (const Component& c : node.components) {
       if (c.entry == nullptr || c.entry->spec.name != kProcessor || !c.valid) continue;
+      // SOFA's processor acts on the events it listens to: listening="0" makes it inert.
+      if (const AttributeText* listening = c.element->Find("listening");
+          listening != nullptr && ParseBool(listening->value) == std::optional<bool>(false))
+        continue;
       ProcessorPlan plan;
       if (ReadProcessor(state, node, c, plan)) processors.push_back(std::move(plan));
     }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -163,19 +164,17 @@ class TopologyRebuildStage final : public TopologyChangeStage {
 
   void BeforeStep(Simulation& simulation) override {
     const double now = simulation.sofa_time();
+    // Nothing is copied or allocated on a step without a change (the state is taken when the
+    // first removal of a node is due).
     std::vector<SimulationAccess::ObjectState> states;
     for (NodeRuntime& node : nodes_) {
       ChangingNode& current = node.state;
-      SimulationAccess::ObjectState state{current.object, simulation.position(current.object),
-                                          simulation.velocity(current.object)};
-      bool changed = false;
+      std::optional<SimulationAccess::ObjectState> state;
       for (ProcessorRuntime& processor : node.processors) {
-        for (const std::vector<Index>& ids : Due(processor, state, now)) {
-          Remove(processor.plan, current, ids, state, now);
-          changed = true;
-        }
+        for (const std::vector<Index>& ids : Due(processor, simulation, current, state, now))
+          Remove(processor.plan, current, ids, StateOf(simulation, current, state), now);
       }
-      if (changed) states.push_back(std::move(state));
+      if (state) states.push_back(std::move(*state));
     }
     if (states.empty()) return;
     RebuildInputs inputs = Inputs(nullptr);
@@ -183,16 +182,28 @@ class TopologyRebuildStage final : public TopologyChangeStage {
   }
 
  private:
+  // The current state of the node's object, taken once per step when first needed.
+  static SimulationAccess::ObjectState& StateOf(
+      const Simulation& simulation, const ChangingNode& node,
+      std::optional<SimulationAccess::ObjectState>& state) {
+    if (!state)
+      state.emplace(SimulationAccess::ObjectState{node.object, simulation.position(node.object),
+                                                  simulation.velocity(node.object)});
+    return *state;
+  }
+
   // The removals processor `processor` makes at SOFA time `now` (its handleEvent on
   // AnimateBeginEvent).
-  std::vector<std::vector<Index>> Due(ProcessorRuntime& processor,
-                                      const SimulationAccess::ObjectState& state, double now) {
+  std::vector<std::vector<Index>> Due(ProcessorRuntime& processor, const Simulation& simulation,
+                                      const ChangingNode& node,
+                                      std::optional<SimulationAccess::ObjectState>& state,
+                                      double now) {
     const ProcessorPlan& plan = processor.plan;
     if (!plan.use_data_inputs) return DueFromFile(plan, processor.reader, now + plan.shift);
     if (processor.time_to_remove >= now) return {};
     // SOFA reads its list when it acts: an engine it links to (BoxROI) computes it then, on
     // the current positions and topology. So does a build of the scene on them.
-    RebuildInputs probe = Inputs(&state);
+    RebuildInputs probe = Inputs(&StateOf(simulation, node, state));
     (void)Build(probe);
     std::vector<Index> ids = plan.triangles_to_remove;
     for (const auto& [line, list] : probe.data_lists)

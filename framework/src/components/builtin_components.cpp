@@ -13,6 +13,7 @@
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
+#include "components/direction_projective_constraint.h"
 #include "components/distance_from_target_mapping.h"
 #include "components/distance_mapping.h"
 #include "components/edge_pressure_force_field.h"
@@ -163,6 +164,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<FixedPlaneProjectiveConstraintComponent>(registrar);
   Add<PlaneProjectiveConstraintComponent>(registrar);
   Add<LineProjectiveConstraintComponent>(registrar);
+  Add<DirectionProjectiveConstraintComponent>(registrar);
   Add<PointProjectiveConstraintComponent>(registrar);
   Add<LinearMovementProjectiveConstraintComponent>(registrar);
   Add<AffineMovementProjectiveConstraintComponent>(registrar);

@@ -58,8 +58,8 @@ struct Simulation::Impl {
   /// The force fields and masses of each component, for ComponentMatrix.
   std::vector<internal::MatrixSource> matrix_sources;
   /// Topological changes applied at the start of steps (null without a
-  /// TopologicalChangeProcessor), and the models replaced by a change: observers built on the
-  /// first model may still point into it.
+  /// TopologicalChangeProcessor), and the first model once a change replaced it: observers built
+  /// on it may still point into it.
   std::unique_ptr<internal::TopologyChangeStage> topology_changes;
   std::vector<std::shared_ptr<const Model>> retired_models;
 

@@ -54,7 +54,9 @@ void SimulationAccess::AdoptRebuilt(Simulation& running, Simulation rebuilt,
   }
   for (SolverNode& node : fresh.nodes) node.state.time = old.time;
 
-  old.retired_models.push_back(std::move(old.model));
+  // Observers are built once, on the first model: that one is kept (not every later one, which
+  // nothing built once points into: a long run of changes must not accumulate meshes).
+  if (old.retired_models.empty()) old.retired_models.push_back(old.model);
   old.model = std::move(fresh.model);
   old.nodes = std::move(fresh.nodes);
   old.mapped = std::move(fresh.mapped);
