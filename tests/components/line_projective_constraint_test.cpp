@@ -68,5 +68,29 @@ TEST_F(LineConstraint, ImplicitEulerStepByHand) {
   }
 }
 
+// SOFA's DirectionProjectiveConstraint: each point on the line through its own initial position.
+// Point 0 starts at (1, 2, 0) on the line along n = (1, 1, 0)/√2; gravity (0, −10, 0) projected
+// is a = (g·n)n = (−5, −5, 0); one symplectic Euler step of h = 0.25 from rest: v = (−1.25, −1.25,
+// 0), x = (0.6875, 1.6875, 0), still on its line. Point 1 (not listed) falls straight down.
+TEST_F(LineConstraint, DirectionProjectiveConstraintKeepsEachPointOnTheLineThroughItsStart) {
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.25" gravity="0 -10 0">
+  <EulerExplicitSolver symplectic="1"/>
+  <MechanicalObject position="1 2 0  5 5 5"/>
+  <UniformMass vertexMass="1"/>
+  <DirectionProjectiveConstraint indices="0" direction="1 1 0"/>
+</Node>)");
+  simulation.Step();
+  const auto x = simulation.position(0);
+  const auto v = simulation.velocity(0);
+  // Round-off of the normalised direction (1/√2 squared is 0.5 within an ulp).
+  EXPECT_NEAR(v[0], -1.25, 1e-15);
+  EXPECT_NEAR(v[1], -1.25, 1e-15);
+  EXPECT_NEAR(x[0], 0.6875, 1e-15);
+  EXPECT_NEAR(x[1], 1.6875, 1e-15);
+  EXPECT_EQ(x[2], 0.0);
+  EXPECT_EQ(x[3], 5.0);
+  EXPECT_EQ(x[4], 5.0 - 0.25 * 2.5);
+}
+
 }  // namespace
 }  // namespace fluxion

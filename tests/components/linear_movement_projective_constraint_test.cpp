@@ -79,5 +79,22 @@ TEST_F(LinearMovement, RejectsMovementsThatDoNotMatchTheKeyTimes) {
   }
 }
 
+// More movements than key times: SOFA reads them as vectors along the key times and never reaches
+// the extra ones (its TopologicalChanges benchmark writes "0 0 0   0 0 0" per key on Vec3): the
+// first 3 per key time, with a warning. keyTimes 0 1, movements (0,0,0) then (2,0,0): after the
+// step from t = 0.5 (h = 0.25, three steps) the point is at x₀ + m(0.5) = (1, 0, 0).
+TEST_F(LinearMovement, ExtraMovementsAfterTheLastKeyTimeAreIgnored) {
+  ExpectWarnings(1);
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.25" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <MechanicalObject position="0 0 0"/>
+  <UniformMass vertexMass="1"/>
+  <LinearMovementProjectiveConstraint indices="0" keyTimes="0 1"
+      movements="0 0 0   2 0 0   9 9 9   9 9 9"/>
+</Node>)");
+  simulation.Run(3);
+  EXPECT_THAT(Values(simulation.position(0)), ElementsAre(1, 0, 0));
+}
+
 }  // namespace
 }  // namespace fluxion

@@ -39,7 +39,7 @@ TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
       Errors(std::string(kFalling) + R"(  <CompositeCollisionPipeline/>
   <TriangularAnisotropicFEMForceField youngModulus="1000"/>
   <SparseGridMultipleTopology n="3 3 3"/>
-  <TopologicalChangeProcessor filename="x.txt"/>
+  <DynamicSparseGridTopologyModifier/>
   <Mechanicalobject/>
 </Node>)");
   EXPECT_THAT(
@@ -51,7 +51,7 @@ TEST_F(SofaCatalog, UnsupportedComponentsAreNamedWithTheirCategoryAllAtOnce) {
                   "by Fluxion (category: SolidMechanics)",
                   "s.scn:7: SOFA component 'SparseGridMultipleTopology' is not supported by "
                   "Fluxion (category: Topology)",
-                  "s.scn:8: SOFA component 'TopologicalChangeProcessor' is not supported "
+                  "s.scn:8: SOFA component 'DynamicSparseGridTopologyModifier' is not supported "
                   "by Fluxion (category: Topology)",
                   HasSubstr("s.scn:9: unknown component 'Mechanicalobject' (did you mean "
                             "'MechanicalObject'?)")));

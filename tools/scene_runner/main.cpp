@@ -200,10 +200,16 @@ int main(int argc, char** argv) {
   auto* dt_option =
       app.add_option("--dt", dt, "time step [s], replacing the scene's root dt")
           ->transform(FiniteIn(std::numeric_limits<double>::denorm_min(), kLargest, "> 0"));
-  app.add_option("--output,-o", options.output,
-                 "CSV file to write (default: stdout when it is a pipe or a file; a terminal "
-                 "gets a summary, '-' prints the rows there); written as FILE.partial, renamed "
-                 "when the run ends");
+  auto* output_option =
+      app.add_option("--output,-o", options.output,
+                     "CSV file to write (default: stdout when it is a pipe or a file; a terminal "
+                     "gets a summary, '-' prints the rows there); written as FILE.partial, renamed "
+                     "when the run ends");
+  auto* no_rows_option = app.add_flag(
+      "--no-rows", options.no_rows,
+      "write no trajectory rows, print the summary instead (for --vtk or the scene's own files; "
+      "a scene whose points change stops a CSV or HDF5 trajectory)");
+  no_rows_option->excludes(output_option);
   app.add_option("--output-dir", options.output_dir,
                  "folder the scene's own files (e.g. an energy file) are written in (default: the "
                  "current folder)");
@@ -262,6 +268,7 @@ int main(int argc, char** argv) {
       app.add_option("--compare", options.compare,
                      "compare the run with this reference trajectory CSV: prints a "
                      "report, exit 0 on match, 1 on mismatch");
+  compare_option->excludes(no_rows_option);
   std::string align = "step";
   app.add_option("--align", align,
                  "--compare: pair the rows by 'step' number (default: the same run) or by 'time' "

@@ -224,6 +224,15 @@ std::unique_ptr<TrajectoryWriter> MakeWriter(const RunOptions& options, std::FIL
       stream, {.energy = options.energy, .solver_outputs = options.solver_outputs});
 }
 
+// The rows of a run shown as a summary on a terminal: counted, written nowhere (so that a scene
+// whose points change, which a CSV trajectory refuses, still runs with --vtk).
+class RowCounter final : public TrajectoryWriter {
+ public:
+  void Begin(const Simulation& /*simulation*/) override {}
+  void Record(const Simulation& /*simulation*/) override {}
+  bool ok() const override { return true; }
+};
+
 // The base of the --vtk files' names: the scene's file name without its extension.
 std::string VtkName(const std::string& scene) {
   const std::string stem = std::filesystem::path(scene).stem().string();
@@ -336,8 +345,9 @@ int RunScene(const RunOptions& options, const Host& host) {
   TrajectoryFile output;
   std::FILE* stream = stdout;
   // Rows for a terminal: a summary instead, unless asked for (--output -).
-  const bool summary = options.output.empty() && options.compare.empty() &&
-                       !options.rows_to_terminal && ::isatty(::fileno(stdout)) == 1;
+  const bool summary =
+      options.no_rows || (options.output.empty() && options.compare.empty() &&
+                          !options.rows_to_terminal && ::isatty(::fileno(stdout)) == 1);
   long rows = 0;
   if (summary) {
     file.reset(std::fopen("/dev/null", "w"));
@@ -377,7 +387,8 @@ int RunScene(const RunOptions& options, const Host& host) {
     long every;        // records every `every` steps, and the last
   };
   std::vector<NamedWriter> writers;
-  writers.push_back({MakeWriter(options, stream, output.partial_path()),
+  writers.push_back({summary ? std::make_unique<RowCounter>()
+                             : MakeWriter(options, stream, output.partial_path()),
                      options.output.empty() ? std::string("stdout") : options.output,
                      options.every.value_or(1)});
   if (candidate) {

@@ -55,6 +55,7 @@ struct RunOptions {
   /// The trajectory rows go to stdout even when it is a terminal (--output -); otherwise a
   /// terminal gets a short summary of the run instead of the rows.
   bool rows_to_terminal = false;
+  bool no_rows = false;  ///< --no-rows: the summary, wherever stdout goes
 };
 
 inline constexpr long kDefaultSteps = 100;

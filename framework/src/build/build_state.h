@@ -106,6 +106,10 @@ class Problems {
     const auto [file, local] = scene_file_.Locate(line);
     plugin_.push_back({file, local, std::move(message)});
   }
+  /// A problem at a line of another file the scene reads (a TopologicalChangeProcessor's file).
+  void InFile(const std::string& file, int line, std::string message) {
+    scene_.push_back({file, line, std::move(message)});
+  }
   /// "FILE:LINE" of a scene line (an included file's lines name that file).
   std::string Where(int line) const {
     const auto [file, local] = scene_file_.Locate(line);
@@ -174,6 +178,22 @@ struct MappedObject {
   SystemParts parts;  ///< masses, force fields and external forces on the child's own DOFs
 };
 
+/// What a rebuild after a topological change (build/topology_rebuild.h) puts in place of what
+/// the scene's own components would build, keyed by the components' element lines.
+struct RebuildInputs {
+  /// The initial vectors of a MechanicalObject, renumbered with its points.
+  struct ObjectStart {
+    Vector position, velocity, rest_position;
+  };
+  /// The reduced topology of a topology component (built as given, not from its fields).
+  std::map<int, std::shared_ptr<const Topology>> topologies;
+  /// The object built by a MechanicalObject, with these vectors instead of its fields'.
+  std::map<int, ObjectStart> objects;
+  /// Filled by the rebuild: each TopologicalChangeProcessor's trianglesToRemove as its links
+  /// give it on the rebuilt scene (its element line, the list).
+  std::vector<std::pair<int, std::vector<Index>>> data_lists;
+};
+
 /// Everything the passes read and write.
 struct BuildState {
   BuildState(const SceneDescription& scene_, const ComponentRegistry& registry_,
@@ -189,6 +209,9 @@ struct BuildState {
   const SceneDescription& scene;
   const ComponentRegistry& registry;
   const PluginLoader* plugins;  // may be null: no plugin context
+  /// Set when the scene is built again after a topological change (observers are not built
+  /// again, plugins are not looked up again), else null.
+  RebuildInputs* rebuild = nullptr;
   LoadOptions options;
   Problems problems;
   InputFolders inputs;

@@ -245,6 +245,7 @@ bool ComponentBuildContext::AddInputFolder(const std::string& folder) {
 }
 
 void ComponentBuildContext::RequirePlugin(const std::string& plugin_name) {
+  if (state_.rebuild != nullptr) return;  // checked when the scene was first built
   if (state_.plugins == nullptr || state_.plugins->FindLoaded(plugin_name) == nullptr) {
     PluginProblem("required plugin '" + plugin_name + "' was not found" + state_.SearchPathText());
     state_.missing_plugins.push_back(plugin_name);

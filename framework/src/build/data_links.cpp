@@ -331,6 +331,45 @@ void WarnActsOnNothing(const BuildState& state, const Component& component) {
 }
 }  // namespace
 
+namespace {
+
+// A rebuild after a topological change (build/topology_rebuild.h): a topology component given
+// its reduced topology is built as that topology; a MechanicalObject is built from its fields
+// and then given its renumbered vectors; observers are not built again (the running simulation
+// keeps its own). True when the component's own build is not to run.
+bool BuildFromRebuildInputs(BuildState& state, Node& node, const Component& component,
+                            ComponentBuildContext& context) {
+  if (state.rebuild == nullptr) return false;
+  if (component.kind() == ComponentKind::kObserver) return true;
+  // Once every triangle of a changing topology is gone, its force fields act on nothing (SOFA's
+  // keep running on empty element lists); built, some would refuse a topology without elements.
+  if (component.kind() == ComponentKind::kForceField && node.topology_component != nullptr &&
+      state.rebuild->topologies.count(node.topology_component->element->line) != 0 &&
+      node.topology != nullptr && node.topology->triangles.empty())
+    return true;
+  const int line = component.element->line;
+  if (const auto found = state.rebuild->topologies.find(line);
+      found != state.rebuild->topologies.end()) {
+    context.SetTopology(*found->second);
+    return true;
+  }
+  if (const auto found = state.rebuild->objects.find(line); found != state.rebuild->objects.end()) {
+    component.entry->builder(context);
+    if (node.object < 0) return true;  // the build failed: reported
+    ObjectModel& object = state.objects[static_cast<std::size_t>(node.object)];
+    object.position = found->second.position;
+    object.velocity = found->second.velocity;
+    object.rest_position = found->second.rest_position;
+    object.num_points = object.dimension == 0 ? 0 : object.position.size() / object.dimension;
+    // SOFA's externalForce acts during the first step only: long past.
+    object.external_force = Vector::Zero(object.position.size());
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void BuildComponent(BuildState& state, Node& node, Component& component) {
   if (state.built.count(&component) != 0) return;
   if (!component.valid) {
@@ -350,7 +389,7 @@ void BuildComponent(BuildState& state, Node& node, Component& component) {
   } else if (linked && entry.builder != nullptr) {
     ComponentBuildContext context(state, node, component);
     try {
-      entry.builder(context);
+      if (!BuildFromRebuildInputs(state, node, component, context)) entry.builder(context);
     } catch (const ConfigError& error) {
       context.Error(entry.spec.name + (error.field().empty() ? "" : " '" + error.field() + "'") +
                     ": " + error.what());

@@ -22,6 +22,8 @@
 #include "build/memory_charges.h"
 #include "build/read_pass.h"
 #include "build/solver_creation.h"
+#include "build/topological_changes.h"
+#include "build/topology_rebuild.h"
 #include "fluxion/log.h"
 #include "runtime/simulation_access.h"
 
@@ -64,8 +66,10 @@ void ReleaseInitialVectors(BuildState& state) {
 
 Simulation BuildSimulation(const SceneDescription& scene,
                            std::shared_ptr<const ComponentRegistry> registry,
-                           const PluginLoader* plugins, const LoadOptions& options) {
+                           const PluginLoader* plugins, const LoadOptions& options,
+                           RebuildInputs* rebuild) {
   BuildState state(scene, *registry, plugins, options);
+  state.rebuild = rebuild;
   Problems& problems = state.problems;
 
   // The scene's structure against the memory budget first: reading it allocates per node and
@@ -116,6 +120,14 @@ Simulation BuildSimulation(const SceneDescription& scene,
   CheckMasses(state);
   std::optional<ContactPlan> contacts = PlanContacts(state);
   problems.ThrowIfAny();
+  // Topological changes: read once, at the first build; a rebuild reports the processors' data
+  // lists as its links give them now.
+  std::vector<ChangingNode> changing;
+  if (rebuild == nullptr)
+    changing = PlanTopologicalChanges(state);
+  else
+    rebuild->data_lists = ProcessorDataLists(state);
+  problems.ThrowIfAny();
   // Without observers (exporters and recorders read the model), a caller that reads only the
   // state lets the build drop what nothing reads again (LoadOptions::keep_initial_data).
   const bool release = !options.keep_initial_data && state.observers.empty();
@@ -147,11 +159,15 @@ Simulation BuildSimulation(const SceneDescription& scene,
   if (nodes.empty() && state.observers.empty())
     LogWarn(scene.file + ": the scene has no ODE solver: nothing moves");
   try {
-    return SimulationAccess::Create(std::move(model), std::move(nodes), std::move(registry),
-                                    std::move(state.observers), std::move(state.mapped_runtime),
-                                    contacts ? CreateContactStage(std::move(*contacts)) : nullptr,
-                                    std::move(state.runtime_fields),
-                                    std::move(state.matrix_sources));
+    Simulation simulation =
+        SimulationAccess::Create(std::move(model), std::move(nodes), registry,
+                                 std::move(state.observers), std::move(state.mapped_runtime),
+                                 contacts ? CreateContactStage(std::move(*contacts)) : nullptr,
+                                 std::move(state.runtime_fields), std::move(state.matrix_sources));
+    if (!changing.empty())
+      SimulationAccess::SetTopologyChanges(
+          simulation, CreateTopologyRebuildStage(scene, registry, options, std::move(changing)));
+    return simulation;
   } catch (const ConfigError& error) {
     problems.Scene(scene.root.line, error.what());
     problems.ThrowIfAny();

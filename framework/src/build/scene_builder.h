@@ -11,12 +11,17 @@
 
 namespace fluxion::internal {
 
+struct RebuildInputs;
+
 /// Builds the simulation of `scene`. Every problem of a pass is reported at once: throws
 /// SceneError (invalid input, with FILE:LINE per problem) or PluginError (a component or
 /// RequiredPlugin that no loaded plugin provides; a plugin's own failure). `plugins` may be null
-/// (no plugin context: RequiredPlugin then only accepts SOFA module names).
+/// (no plugin context: RequiredPlugin then only accepts SOFA module names). `rebuild`, given by
+/// a topological change (build/topology_rebuild.h), builds the scene again on the changed
+/// topology: then no observer is built and no change stage is created.
 Simulation BuildSimulation(const SceneDescription& scene,
                            std::shared_ptr<const ComponentRegistry> registry,
-                           const PluginLoader* plugins, const LoadOptions& options = {});
+                           const PluginLoader* plugins, const LoadOptions& options = {},
+                           RebuildInputs* rebuild = nullptr);
 
 }  // namespace fluxion::internal

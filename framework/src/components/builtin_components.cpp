@@ -13,6 +13,7 @@
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
+#include "components/direction_projective_constraint.h"
 #include "components/distance_from_target_mapping.h"
 #include "components/distance_mapping.h"
 #include "components/edge_pressure_force_field.h"
@@ -95,6 +96,7 @@
 #include "components/tetrahedron_fem_force_field.h"
 #include "components/tetrahedron_hyperelasticity_fem_force_field.h"
 #include "components/tetrahedron_set_topology_container.h"
+#include "components/topological_change_processor.h"
 #include "components/transform_engine.h"
 #include "components/transform_matrix_engine.h"
 #include "components/triangle2_edge_topological_mapping.h"
@@ -166,6 +168,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<FixedPlaneProjectiveConstraintComponent>(registrar);
   Add<PlaneProjectiveConstraintComponent>(registrar);
   Add<LineProjectiveConstraintComponent>(registrar);
+  Add<DirectionProjectiveConstraintComponent>(registrar);
   Add<PointProjectiveConstraintComponent>(registrar);
   Add<LinearMovementProjectiveConstraintComponent>(registrar);
   Add<AffineMovementProjectiveConstraintComponent>(registrar);
@@ -293,6 +296,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
     AddIgnored(registrar, storage,
                "stores SOFA's assembled linear system: Fluxion's solvers assemble their own; "
                "the last system solved in its node is kept for Python (A(), b(), x())");
+  // Read by the builder (build/topological_changes.h).
+  Add<TopologicalChangeProcessorComponent>(registrar);
   AddIgnored(registrar, "DefaultAnimationLoop",
              "SOFA's default loop: accepted and ignored (Fluxion always runs it)");
 }

@@ -99,6 +99,15 @@ void LinearMovementProjectiveConstraintComponent::Build(BuildContext& context) {
   const auto d = static_cast<std::size_t>(object.dimension);
   // SOFA's default movement is one zero vector whatever the template: "0 0 0" fits Vec3 only.
   if (!p.has("movements")) movements.assign(d * times.size(), 0.0);
+  // SOFA walks the movements along the key times: vectors after the last key time's are never
+  // read (its Benchmark/TopologicalChanges scene gives 6 numbers per key time on Vec3).
+  if (movements.size() > d * times.size()) {
+    context.Warn("LinearMovementProjectiveConstraint 'movements' has " +
+                 std::to_string(movements.size()) + " numbers for " + std::to_string(times.size()) +
+                 " key times: the first " + std::to_string(d * times.size()) + " are used (" +
+                 std::to_string(d) + " per key time), the others ignored, as SOFA does");
+    movements.resize(d * times.size());
+  }
   if (movements.size() != d * times.size()) {
     context.Error("LinearMovementProjectiveConstraint 'movements' has " +
                   std::to_string(movements.size()) + " numbers (expected " +

@@ -1,6 +1,10 @@
 #include "components/mesh_loader.h"
 #include "components/point_selection.h"
 
+#include <algorithm>
+#include <set>
+#include <utility>
+
 #include "components/sofa_float.h"
 #include "fluxion/errors.h"
 #include "meshio/loader_transform.h"
@@ -29,7 +33,9 @@ ComponentSpec MeshLoaderSpec(std::string name, std::string summary, std::vector<
                .DefaultText("1 0 0 0  0 1 0 0  0 0 1 0  0 0 0 1"),
            FieldSpec::Bool("triangulate", false, "split quads (and polygons) into triangles"),
            FieldSpec::Bool("flipNormals", false, "SOFA option for normals: no mechanical effect"),
-           FieldSpec::Bool("createSubelements", false, "only supported as 0"),
+           FieldSpec::Bool("createSubelements", false,
+                           "add the edges of the quads and triangles missing from the file's "
+                           "edges (surface meshes only)"),
            FieldSpec::Bool("onlyAttachedPoints", false, "only supported as 0")},
       .aliases = {}};
   for (FieldSpec& field : extra) spec.fields.push_back(std::move(field));
@@ -49,11 +55,10 @@ std::vector<Index> Flattened(const std::vector<std::array<Index, N>>& elements) 
 bool CheckOptions(BuildContext& context) {
   const Parameters& p = context.parameters();
   bool ok = true;
-  for (const char* option : {"createSubelements", "onlyAttachedPoints"})
-    if (p.flag(option)) {
-      context.Error(context.type() + " '" + option + "=1' is not supported (expected 0)");
-      ok = false;
-    }
+  if (p.flag("onlyAttachedPoints")) {
+    context.Error(context.type() + " 'onlyAttachedPoints=1' is not supported (expected 0)");
+    ok = false;
+  }
   for (const char* field : {"translation", "rotation", "scale3d"})
     if (p.reals(field).size() != 3) {
       context.Error(context.type() + " '" + field + "' needs 3 numbers (x y z)");
@@ -92,6 +97,25 @@ void Transform(const Parameters& p, Topology& mesh) {
   if (!p.reals("scale").empty())
     for (double& s : scale) s *= AsSofaFloat(p.reals("scale").front());
   ApplyLoaderTransform(mesh, scale, rotation, translation);
+}
+
+// SOFA's MeshLoader::updateElements with createSubelements: the side (v_{j+1}, v_{j+2}) of each
+// quad, then of each triangle, appended to the edges when no edge joins its points yet.
+// Source: Sofa/framework/Core/src/sofa/core/loader/MeshLoader.cpp.
+void CreateMissingEdges(Topology& mesh) {
+  std::set<std::pair<Index, Index>> known;
+  for (const auto& [a, b] : mesh.edges) known.insert(std::minmax(a, b));
+  const auto add_sides = [&](const auto& elements) {
+    for (const auto& element : elements) {
+      const std::size_t n = element.size();
+      for (std::size_t j = 0; j < n; ++j) {
+        const Index a = element[(j + 1) % n], b = element[(j + 2) % n];
+        if (known.insert(std::minmax(a, b)).second) mesh.edges.push_back({a, b});
+      }
+    }
+  };
+  add_sides(mesh.quads);
+  add_sides(mesh.triangles);
 }
 
 }  // namespace
@@ -134,6 +158,15 @@ void PublishMesh(BuildContext& context, Topology mesh) {
     return;
   }
   if (p.flag("triangulate")) TriangulateQuads(mesh);
+  if (p.flag("createSubelements")) {
+    if (!mesh.tetrahedra.empty() || !mesh.hexahedra.empty()) {
+      context.Error(context.type() +
+                    " 'createSubelements=1' on a volume mesh is not supported yet (expected "
+                    "triangles or quads)");
+      return;
+    }
+    CreateMissingEdges(mesh);
+  }
   Transform(p, mesh);
   std::vector<double> position;
   position.reserve(mesh.points.size() * 3);

@@ -20,6 +20,7 @@ class CsvTrajectoryWriter final : public TrajectoryWriter {
       : stream_(stream), options_(options) {}
 
   void Begin(const Simulation& simulation) override {
+    points_ = internal::ObjectPointCounts(simulation);
     line_ = "step,time";
     internal::ForEachTrajectoryColumn(simulation, options_.solver_outputs, options_.energy,
                                       [&](std::string_view column) {
@@ -40,6 +41,13 @@ class CsvTrajectoryWriter final : public TrajectoryWriter {
   }
 
   void Record(const Simulation& simulation) override {
+    if (!ok_) return;
+    if (std::string why = internal::ChangedPointsError(simulation, points_, "a CSV trajectory");
+        !why.empty()) {
+      ok_ = false;
+      error_ = std::move(why);
+      return;
+    }
     line_.clear();
     line_ += std::to_string(simulation.step_count());
     line_ += ',';
@@ -78,6 +86,7 @@ class CsvTrajectoryWriter final : public TrajectoryWriter {
   }
 
   bool ok() const override { return ok_; }
+  std::string error() const override { return error_; }
 
  private:
   // Each row is flushed when it is complete: a run that stops early leaves complete rows.
@@ -99,7 +108,9 @@ class CsvTrajectoryWriter final : public TrajectoryWriter {
   CsvTrajectoryOptions options_;
   std::vector<double> outputs_;             // scratch for one solver's outputs
   std::vector<std::size_t> output_counts_;  // outputs per solver node, fixed by Begin
+  std::vector<Index> points_;               // each object's points at Begin: the columns
   bool ok_ = true;
+  std::string error_;  // empty for a failed write, which says nothing more
   std::string line_;
 };
 

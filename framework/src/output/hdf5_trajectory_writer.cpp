@@ -293,6 +293,7 @@ class Hdf5TrajectoryWriter final : public TrajectoryWriter {
     file_ = Handle(H5Fcreate(path_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
     if (!file_.valid()) return Fail();
     const Model& model = simulation.model();
+    points_ = internal::ObjectPointCounts(simulation);
     StringAttribute(file_.get(), "format", "fluxion-trajectory");
     ScalarAttribute(file_.get(), "format_version", H5T_NATIVE_INT, 1);
     StringAttribute(file_.get(), "scene", model.file);
@@ -355,6 +356,12 @@ class Hdf5TrajectoryWriter final : public TrajectoryWriter {
   // hands it to the writer thread.
   void Record(const Simulation& simulation) override {
     if (!ok_ || !thread_.joinable()) return;
+    if (std::string why = internal::ChangedPointsError(simulation, points_, "an HDF5 trajectory");
+        !why.empty()) {
+      changed_points_ = std::move(why);
+      Fail();
+      return;
+    }
     {
       std::unique_lock lock(mutex_);
       changed_.wait(lock, [this] { return queued_ - written_ < kQueuedRows; });
@@ -390,6 +397,7 @@ class Hdf5TrajectoryWriter final : public TrajectoryWriter {
   void End(const Simulation& /*simulation*/) override { Close(); }
 
   bool ok() const override { return ok_; }
+  std::string error() const override { return changed_points_; }
 
  private:
   void Fail() { ok_ = false; }
@@ -451,6 +459,8 @@ class Hdf5TrajectoryWriter final : public TrajectoryWriter {
   std::vector<GrowingDataset> states_;    // position, velocity of each object, in model order
   std::vector<GrowingDataset> scalars_;   // solver outputs, then energies
   std::vector<std::size_t> state_sizes_;  // doubles in an object's position (and velocity)
+  std::vector<Index> points_;             // each object's points at Begin: the datasets' shape
+  std::string changed_points_;            // why Record stopped when an object's points changed
   std::vector<std::size_t> output_counts_;
   std::atomic<bool> ok_ = true;
 

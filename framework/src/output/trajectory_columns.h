@@ -20,4 +20,14 @@ std::vector<std::string> TrajectoryColumns(const Simulation& simulation, bool so
 void ForEachTrajectoryColumn(const Simulation& simulation, bool solver_outputs, bool energy,
                              const std::function<void(std::string_view)>& visit);
 
+/// The number of points of each object, the layout of a writer whose rows keep the columns of
+/// its Begin.
+std::vector<Index> ObjectPointCounts(const Simulation& simulation);
+
+/// Empty while every object still has the points of `points` (ObjectPointCounts at Begin), else
+/// why a writer of fixed columns (`format`: "a CSV trajectory") stops: a topological change
+/// (TopologicalChangeProcessor) changed an object's points.
+std::string ChangedPointsError(const Simulation& simulation, const std::vector<Index>& points,
+                               std::string_view format);
+
 }  // namespace fluxion::internal

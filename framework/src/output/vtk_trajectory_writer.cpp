@@ -75,6 +75,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
   explicit VtkTrajectoryWriter(const VtkTrajectoryOptions& options) : options_(options) {}
 
   void Begin(const Simulation& simulation) override {
+    model_ = simulation.shared_model();
     // Every object's file stem, made unique if two ids differ only by unsafe characters.
     std::set<std::string> stems;
     const std::vector<ObjectModel>& objects = simulation.objects();
@@ -86,29 +87,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
         part.file_stem += "_" + std::to_string(k);
         stems.insert(part.file_stem);
       }
-      // Cells: every element of the topology; points without a topology as vertices, so that
-      // they show.
-      internal::VtkCells cells;
-      if (object.topology)
-        cells = internal::CollectVtkCells(*object.topology, true, true, true, true, true);
-      if (cells.cells.empty()) {
-        for (Index i = 0; i < object.num_points; ++i) {
-          cells.cells.push_back({i});
-          cells.types.push_back(internal::kVtkVertex);
-        }
-      }
-      part.cells.emplace(cells);
-      // Edges and their rest lengths, from the rest positions (as mesh springs take theirs).
-      const Vector& rest =
-          object.rest_position.size() == object.num_dofs() ? object.rest_position : object.position;
-      if (object.topology) {
-        for (const auto& edge : object.topology->edges) {
-          part.edges.push_back(edge);
-          part.rest_lengths.push_back(Distance(PointAt(rest, object.dimension, edge[0]),
-                                               PointAt(rest, object.dimension, edge[1])));
-        }
-      }
-      part.mass = PointMasses(simulation, object);
+      FillPart(simulation, object, part);
       parts_.push_back(std::move(part));
     }
     // A per-element output on another topology than its object's (a force field in a child
@@ -139,8 +118,60 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
     pvd_tail_ = static_cast<long>(header.size());
   }
 
+  // What part `part` writes of `object` besides its state: its cells, its edges with their rest
+  // lengths, its points' masses (Begin, and again after a topological change).
+  static void FillPart(const Simulation& simulation, const ObjectModel& object, ObjectPart& part) {
+    part.cells.reset();
+    part.edges.clear();
+    part.rest_lengths.clear();
+    // Cells: every element of the topology; points without a topology as vertices, so that
+    // they show.
+    internal::VtkCells cells;
+    if (object.topology)
+      cells = internal::CollectVtkCells(*object.topology, true, true, true, true, true);
+    if (cells.cells.empty()) {
+      for (Index i = 0; i < object.num_points; ++i) {
+        cells.cells.push_back({i});
+        cells.types.push_back(internal::kVtkVertex);
+      }
+    }
+    part.cells.emplace(cells);
+    // Edges and their rest lengths, from the rest positions (as mesh springs take theirs).
+    const Vector& rest =
+        object.rest_position.size() == object.num_dofs() ? object.rest_position : object.position;
+    if (object.topology) {
+      for (const auto& edge : object.topology->edges) {
+        part.edges.push_back(edge);
+        part.rest_lengths.push_back(Distance(PointAt(rest, object.dimension, edge[0]),
+                                             PointAt(rest, object.dimension, edge[1])));
+      }
+    }
+    part.mass = PointMasses(simulation, object);
+  }
+
   void Record(const Simulation& simulation) override {
     if (!ok_ || !pvd_) return;
+    // A topological change (TopologicalChangeProcessor) gave the objects other points and
+    // elements: each file of a step holds its own, so the parts are taken again from the new
+    // model (the per-element parts too, when the components are the same).
+    if (simulation.shared_model() != model_) {
+      model_ = simulation.shared_model();
+      for (std::size_t k = 0; k < parts_.size(); ++k)
+        FillPart(simulation, simulation.objects()[k], parts_[k]);
+      const std::vector<ElementValues> outputs = simulation.ElementOutputs();
+      for (ElementPart& part : element_parts_) {
+        if (part.output >= outputs.size()) {
+          Fail("the per-element outputs changed with the topology (expected the same components)");
+          return;
+        }
+        const ElementValues& output = outputs[part.output];
+        const ElementType type = output.type;
+        part.cells.emplace(internal::CollectVtkCells(
+            *output.topology, type == ElementType::kEdge, type == ElementType::kTriangle,
+            type == ElementType::kQuad, type == ElementType::kTetrahedron,
+            type == ElementType::kHexahedron));
+      }
+    }
     // The force on every solver node's DOFs, once per record.
     forces_.resize(simulation.solver_nodes().size());
     for (std::size_t n = 0; n < forces_.size(); ++n) {
@@ -341,6 +372,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
   std::vector<Vector> forces_;  // per solver node, reused
   std::vector<ElementPart> element_parts_;
   std::vector<ElementValues> element_outputs_;  // the record's, refreshed by Record
+  std::shared_ptr<const Model> model_;          // the model the parts were taken from
   OutputFile pvd_;
   long pvd_tail_ = 0;  // where the footer starts
   bool ok_ = true;

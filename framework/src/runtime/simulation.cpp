@@ -322,6 +322,9 @@ std::string DescribeGrowth(const Model& model, const SolverNode& node,
 }  // namespace
 
 void Simulation::Step() {
+  // SOFA's AnimateBeginEvent comes first: a TopologicalChangeProcessor changes the topology
+  // (and the runtime continues on the rebuilt node) before anything of the step reads it.
+  if (impl_->topology_changes) impl_->topology_changes->BeforeStep(*this);
   const double dt = impl_->model->dt;
   // SOFA's order: collision reset, detection and response on the positions the step starts
   // from, then the solvers.

@@ -13,6 +13,7 @@
 #include "mechanics/mapping_jacobian.h"
 #include "registry/component_registry.h"
 #include "runtime/contact_stage.h"
+#include "runtime/topology_change_stage.h"
 
 namespace fluxion::internal {
 
@@ -68,6 +69,21 @@ struct SimulationAccess {
                            std::unique_ptr<ContactStage> contacts = nullptr,
                            std::vector<RuntimeField> runtime_fields = {},
                            std::vector<MatrixSource> matrix_sources = {});
+  /// Gives `simulation` the stage that applies its topological changes.
+  static void SetTopologyChanges(Simulation& simulation,
+                                 std::unique_ptr<TopologyChangeStage> stage);
+  /// After a topological change: `running` continues with the model, solver nodes, mapped
+  /// objects, contact stage, runtime fields and matrix sources of `rebuilt` (a build of the same
+  /// scene on the changed topology). Its time, step count, observers and change stage stay. Each
+  /// object's positions and velocities are `states`' for the objects listed there (by index),
+  /// else the running ones (which must have the same size); the solvers start afresh (their
+  /// workspace is the rebuilt one's, initialised for the new system).
+  struct ObjectState {
+    int object = -1;
+    Vector x, v;
+  };
+  static void AdoptRebuilt(Simulation& running, Simulation rebuilt,
+                           const std::vector<ObjectState>& states);
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
 };

@@ -12,6 +12,7 @@
 #include "runtime/repeated_warnings.h"
 #include "runtime/simulation_access.h"
 #include "runtime/step_clock.h"
+#include "runtime/topology_change_stage.h"
 
 namespace fluxion {
 
@@ -56,6 +57,11 @@ struct Simulation::Impl {
   std::vector<internal::RuntimeField> runtime_fields;
   /// The force fields and masses of each component, for ComponentMatrix.
   std::vector<internal::MatrixSource> matrix_sources;
+  /// Topological changes applied at the start of steps (null without a
+  /// TopologicalChangeProcessor), and the first model once a change replaced it: observers built
+  /// on it may still point into it.
+  std::unique_ptr<internal::TopologyChangeStage> topology_changes;
+  std::vector<std::shared_ptr<const Model>> retired_models;
 
   Impl() = default;
   Impl(const Impl&) = delete;

@@ -1,0 +1,302 @@
+// Reading TopologicalChangeProcessor components (sources in the header). Their file is checked
+// whole at build, so that a bad line is one `FILE:LINE:` error before the run and never a
+// surprise at the step where SOFA would have read it.
+#include "build/topological_changes.h"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+#include <string_view>
+
+#include "core/text_parsing.h"
+#include "mechanics/lumped_mass.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+constexpr const char* kProcessor = "TopologicalChangeProcessor";
+
+// The components that follow a removal by being built again from the reduced topology (their
+// SOFA handlers give what a build from the reduced mesh gives: docs/architecture.md), and those
+// whose index lists are renumbered as SOFA's TopologySubsetIndices are. Any other component in
+// the changing node or below is refused rather than left with stale indices.
+const std::set<std::string, std::less<>> kRebuiltTypes = {"TriangleSetTopologyContainer",
+                                                          "MechanicalObject",
+                                                          "MeshGmshLoader",
+                                                          "MeshOBJLoader",
+                                                          "MeshObjLoader",
+                                                          "MeshVTKLoader",
+                                                          "DiagonalMass",
+                                                          "MeshSpringForceField",
+                                                          "TriangularBendingSprings",
+                                                          "TriangularFEMForceField",
+                                                          "FixedPlaneProjectiveConstraint",
+                                                          "BoxROI",
+                                                          kProcessor};
+const std::set<std::string, std::less<>> kIndexListTypes = {
+    "FixedProjectiveConstraint",          "FixedConstraint",
+    "AffineMovementProjectiveConstraint", "LinearMovementProjectiveConstraint",
+    "PlaneProjectiveConstraint",          "LineProjectiveConstraint",
+    "PointProjectiveConstraint",          "PartialFixedProjectiveConstraint",
+    "DirectionProjectiveConstraint"};
+
+// Kinds that hold nothing indexed by points (solvers, visual and ignored companions such as
+// TriangleSetTopologyModifier, collision models, which read the rebuilt topology).
+bool FollowsAnyChange(ComponentKind kind) {
+  return kind == ComponentKind::kIgnored || kind == ComponentKind::kOdeSolver ||
+         kind == ComponentKind::kLinearSolver || kind == ComponentKind::kCollisionModel ||
+         kind == ComponentKind::kCollisionPipeline || kind == ComponentKind::kContext ||
+         kind == ComponentKind::kLoader;
+}
+
+// SOFA's readDataFile reads with std::getline: the lines, and a last empty one after a final
+// newline.
+std::vector<std::string> SplitLines(const std::string& bytes) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = bytes.find('\n', start);
+    if (end == std::string::npos) {
+      lines.push_back(bytes.substr(start));
+      return lines;
+    }
+    lines.push_back(bytes.substr(start, end - start));
+    start = end + 1;
+  }
+}
+
+// The whole file against the keywords SOFA's processTopologicalChanges acts on. False after
+// reporting the first bad line.
+bool CheckProcessFile(BuildState& state, const std::string& file,
+                      const std::vector<std::string>& lines) {
+  const auto bad = [&](std::size_t k, const std::string& message) {
+    state.problems.InFile(file, static_cast<int>(k) + 1, message);
+    return false;
+  };
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const std::vector<std::string_view> words = SplitWords(lines[k]);
+    if (words.empty()) continue;
+    const std::string_view keyword = words[0];
+    if (keyword == "T=") {
+      if (words.size() < 2 || !ParseReal(words[1]))
+        return bad(k, "'T=' is followed by '" + Shown(words.size() < 2 ? "" : words[1]) +
+                          "' (expected a time: T= 0.1)");
+    } else if (keyword == "REMOVE=") {
+      const std::optional<long> count = words.size() < 2 ? std::nullopt : ParseInteger(words[1]);
+      if (!count || *count < 0)
+        return bad(k, "'REMOVE=' is followed by '" + Shown(words.size() < 2 ? "" : words[1]) +
+                          "' (expected the number of elements: REMOVE= 3, then a line of 3 "
+                          "indices)");
+      if (k + 1 >= lines.size())
+        return bad(k, "'REMOVE= " + std::to_string(*count) +
+                          "' is the last line (expected a line of " + std::to_string(*count) +
+                          " element indices after it)");
+      const std::vector<std::string_view> indices = SplitWords(lines[k + 1]);
+      if (static_cast<long>(indices.size()) < *count)
+        return bad(k + 1, "the line has " + std::to_string(indices.size()) +
+                              " indices (expected the " + std::to_string(*count) +
+                              " that REMOVE= announces)");
+      for (long i = 0; i < *count; ++i) {
+        const std::optional<long> index = ParseInteger(indices[static_cast<std::size_t>(i)]);
+        if (!index || *index < 0)
+          return bad(k + 1, "'" + Shown(indices[static_cast<std::size_t>(i)]) +
+                                "' is not an element index (expected whole numbers from 0)");
+      }
+      ++k;  // the line of indices
+    } else if (keyword == "ADD=" || keyword == "INCISE=") {
+      return bad(k, "'" + std::string(keyword) +
+                        "' is not supported yet (expected T= and REMOVE= lines: Fluxion "
+                        "removes elements only)");
+    } else {
+      return bad(k, "'" + Shown(keyword) +
+                        "' starts a line (expected T=, REMOVE=, or a line of indices after "
+                        "REMOVE=)");
+    }
+  }
+  return true;
+}
+
+const Component* FindProcessorNodeTopology(const Node& node) { return node.topology_component; }
+
+// The processor's own fields: what SOFA would read, refused where Fluxion does not follow.
+bool ReadProcessor(BuildState& state, const Node& node, const Component& component,
+                   ProcessorPlan& plan) {
+  const Parameters& p = component.parameters;
+  const int line = component.element->line;
+  const auto refuse = [&](const std::string& message) {
+    state.problems.Scene(line, std::string(kProcessor) + " " + message);
+    return false;
+  };
+  plan.line = line;
+  plan.node_path = node.path;
+  plan.loop = p.flag("loop");
+  plan.shift = p.real("shift");
+  plan.use_data_inputs = p.flag("useDataInputs");
+  plan.time_to_remove = p.real("timeToRemove");
+  plan.interval = p.real("interval");
+  if (!p.indices("listChanges").empty())
+    return refuse("'listChanges' is not supported (expected it empty: SOFA never reads it)");
+  if (p.flag("saveIndicesAtInit"))
+    return refuse("'saveIndicesAtInit=1' is not supported (incisions only; expected 0)");
+  if (p.has_value("topology") && !p.text("topology").empty())
+    return refuse("'topology' is not supported (expected the node's own topology)");
+  if (plan.use_data_inputs) {
+    for (const char* list : {"pointsToRemove", "edgesToRemove", "quadsToRemove",
+                             "tetrahedraToRemove", "hexahedraToRemove"})
+      if (!p.indices(list).empty())
+        return refuse(std::string("'") + list +
+                      "' is not supported yet (expected trianglesToRemove only)");
+    plan.triangles_to_remove = p.indices("trianglesToRemove");
+    return true;
+  }
+  const std::string& name = p.text("filename");
+  if (name.empty()) return refuse("has no 'filename' (expected a file, or useDataInputs=1)");
+  std::string why;
+  const std::optional<BuildContext::InputFile> file = state.inputs.Read(name, why);
+  if (!file) return refuse(why);
+  plan.file = file->path;
+  plan.lines = SplitLines(file->bytes);
+  return CheckProcessFile(state, plan.file, plan.lines);
+}
+
+// A DiagonalMass follows by its density (SOFA's DiagonalMass::applyTriangleDestruction takes
+// density × rest area / 3 of each removed triangle from its vertices): given, or computed from a
+// total mass as its build does (TopologyMasses). Per-point masses given are refused. False
+// after reporting a problem.
+bool FollowDiagonalMass(BuildState& state, const Node& node, const Component& c,
+                        ChangingNode& changing) {
+  const Parameters& p = c.parameters;
+  const auto refuse = [&](const std::string& what) {
+    state.problems.Scene(c.element->line, "<" + c.element->type + "> " + what +
+                                              " in a node whose topology changes is not "
+                                              "supported yet (expected massDensity or totalMass)");
+    return false;
+  };
+  if (p.has("topology") && !p.text("topology").empty()) return refuse("with 'topology'");
+  if (p.has("massDensity")) return true;
+  if (!p.reals("vertexMass").empty() && !p.has("totalMass")) return refuse("with 'vertexMass'");
+  if (node.path != changing.node_path) return refuse("below the changing node");
+  std::vector<std::array<double, 3>> points(changing.topology->points.size(), {0, 0, 0});
+  for (std::size_t i = 0; i < points.size(); ++i)
+    for (int a = 0; a < changing.dimension; ++a)
+      points[i][static_cast<std::size_t>(a)] =
+          changing.rest_position[static_cast<Index>(i) * changing.dimension + a];
+  const LumpedMass unit = LumpedVertexMass(*changing.topology, points, 1.0);
+  const double total = p.has("totalMass") ? p.real("totalMass") : 1.0;
+  const double density =
+      unit.total < std::numeric_limits<double>::epsilon() ? 1.0 : total / unit.total;
+  changing.mass_densities.emplace_back(c.element->line, density);
+  return true;
+}
+
+// Every component of `node` and below either follows a change or is refused.
+void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing) {
+  for (const Component& c : node.components) {
+    if (c.entry == nullptr) continue;
+    const std::string& type = c.entry->spec.name;
+    if (kIndexListTypes.count(type) != 0) {
+      if (node.path != changing.node_path) {
+        state.problems.Scene(c.element->line,
+                             "<" + c.element->type +
+                                 "> below a node whose topology changes is not supported yet "
+                                 "(expected it in node '" +
+                                 changing.node_path + "')");
+        continue;
+      }
+      changing.index_lists.push_back({c.element->line, "indices", c.parameters.indices("indices")});
+      continue;
+    }
+    if (type == "DiagonalMass" && !FollowDiagonalMass(state, node, c, changing)) continue;
+    if (kRebuiltTypes.count(type) != 0 || FollowsAnyChange(c.kind())) continue;
+    // A mapping whose output is no mechanical object (a visual model's IdentityMapping).
+    if (c.kind() == ComponentKind::kMapping && node.object < 0) continue;
+    state.problems.Scene(c.element->line,
+                         "<" + c.element->type + "> in node '" + node.path +
+                             "' does not follow topological changes yet (expected only "
+                             "components that do: docs/architecture.md, 'Topological changes')");
+  }
+  for (const auto& child : node.children) CheckFollowers(state, *child, changing);
+}
+
+}  // namespace
+
+std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
+  std::vector<ChangingNode> changing;
+  ForEachNode(*state.root, [&](Node& node) {
+    std::vector<ProcessorPlan> processors;
+    for (const Component& c : node.components) {
+      if (c.entry == nullptr || c.entry->spec.name != kProcessor || !c.valid) continue;
+      // SOFA's processor acts on the events it listens to: listening="0" makes it inert.
+      if (const AttributeText* listening = c.element->Find("listening");
+          listening != nullptr && ParseBool(listening->value) == std::optional<bool>(false))
+        continue;
+      ProcessorPlan plan;
+      if (ReadProcessor(state, node, c, plan)) processors.push_back(std::move(plan));
+    }
+    if (processors.empty()) return;
+    const int line = processors.front().line;
+    const Component* topology = FindProcessorNodeTopology(node);
+    if (topology == nullptr || topology->entry->spec.name != "TriangleSetTopologyContainer" ||
+        node.topology == nullptr) {
+      state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path +
+                                     "' needs a TriangleSetTopologyContainer in its node "
+                                     "(expected the triangles it removes there)");
+      return;
+    }
+    // The modifier has no effect of its own (an ignored component): its element is looked for.
+    const std::vector<ElementDescription>& elements = node.description->components;
+    const bool has_modifier = std::any_of(
+        elements.begin(), elements.end(),
+        [](const ElementDescription& e) { return e.type == "TriangleSetTopologyModifier"; });
+    if (!has_modifier) {
+      state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path +
+                                     "' needs a TriangleSetTopologyModifier in its node (SOFA "
+                                     "removes elements through it)");
+      return;
+    }
+    if (node.object < 0) {
+      state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path +
+                                     "' needs a MechanicalObject in its node (expected the "
+                                     "points the topology's elements use)");
+      return;
+    }
+    const ObjectModel& object = state.objects[static_cast<std::size_t>(node.object)];
+    if (object.num_points != static_cast<Index>(node.topology->points.size()) ||
+        object.mapped_from >= 0) {
+      state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path + "': '" +
+                                     object.id + "' has " + std::to_string(object.num_points) +
+                                     " points and the topology " +
+                                     std::to_string(node.topology->points.size()) +
+                                     " (expected an unmapped object with one point per "
+                                     "topology point)");
+      return;
+    }
+    ChangingNode entry;
+    entry.node_path = node.path;
+    entry.processors = std::move(processors);
+    entry.topology_line = topology->element->line;
+    entry.object_line = object.line;
+    entry.object = node.object;
+    entry.dimension = object.dimension;
+    entry.topology = node.topology;
+    entry.position = object.position;
+    entry.velocity = object.velocity;
+    entry.rest_position = object.rest_position;
+    CheckFollowers(state, node, entry);
+    changing.push_back(std::move(entry));
+  });
+  return changing;
+}
+
+std::vector<std::pair<int, std::vector<Index>>> ProcessorDataLists(const BuildState& state) {
+  std::vector<std::pair<int, std::vector<Index>>> lists;
+  ForEachNode(static_cast<const Node&>(*state.root), [&](const Node& node) {
+    for (const Component& c : node.components)
+      if (c.entry != nullptr && c.entry->spec.name == kProcessor && c.valid)
+        lists.emplace_back(c.element->line, c.parameters.indices("trianglesToRemove"));
+  });
+  return lists;
+}
+
+}  // namespace fluxion::internal

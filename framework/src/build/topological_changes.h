@@ -1,0 +1,73 @@
+// The builder's reading of SOFA's TopologicalChangeProcessor: its process file, checked line by
+// line, and what in its node follows a change (the topology, the object, the constrained index
+// lists), taken before the build releases anything. The runtime applies the changes
+// (build/topology_rebuild.h).
+// Source: Sofa/Component/Topology/Utility/src/sofa/component/topology/utility/
+//         TopologicalChangeProcessor.cpp (readDataFile, readNext, processTopologicalChanges).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "build/build_state.h"
+#include "fluxion/topology.h"
+
+namespace fluxion::internal {
+
+/// An index list of a component that SOFA keeps as a TopologySubsetIndices (the projective
+/// constraints' `indices`): renumbered at each change and written back into the scene.
+struct FollowedIndexList {
+  int element_line = 0;  ///< the component's element line (its key in the scene description)
+  std::string field;     ///< e.g. "indices"
+  std::vector<Index> indices;
+};
+
+/// One TopologicalChangeProcessor as the builder read it.
+struct ProcessorPlan {
+  int line = 0;           ///< its element line (messages)
+  std::string node_path;  ///< its node
+  // The file mode: the file's lines as std::getline gives them (a final newline gives a last
+  // empty line, as SOFA's stream does), checked at build.
+  std::string file;  ///< as found, for messages
+  std::vector<std::string> lines;
+  bool loop = false;
+  double shift = 0.0;
+  // The data mode (useDataInputs).
+  bool use_data_inputs = false;
+  double time_to_remove = 0.0;
+  double interval = 0.0;
+  std::vector<Index> triangles_to_remove;
+};
+
+/// What follows the changes of one node: the processors acting on it, and what they change.
+struct ChangingNode {
+  std::string node_path;
+  std::vector<ProcessorPlan> processors;
+  int topology_line = 0;  ///< the node's topology component
+  int object_line = 0;    ///< the node's MechanicalObject
+  int object = -1;        ///< its index in the model
+  int dimension = 3;
+  /// The topology and the object's initial vectors as built (rest positions: springs' rest
+  /// lengths, masses; initial positions: what constraints take as their start).
+  std::shared_ptr<const Topology> topology;
+  Vector position, velocity, rest_position;
+  std::vector<FollowedIndexList> index_lists;
+  /// The DiagonalMass components given a total mass (element line, density): SOFA's keeps the
+  /// density of its init (totalMass / area) and takes each removed triangle's share away, so a
+  /// rebuild gives them that density instead of spreading the total again.
+  std::vector<std::pair<int, double>> mass_densities;
+};
+
+/// Every node with a TopologicalChangeProcessor, checked (problems reported in `state`): its
+/// process file read under the input policy, and every component of the node and below one that
+/// follows a change. Empty when the scene has none. Called once the components are built, before
+/// anything is released.
+std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state);
+
+/// The data lists of the processors of a built scene, by the processors' element lines (a
+/// rebuild reads them again: they may be links to engines).
+std::vector<std::pair<int, std::vector<Index>>> ProcessorDataLists(const BuildState& state);
+
+}  // namespace fluxion::internal

@@ -1,0 +1,290 @@
+// The runtime side of TopologicalChangeProcessor (see the header). SOFA's processor reads its
+// file lazily, a block of lines per time stamp, and acts on the lines whose time has come; the
+// reader below follows its readNext line for line, quirks included (a time is "come" within one
+// machine epsilon; an empty line repeats the previous keyword).
+#include "build/topology_rebuild.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "build/scene_builder.h"
+#include "core/text_parsing.h"
+#include "fluxion/errors.h"
+#include "fluxion/log.h"
+#include "fluxion/simulation.h"
+#include "mechanics/topology_removal.h"
+#include "runtime/simulation_access.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+// Where SOFA's readNext is in a processor's file.
+struct FileReader {
+  std::size_t next_line = 0;
+  bool at_end = false;
+  double next_time = 0.0;
+  double loop_time = 0.0;
+};
+
+struct ProcessorRuntime {
+  ProcessorPlan plan;
+  FileReader reader;
+  double time_to_remove = 0.0;  // useDataInputs
+};
+
+struct NodeRuntime {
+  ChangingNode state;  // its topology, initial vectors and index lists, kept current
+  std::vector<ProcessorRuntime> processors;
+};
+
+// SOFA's "the time has come": nextTime < time or |nextTime − time| < ε (double epsilon).
+bool Reached(double next_time, double time) {
+  return next_time < time || std::fabs(next_time - time) < std::numeric_limits<double>::epsilon();
+}
+
+// readNext then processTopologicalChanges (file mode): the REMOVE= lists whose time has come, in
+// file order.
+std::vector<std::vector<Index>> DueFromFile(const ProcessorPlan& plan, FileReader& reader,
+                                            double time) {
+  std::vector<std::size_t> valid;
+  std::string keyword;  // SOFA's `cmd`: kept when a line has no word
+  while (Reached(reader.next_time, time)) {
+    if (reader.at_end) {
+      if (!plan.loop) break;
+      reader.next_line = 0;
+      reader.at_end = false;
+      reader.loop_time = reader.next_time;
+    }
+    const std::size_t k = reader.next_line++;
+    reader.at_end = reader.next_line >= plan.lines.size();
+    const std::vector<std::string_view> words = SplitWords(plan.lines[k]);
+    if (!words.empty()) keyword = std::string(words[0]);
+    if (keyword == "T=") {
+      // A failed `str >> nextTime` stores 0, as the C++ stream does.
+      const std::optional<double> read =
+          words.size() >= 2 && words[0] == "T=" ? ParseReal(words[1]) : std::nullopt;
+      reader.next_time = read.value_or(0.0) + reader.loop_time;
+      if (Reached(reader.next_time, time)) valid.clear();
+    }
+    if (Reached(reader.next_time, time)) valid.push_back(k);
+  }
+  std::vector<std::vector<Index>> removals;
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    const std::vector<std::string_view> words = SplitWords(plan.lines[valid[i]]);
+    if (words.empty() || words[0] != "REMOVE=" || i + 1 >= valid.size()) continue;
+    const long count = ParseInteger(words[1]).value_or(0);  // checked at build
+    const std::vector<std::string_view> indices = SplitWords(plan.lines[valid[++i]]);
+    std::vector<Index> ids;
+    for (long n = 0; n < count; ++n)
+      ids.push_back(static_cast<Index>(*ParseInteger(indices[static_cast<std::size_t>(n)])));
+    removals.push_back(std::move(ids));
+  }
+  return removals;
+}
+
+std::string JoinIndices(const std::vector<Index>& indices) {
+  std::string text;
+  for (const Index i : indices) text += (text.empty() ? "" : " ") + std::to_string(i);
+  return text;
+}
+
+ElementDescription* FindElement(NodeDescription& node, int line) {
+  for (ElementDescription& element : node.components)
+    if (element.line == line) return &element;
+  for (NodeDescription& child : node.children)
+    if (ElementDescription* found = FindElement(child, line)) return found;
+  return nullptr;
+}
+
+// Removes attribute `name` of the element at `line`, if it has one.
+void RemoveAttribute(SceneDescription& scene, int line, const std::string& name) {
+  ElementDescription* element = FindElement(scene.root, line);
+  if (element == nullptr) return;
+  std::erase_if(element->attributes,
+                [&](const AttributeText& attribute) { return attribute.name == name; });
+}
+
+// Sets (or adds) attribute `name` of the element at `line` to `value`.
+void SetAttribute(SceneDescription& scene, int line, const std::string& name, std::string value) {
+  ElementDescription* element = FindElement(scene.root, line);
+  if (element == nullptr) return;
+  for (AttributeText& attribute : element->attributes)
+    if (attribute.name == name) {
+      attribute.value = std::move(value);
+      return;
+    }
+  element->attributes.push_back({name, std::move(value), line});
+}
+
+// The warnings of a rebuild repeat those of the first build (a scene's oddities do not change
+// with its topology): they are dropped while it runs, the level restored after it.
+class QuietRebuild {
+ public:
+  QuietRebuild() {
+    for (const LogLevel level :
+         {LogLevel::kTrace, LogLevel::kDebug, LogLevel::kInfo, LogLevel::kWarn, LogLevel::kError})
+      if (ShouldLog(level)) {
+        previous_ = level;
+        break;
+      }
+    if (previous_ <= LogLevel::kWarn) SetLogLevel(LogLevel::kError);
+  }
+  ~QuietRebuild() { SetLogLevel(previous_); }
+  QuietRebuild(const QuietRebuild&) = delete;
+  QuietRebuild& operator=(const QuietRebuild&) = delete;
+
+ private:
+  LogLevel previous_ = LogLevel::kError;
+};
+
+class TopologyRebuildStage final : public TopologyChangeStage {
+ public:
+  TopologyRebuildStage(const SceneDescription& scene,
+                       std::shared_ptr<const ComponentRegistry> registry,
+                       const LoadOptions& options, std::vector<ChangingNode> changing)
+      : scene_(scene), registry_(std::move(registry)), options_(options) {
+    for (ChangingNode& node : changing) {
+      NodeRuntime runtime;
+      for (ProcessorPlan& plan : node.processors) {
+        ProcessorRuntime processor;
+        processor.time_to_remove = plan.time_to_remove;
+        processor.plan = std::move(plan);
+        runtime.processors.push_back(std::move(processor));
+      }
+      node.processors.clear();
+      runtime.state = std::move(node);
+      nodes_.push_back(std::move(runtime));
+    }
+  }
+
+  void BeforeStep(Simulation& simulation) override {
+    const double now = simulation.sofa_time();
+    // Nothing is copied or allocated on a step without a change (the state is taken when the
+    // first removal of a node is due).
+    std::vector<SimulationAccess::ObjectState> states;
+    for (NodeRuntime& node : nodes_) {
+      ChangingNode& current = node.state;
+      std::optional<SimulationAccess::ObjectState> state;
+      for (ProcessorRuntime& processor : node.processors) {
+        for (const std::vector<Index>& ids : Due(processor, simulation, current, state, now))
+          Remove(processor.plan, current, ids, StateOf(simulation, current, state), now);
+      }
+      if (state) states.push_back(std::move(*state));
+    }
+    if (states.empty()) return;
+    RebuildInputs inputs = Inputs(nullptr);
+    SimulationAccess::AdoptRebuilt(simulation, Build(inputs), states);
+  }
+
+ private:
+  // The current state of the node's object, taken once per step when first needed.
+  static SimulationAccess::ObjectState& StateOf(
+      const Simulation& simulation, const ChangingNode& node,
+      std::optional<SimulationAccess::ObjectState>& state) {
+    if (!state)
+      state.emplace(SimulationAccess::ObjectState{node.object, simulation.position(node.object),
+                                                  simulation.velocity(node.object)});
+    return *state;
+  }
+
+  // The removals processor `processor` makes at SOFA time `now` (its handleEvent on
+  // AnimateBeginEvent).
+  std::vector<std::vector<Index>> Due(ProcessorRuntime& processor, const Simulation& simulation,
+                                      const ChangingNode& node,
+                                      std::optional<SimulationAccess::ObjectState>& state,
+                                      double now) {
+    const ProcessorPlan& plan = processor.plan;
+    if (!plan.use_data_inputs) return DueFromFile(plan, processor.reader, now + plan.shift);
+    if (processor.time_to_remove >= now) return {};
+    // SOFA reads its list when it acts: an engine it links to (BoxROI) computes it then, on
+    // the current positions and topology. So does a build of the scene on them.
+    RebuildInputs probe = Inputs(&StateOf(simulation, node, state));
+    (void)Build(probe);
+    std::vector<Index> ids = plan.triangles_to_remove;
+    for (const auto& [line, list] : probe.data_lists)
+      if (line == plan.line) ids = list;
+    // The next time: `interval` later, or never (SOFA sets (Index)-1).
+    if (processor.plan.interval != 0.0)
+      processor.time_to_remove += processor.plan.interval;
+    else
+      processor.time_to_remove = static_cast<double>(static_cast<std::uint32_t>(-1));
+    if (ids.empty()) return {};
+    return {std::move(ids)};
+  }
+
+  // removeItems(ids) on the node's triangles; everything the node keeps follows the renumbering.
+  void Remove(const ProcessorPlan& plan, ChangingNode& node, const std::vector<Index>& ids,
+              SimulationAccess::ObjectState& state, double now) {
+    const auto [file, line] = scene_.Locate(plan.line);
+    TopologyRemoval removal;
+    try {
+      removal = RemoveTriangles(*node.topology, ids);
+    } catch (const ConfigError& error) {
+      throw SceneError({SceneDiagnostic{
+          file, line,
+          "TopologicalChangeProcessor cannot remove triangles at t = " + FormatReal(now) + ": " +
+              error.what()}});
+    }
+    if (!removal.out_of_range.empty())
+      LogWarn(file + ":" + std::to_string(line) +
+              ": TopologicalChangeProcessor: " + std::to_string(removal.out_of_range.size()) +
+              " triangle indices (first " + std::to_string(removal.out_of_range.front()) +
+              ") are not below the " + std::to_string(node.topology->triangles.size()) +
+              " triangles: skipped, as SOFA does");
+    const int d = node.dimension;
+    node.position = RenumberPointValues(node.position, d, removal.point_origin);
+    node.velocity = RenumberPointValues(node.velocity, d, removal.point_origin);
+    node.rest_position = RenumberPointValues(node.rest_position, d, removal.point_origin);
+    state.x = RenumberPointValues(state.x, d, removal.point_origin);
+    state.v = RenumberPointValues(state.v, d, removal.point_origin);
+    for (FollowedIndexList& list : node.index_lists) {
+      list.indices = RenumberPointSubset(list.indices, removal.point_map);
+      SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+    }
+    for (const auto& [mass_line, density] : node.mass_densities) {
+      RemoveAttribute(scene_, mass_line, "totalMass");
+      SetAttribute(scene_, mass_line, "massDensity", FormatReal(density));
+    }
+    node.topology = std::make_shared<const Topology>(std::move(removal.topology));
+  }
+
+  // What a build takes from the nodes: their topologies and objects' vectors; `probe`, when
+  // given, puts one object's current positions in place of its initial ones.
+  RebuildInputs Inputs(const SimulationAccess::ObjectState* probe) const {
+    RebuildInputs inputs;
+    for (const NodeRuntime& node : nodes_) {
+      const ChangingNode& s = node.state;
+      inputs.topologies[s.topology_line] = s.topology;
+      RebuildInputs::ObjectStart start{s.position, s.velocity, s.rest_position};
+      if (probe != nullptr && probe->object == s.object) start.position = probe->x;
+      inputs.objects[s.object_line] = std::move(start);
+    }
+    return inputs;
+  }
+
+  Simulation Build(RebuildInputs& inputs) const {
+    const QuietRebuild quiet;
+    return BuildSimulation(scene_, registry_, nullptr, options_, &inputs);
+  }
+
+  SceneDescription scene_;
+  std::shared_ptr<const ComponentRegistry> registry_;
+  LoadOptions options_;
+  std::vector<NodeRuntime> nodes_;
+};
+
+}  // namespace
+
+std::unique_ptr<TopologyChangeStage> CreateTopologyRebuildStage(
+    const SceneDescription& scene, std::shared_ptr<const ComponentRegistry> registry,
+    const LoadOptions& options, std::vector<ChangingNode> changing) {
+  return std::make_unique<TopologyRebuildStage>(scene, std::move(registry), options,
+                                                std::move(changing));
+}
+
+}  // namespace fluxion::internal
