@@ -97,46 +97,6 @@ void ComponentBuildContext::SetTopology(Topology topology) {
   PublishTopology(state_, node_, component_, std::move(topology));
 }
 
-namespace {
-
-// The node a link names when its path can only name a node: it ends with "/", ".", or ".."
-// ("@../", "@..", "@./", "@/"; SOFA's Node::findLinkDestClass walks the same segments). Null
-// for any other path (a component's), or when the path leaves the tree (`why` says how).
-Node* NamedNode(Node& from, Node& root, std::string_view text, std::string& why) {
-  std::string_view path = text;
-  while (!path.empty() && (path.front() == ' ' || path.front() == '@')) path.remove_prefix(1);
-  while (!path.empty() && path.back() == ' ') path.remove_suffix(1);
-  const bool names_node = !path.empty() && (path.back() == '/' || path == "." || path == ".." ||
-                                            path.ends_with("/.") || path.ends_with("/.."));
-  if (!names_node) return nullptr;
-  Node* current = &from;
-  if (path.front() == '/') current = &root;
-  std::size_t start = 0;
-  while (start < path.size()) {
-    const std::size_t end = std::min(path.find('/', start), path.size());
-    const std::string segment(path.substr(start, end - start));
-    start = end + 1;
-    if (segment.empty() || segment == ".") continue;
-    if (segment == "..") {
-      if (current->parent == nullptr) {
-        why = "goes above the root node";
-        return nullptr;
-      }
-      current = current->parent;
-      continue;
-    }
-    Node* child = current->Child(segment);
-    if (child == nullptr) {
-      why = "does not resolve: no node '" + Shown(segment) + "' in '" + current->path + "'";
-      return nullptr;
-    }
-    current = child;
-  }
-  return current;
-}
-
-}  // namespace
-
 std::pair<Node*, const Component*> ComponentBuildContext::LinkedTopologyComponent(
     std::string_view field) {
   const std::string name(field);
@@ -144,7 +104,7 @@ std::pair<Node*, const Component*> ComponentBuildContext::LinkedTopologyComponen
   // A link to a node names the node's topology, when it has exactly one (SOFA: the node's only
   // object of the link's type; SOFA's Hexa2TetraTopologicalMapping examples write input="@../").
   std::string why;
-  if (Node* target = NamedNode(node_, *state_.root, text, why)) {
+  if (Node* target = ResolveNodeLink(*state_.root, node_, text, why)) {
     Component* only = nullptr;
     int count = 0;
     for (Component& c : target->components)

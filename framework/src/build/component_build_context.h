@@ -97,6 +97,12 @@ class ComponentBuildContext final : public BuildContext {
   const Component& component_;
 };
 
+/// The node a link names when its path can only name a node: it ends with "/", ".", or ".."
+/// ("@../", "@..", "@./", "@/"; SOFA's Node::findLinkDestClass walks the same segments), from
+/// `from`. Null for any other path (a component's), or, with `why` set, when the path leaves the
+/// tree or names no node.
+Node* ResolveNodeLink(Node& root, Node& from, std::string_view text, std::string& why);
+
 /// Resolves a link ("@path", relative to `node`) to a mechanical object index, or reports it
 /// against `line` and returns -1. An empty link means the node's own object.
 int ResolveObjectLink(BuildState& state, const Node& node, const std::string& type,

@@ -1,8 +1,10 @@
 // SOFA's link paths for objects: "@name", "@child/name", "@../sibling", "@/absolute/path",
 // resolved from the component's node.
+// Also links that can only name a node ("@../"), for the components that take a node's topology.
 #include <algorithm>
 
 #include "build/component_build_context.h"
+#include "core/text_parsing.h"
 
 namespace fluxion::internal {
 
@@ -102,6 +104,39 @@ int ResolveObjectLink(BuildState& state, const Node& node, const std::string& ty
     return -1;
   }
   return current->object;
+}
+
+Node* ResolveNodeLink(Node& root, Node& from, std::string_view text, std::string& why) {
+  std::string_view path = text;
+  while (!path.empty() && (path.front() == ' ' || path.front() == '@')) path.remove_prefix(1);
+  while (!path.empty() && path.back() == ' ') path.remove_suffix(1);
+  const bool names_node = !path.empty() && (path.back() == '/' || path == "." || path == ".." ||
+                                            path.ends_with("/.") || path.ends_with("/.."));
+  if (!names_node) return nullptr;
+  Node* current = &from;
+  if (path.front() == '/') current = &root;
+  std::size_t start = 0;
+  while (start < path.size()) {
+    const std::size_t end = std::min(path.find('/', start), path.size());
+    const std::string segment(path.substr(start, end - start));
+    start = end + 1;
+    if (segment.empty() || segment == ".") continue;
+    if (segment == "..") {
+      if (current->parent == nullptr) {
+        why = "goes above the root node";
+        return nullptr;
+      }
+      current = current->parent;
+      continue;
+    }
+    Node* child = current->Child(segment);
+    if (child == nullptr) {
+      why = "does not resolve: no node '" + Shown(segment) + "' in '" + current->path + "'";
+      return nullptr;
+    }
+    current = child;
+  }
+  return current;
 }
 
 }  // namespace fluxion::internal
