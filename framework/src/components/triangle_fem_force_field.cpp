@@ -83,8 +83,11 @@ bool Elements(BuildContext& context, const ObjectModel& object,
 
 // The triangles of the component's topology; with `split_quads`, a topology with quads and no
 // triangles gives each quad's (q0, q1, q2) and (q0, q2, q3) (TriangleFEMForceField's init).
+// `source` is the topology whose triangle list they are (for split quads, a topology made of
+// them): what the elements' per-element output is published on.
 bool Triangles(BuildContext& context, const ObjectModel& object, bool split_quads,
-               std::vector<std::array<Index, 3>>& triangles) {
+               std::vector<std::array<Index, 3>>& triangles,
+               std::shared_ptr<const Topology>& source) {
   const char* kSofaMessage = "No triangles found in linked Topology.";
   if (split_quads) {
     const Parameters& p = context.parameters();
@@ -100,6 +103,10 @@ bool Triangles(BuildContext& context, const ObjectModel& object, bool split_quad
         triangles.push_back({q[0], q[1], q[2]});
         triangles.push_back({q[0], q[2], q[3]});
       }
+      auto split = std::make_shared<Topology>();
+      split->points = quads->points;
+      split->triangles = triangles;
+      source = std::move(split);
       return true;
     }
   }
@@ -107,6 +114,7 @@ bool Triangles(BuildContext& context, const ObjectModel& object, bool split_quad
       ElementTopology(context, object, &Topology::triangles, "triangles", kSofaMessage);
   if (!topology) return false;
   triangles = topology->triangles;
+  source = topology;
   return true;
 }
 
@@ -160,7 +168,8 @@ void TriangleFEMForceFieldComponent::Build(BuildContext& context) {
   const Parameters& p = context.parameters();
   if (!CheckElasticMaterial(context, "triangle")) return;
   std::vector<std::array<Index, 3>> triangles;
-  if (!Triangles(context, object, true, triangles)) return;
+  std::shared_ptr<const Topology> source;
+  if (!Triangles(context, object, true, triangles, source)) return;
   // SOFA's d_initialPoints: the rest positions when given.
   const std::vector<double>& initial = p.reals("initialPoints");
   if (!initial.empty() && static_cast<Index>(initial.size()) != object.num_dofs()) {
@@ -184,8 +193,10 @@ void TriangleFEMForceFieldComponent::Build(BuildContext& context) {
   if (!Elements(context, object, triangles, p.real("thickness"), p.flag("planeStrain"),
                 SmallNote(method), shape, elements))
     return;
-  context.AddForceField(object, std::make_unique<TriangleFem>(
-                                    method, TriangleFemGradients::kCurrent, std::move(elements)));
+  auto field =
+      std::make_unique<TriangleFem>(method, TriangleFemGradients::kCurrent, std::move(elements));
+  field->PublishVonMises(std::move(source));  // Fluxion's output (the file comment of TriangleFem)
+  context.AddForceField(object, std::move(field));
 }
 
 // --- TriangularFEMForceField -------------------------------------------------------------------
@@ -227,7 +238,8 @@ void TriangularFEMForceFieldComponent::Build(BuildContext& context) {
   const Parameters& p = context.parameters();
   if (!CheckElasticMaterial(context, "triangle")) return;
   std::vector<std::array<Index, 3>> triangles;
-  if (!Triangles(context, object, false, triangles)) return;
+  std::shared_ptr<const Topology> source;
+  if (!Triangles(context, object, false, triangles, source)) return;
   const TriangleFemMethod method = MethodOf(p);
   // SOFA's initSmall takes rotatedInitialElements when set; initLarge only with
   // initialTransformation too (which then matters for its drawing only).
@@ -254,8 +266,10 @@ void TriangularFEMForceFieldComponent::Build(BuildContext& context) {
   };
   std::vector<TriangleFem::Element> elements;
   if (!Elements(context, object, triangles, 1.0, false, SmallNote(method), shape, elements)) return;
-  context.AddForceField(object, std::make_unique<TriangleFem>(
-                                    method, TriangleFemGradients::kCurrent, std::move(elements)));
+  auto field =
+      std::make_unique<TriangleFem>(method, TriangleFemGradients::kCurrent, std::move(elements));
+  field->PublishVonMises(std::move(source));  // Fluxion's output (the file comment of TriangleFem)
+  context.AddForceField(object, std::move(field));
 }
 
 // --- TriangularFEMForceFieldOptim ----------------------------------------------------------------
@@ -293,7 +307,8 @@ void TriangularFEMForceFieldOptimComponent::Build(BuildContext& context) {
   const Parameters& p = context.parameters();
   if (!CheckElasticMaterial(context, "triangle")) return;
   std::vector<std::array<Index, 3>> triangles;
-  if (!Triangles(context, object, false, triangles)) return;
+  std::shared_ptr<const Topology> source;
+  if (!Triangles(context, object, false, triangles, source)) return;
   const double scale = p.real("restScale");
   // SOFA's initTriangleInfo: the edges from a scaled by restScale, in the frame of
   // computeTriangleRotation (that of computeRotationLarge); weight b_x·c_y/2 (ss_factor).
@@ -305,9 +320,10 @@ void TriangularFEMForceFieldOptimComponent::Build(BuildContext& context) {
   };
   std::vector<TriangleFem::Element> elements;
   if (!Elements(context, object, triangles, 1.0, false, "", shape, elements)) return;
-  context.AddForceField(
-      object, std::make_unique<TriangleFem>(TriangleFemMethod::kLarge, TriangleFemGradients::kRest,
-                                            std::move(elements)));
+  auto field = std::make_unique<TriangleFem>(TriangleFemMethod::kLarge, TriangleFemGradients::kRest,
+                                             std::move(elements));
+  field->PublishVonMises(std::move(source));
+  context.AddForceField(object, std::move(field));
 }
 
 }  // namespace fluxion::internal

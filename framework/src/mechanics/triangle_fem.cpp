@@ -1,8 +1,11 @@
 #include "mechanics/triangle_fem.h"
 
 #include <cmath>
+#include <string>
 
+#include "fluxion/errors.h"
 #include "fluxion/threads.h"
+#include "mechanics/element_stress.h"
 #include "mechanics/tetrahedron_fem.h"
 
 namespace fluxion::internal {
@@ -48,7 +51,9 @@ bool TriangleFem::MakeElement(const std::array<Index, 3>& dof, const Eigen::Vect
     D << 1, nu, 0, nu, 1, 0, 0, 0, 0.5 * (1 - nu);
     D *= m.young / (1 - nu * nu);
   }
-  element.material = m.thickness * area * D;
+  element.weight = m.thickness * area;
+  element.material = element.weight * D;
+  element.out_of_plane = m.plane_strain ? nu : 0.0;
   return true;
 }
 
@@ -216,6 +221,44 @@ void TriangleFem::AddTangentProduct(const double* tangent, double /*b*/, double 
     });
   };
   partition_.Run(elements_, kTriangleGrain, loop);
+}
+
+// --- Per-element output ------------------------------------------------------------------------
+
+void TriangleFem::VonMises(const Vector& x, double* out) const {
+  Frame frame;
+  std::array<Eigen::Vector2d, 3> d;
+  d[0].setZero();
+  for (std::size_t index = 0; index < elements_.size(); ++index) {
+    const Element& e = elements_[index];
+    ComputeFrame(e, x, frame);
+    d[1] = e.rest_b - frame.b;
+    d[2] = e.rest_c - frame.c;
+    // SOFA's D = rest − current gives −ε: the sign does not change the measure.
+    const Eigen::Vector3d sigma = e.material * Strain(frame.gradient, d) / e.weight;
+    Eigen::Matrix3d s = Eigen::Matrix3d::Zero();
+    s(0, 0) = sigma[0];
+    s(1, 1) = sigma[1];
+    s(0, 1) = s(1, 0) = sigma[2];
+    s(2, 2) = e.out_of_plane * (sigma[0] + sigma[1]);
+    out[index] = VonMisesStress(s);
+  }
+}
+
+void TriangleFem::PublishVonMises(std::shared_ptr<const Topology> topology) {
+  von_mises_output_ =
+      Description{"vonMisesPerElement", "Pa", ElementType::kTriangle, std::move(topology)};
+}
+
+const ElementOutputSource::Description* TriangleFem::element_output() const {
+  return von_mises_output_ ? &*von_mises_output_ : nullptr;
+}
+
+void TriangleFem::ComputeElementOutput(const Vector& x, std::span<double> values) const {
+  if (values.size() != elements_.size())
+    throw UsageError("TriangleFem::ComputeElementOutput: " + std::to_string(values.size()) +
+                     " values for " + std::to_string(elements_.size()) + " elements");
+  VonMises(x, values.data());
 }
 
 }  // namespace fluxion::internal

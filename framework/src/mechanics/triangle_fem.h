@@ -57,15 +57,23 @@
 // - a triangle whose current shape is flat gives non-finite forces (the solver rejects the step)
 //   where SOFA logs an error and stops computing the component's forces;
 // - PotentialEnergy is Σ ½·εᵀ·D·ε (SOFA: "not implemented", 0).
+// - The per-element von Mises stress (output `vonMisesPerElement`, cell data in --vtk) is
+//   Fluxion's: SOFA's three components compute stresses for drawing only (TriangularFEM's
+//   computePrincipalStress and per-vertex colours, Optim's stressMaxValue, whose von Mises
+//   takes 3τ where the measure has 3τ²). See VonMises.
 #pragma once
 
 #include <array>
+#include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include <Eigen/Dense>
 
 #include "fluxion/force_field.h"
 #include "mechanics/element_loops.h"
+#include "mechanics/element_output.h"
 
 namespace fluxion::internal {
 
@@ -74,7 +82,7 @@ enum class TriangleFemMethod { kSmall, kLarge };
 enum class TriangleFemGradients { kCurrent, kRest };
 
 /// The linear membrane force field of the file comment, on a Vec3 object.
-class TriangleFem final : public ForceField {
+class TriangleFem final : public ForceField, public ElementOutputSource {
  public:
   /// One element's rest data, built once.
   struct Element {
@@ -82,6 +90,9 @@ class TriangleFem final : public ForceField {
     Eigen::Vector2d rest_b, rest_c;  ///< B, C: rest points in the rest frame (a at 0) [m]
     std::array<Eigen::Vector2d, 3> rest_gradient;  ///< g_a of the rest triangle [1/m] (Optim)
     Eigen::Matrix3d material;  ///< D = w·C: Hooke's matrix times w = thickness·rest area
+    double weight = 1.0;       ///< w, so that the stress is σ = C·ε = D·ε/w
+    /// σ_zz = this·(σ_xx + σ_yy): 0 in plane stress, ν in plane strain (ε_zz = 0).
+    double out_of_plane = 0.0;
   };
 
   /// How a component's material turns into D: plane stress or strain, and w's thickness factor.
@@ -115,6 +126,18 @@ class TriangleFem final : public ForceField {
 
   std::size_t num_elements() const { return elements_.size(); }
 
+  /// The von Mises stress [Pa] of each element at `x`: the strain ε the force uses (in the
+  /// element's frame, from the gradients of the file comment), σ = C·ε and, with the
+  /// out-of-plane σ_zz of the material (0 in plane stress),
+  ///   σ_vm = √(σ_xx² + σ_yy² + σ_zz² − σ_xxσ_yy − σ_yyσ_zz − σ_zzσ_xx + 3σ_xy²)
+  /// (σ_xy = σ₂, the Voigt shear). `out` holds one value per element.
+  void VonMises(const Vector& x, double* out) const;
+  /// Publishes VonMises as the output `vonMisesPerElement` of the triangles of `topology` (the
+  /// elements' source, in their order).
+  void PublishVonMises(std::shared_ptr<const Topology> topology);
+  const Description* element_output() const override;
+  void ComputeElementOutput(const Vector& x, std::span<double> values) const override;
+
  private:
   /// What the force and the tangent need of one element at one state.
   struct Frame {
@@ -134,6 +157,7 @@ class TriangleFem final : public ForceField {
   TriangleFemGradients gradients_;
   std::vector<Element> elements_;
   mutable ElementPartition partition_;  // rebuilt when the thread count changes (never per step)
+  std::optional<Description> von_mises_output_;
 };
 
 }  // namespace fluxion::internal
