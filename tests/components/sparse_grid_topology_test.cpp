@@ -312,15 +312,15 @@ TEST_F(SparseGridFiles, DefaultBoxIsTheMeshBoxGrownByOnePercent) {
   }
 }
 
-TEST_F(SparseGridFiles, OpenMeshFileIsRefused) {
+TEST_F(SparseGridFiles, OpenMeshFileIsVoxelizedAsSofaWithAWarning) {
+  // The cube [0.5, 3.5]³ without its face x = 3.5, on cells of 1 from 0 to 4: the 4 cells
+  // (3, 1…2, 1…2) that face crossed are no longer boundary, and the flood from the border enters
+  // through them to the 8 inside cells. Kept: the 56 boundary cells less those 4, with a warning
+  // (SOFA voxelizes open surfaces so, e.g. its own c.obj).
   WriteCube(0.5, 3.5, /*open=*/true);
-  try {
-    Load(R"(n="5 5 5")");
-    ADD_FAILURE() << "an open surface was accepted";
-  } catch (const SceneError& error) {
-    EXPECT_THAT(error.what(), HasSubstr("is open"));
-    EXPECT_THAT(error.what(), HasSubstr("'cube.obj'"));
-  }
+  ExpectWarnings(1);
+  const Simulation simulation = Load(R"(n="5 5 5" min="0 0 0" max="4 4 4")");
+  EXPECT_EQ(simulation.objects().at(0).topology->hexahedra.size(), 52u);
 }
 
 // --- Bad input
@@ -337,10 +337,6 @@ TEST_F(SparseGridScenes, BadInputIsOneClearError) {
       "expected a .obj surface mesh");
   ExpectSceneError(R"(<Node name="root"><SparseGridTopology n="3 3 3"/><MechanicalObject/></Node>)",
                    "has neither 'fileTopology' nor 'position'");
-  // One triangle: open.
-  ExpectSceneError(
-      R"(<Node name="root"><SparseGridTopology position="0 0 0 1 0 0 0 1 1" triangles="0 1 2"/><MechanicalObject/></Node>)",
-      "is open: its edge 0-1 borders an odd number of faces");
   ExpectSceneError(CubeScene(0.5, 3.5, R"(n="100000 100000 100000")"),
                    "is too large (expected at most");
   ExpectSceneError(CubeScene(0.5, 3.5, R"(n="5 5 5" nbVirtualFinerLevels="14")"), "is too large");

@@ -161,6 +161,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<RegularGridTopologyComponent>(registrar);
   Add<CylinderGridTopologyComponent>(registrar);
   Add<SparseGridTopologyComponent>(registrar);
+  Add<SparseGridRamificationTopologyComponent>(registrar);
   Add<SphereGridTopologyComponent>(registrar);
   Add<FixedProjectiveConstraintComponent>(registrar);
   Add<BoxConstraintComponent>(registrar);

@@ -12,17 +12,26 @@ namespace fluxion::internal {
 
 namespace {
 
+void AddTriangles(const std::vector<std::array<Index, 3>>& triangles, Surface& surface) {
+  for (const auto& t : triangles) {
+    surface.triangles.push_back(t);
+    surface.facet_edges.push_back({t[0], t[1]});
+    surface.facet_edges.push_back({t[1], t[2]});
+  }
+}
+
 void AddQuads(const std::vector<std::array<Index, 4>>& quads, Surface& surface) {
   for (const auto& q : quads) {
     surface.triangles.push_back({q[0], q[1], q[2]});
     surface.triangles.push_back({q[0], q[2], q[3]});
+    for (std::size_t j = 1; j < 4; ++j) surface.facet_edges.push_back({q[j - 1], q[j]});
   }
 }
 
 std::optional<Surface> FromFile(BuildContext& context, const std::string& name) {
   const std::string extension = name.substr(std::min(name.rfind('.'), name.size()));
   if (extension != ".obj" && extension != ".OBJ") {
-    context.Error("SparseGridTopology 'fileTopology' is '" + name +
+    context.Error(context.type() + " 'fileTopology' is '" + name +
                   "' (expected a .obj surface mesh; SOFA's .voxel and .raw voxel files are not "
                   "supported)");
     return std::nullopt;
@@ -35,10 +44,11 @@ std::optional<Surface> FromFile(BuildContext& context, const std::string& name) 
     mesh =
         ReadObjMesh(file->bytes, file->path, /*triangulate=*/false, /*handle_seams=*/false, notes);
   } catch (const ConfigError& error) {
-    context.Error(std::string("SparseGridTopology cannot read the mesh: ") + error.what());
+    context.Error(context.type() + std::string(" cannot read the mesh: ") + error.what());
     return std::nullopt;
   }
-  Surface surface{.vertices = std::move(mesh.points), .triangles = std::move(mesh.triangles)};
+  Surface surface{.vertices = std::move(mesh.points), .triangles = {}, .facet_edges = {}};
+  AddTriangles(mesh.triangles, surface);
   AddQuads(mesh.quads, surface);
   return surface;
 }
@@ -47,13 +57,13 @@ std::optional<Surface> FromData(BuildContext& context) {
   const Parameters& p = context.parameters();
   const std::vector<double>& position = p.reals("position");
   if (position.empty()) {
-    context.Error(
-        "SparseGridTopology has neither 'fileTopology' nor 'position' (expected a closed "
-        "surface mesh: a .obj file, or position with triangles or quads)");
+    context.Error(context.type() +
+                  " has neither 'fileTopology' nor 'position' (expected a closed "
+                  "surface mesh: a .obj file, or position with triangles or quads)");
     return std::nullopt;
   }
   if (position.size() % 3 != 0) {
-    context.Error("SparseGridTopology 'position' has " + std::to_string(position.size()) +
+    context.Error(context.type() + " 'position' has " + std::to_string(position.size()) +
                   " numbers (expected 3 per point)");
     return std::nullopt;
   }
@@ -63,13 +73,14 @@ std::optional<Surface> FromData(BuildContext& context) {
   const std::vector<Index>& triangles = p.indices("triangles");
   const std::vector<Index>& quads = p.indices("quads");
   if (triangles.size() % 3 != 0 || quads.size() % 4 != 0) {
-    context.Error(std::string("SparseGridTopology '") +
-                  (triangles.size() % 3 != 0 ? "triangles" : "quads") +
+    context.Error(context.type() + " '" + (triangles.size() % 3 != 0 ? "triangles" : "quads") +
                   "' has an incomplete last element (expected 3 indices per triangle, 4 per quad)");
     return std::nullopt;
   }
+  std::vector<std::array<Index, 3>> triangle_list;
   for (std::size_t i = 0; i < triangles.size(); i += 3)
-    surface.triangles.push_back({triangles[i], triangles[i + 1], triangles[i + 2]});
+    triangle_list.push_back({triangles[i], triangles[i + 1], triangles[i + 2]});
+  AddTriangles(triangle_list, surface);
   std::vector<std::array<Index, 4>> quad_list;
   for (std::size_t i = 0; i < quads.size(); i += 4)
     quad_list.push_back({quads[i], quads[i + 1], quads[i + 2], quads[i + 3]});
@@ -108,14 +119,14 @@ std::optional<Surface> ReadSparseGridSurface(BuildContext& context) {
   if (!surface) return std::nullopt;
   const std::string what = file.empty() ? "its 'position'" : "'" + file + "'";
   if (surface->vertices.empty()) {
-    context.Error("SparseGridTopology: the mesh " + what +
+    context.Error(context.type() + ": the mesh " + what +
                   " has no vertices (expected a closed surface mesh)");
     return std::nullopt;
   }
   for (std::size_t v = 0; v < surface->vertices.size(); ++v)
     for (const double x : surface->vertices[v])
       if (!std::isfinite(x)) {
-        context.Error("SparseGridTopology: vertex " + std::to_string(v) + " of " + what +
+        context.Error(context.type() + ": vertex " + std::to_string(v) + " of " + what +
                       " is not finite (expected finite coordinates)");
         return std::nullopt;
       }
@@ -123,18 +134,17 @@ std::optional<Surface> ReadSparseGridSurface(BuildContext& context) {
   for (const auto& t : surface->triangles)
     for (const Index v : t)
       if (v < 0 || v >= count) {
-        context.Error("SparseGridTopology: an element of " + what + " uses vertex " +
+        context.Error(context.type() + ": an element of " + what + " uses vertex " +
                       std::to_string(v) + " (expected 0.." + std::to_string(count - 1) + ")");
         return std::nullopt;
       }
   std::array<Index, 2> edge{};
-  if (!IsClosed(*surface, edge)) {
-    context.Error("SparseGridTopology: the surface " + what + " is open: its edge " +
-                  std::to_string(edge[0]) + "-" + std::to_string(edge[1]) +
-                  " borders an odd number of faces (expected a closed surface, every edge "
-                  "shared by an even number of faces)");
-    return std::nullopt;
-  }
+  if (!IsClosed(*surface, edge))
+    context.Warn(context.type() + ": the surface " + what + " is open: its edge " +
+                 std::to_string(edge[0]) + "-" + std::to_string(edge[1]) +
+                 " borders an odd number of faces; as in SOFA, the cells it encloses are kept "
+                 "only where the flood from the grid's border does not reach them through the "
+                 "holes (a closed surface has every edge shared by an even number of faces)");
   return surface;
 }
 

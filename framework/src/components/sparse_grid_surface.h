@@ -15,12 +15,18 @@ namespace fluxion::internal {
 struct Surface {
   std::vector<std::array<double, 3>> vertices;
   std::vector<std::array<Index, 3>> triangles;
+  /// The edges (v_{j−1}, v_j), j = 1…n−1, of each facet as read (a triangle or a quad; no
+  /// closing edge): what SparseGridRamificationTopology's finest connectivity test crosses with
+  /// the faces between cells, as SOFA's sharingTriangle does.
+  std::vector<std::array<Index, 2>> facet_edges;
 };
 
 /// The surface of a SparseGridTopology's `fileTopology` (a .obj), else of its `position`,
 /// `triangles` and `quads`; nothing after reporting one error line. Refuses a surface with no
-/// vertex, a non-finite vertex, an element index out of range, and an open surface (an edge used
-/// by an odd number of triangles).
+/// vertex, a non-finite vertex, an element index out of range; warns about an open surface (an
+/// edge used by an odd number of triangles), which SOFA voxelizes as it is (its flood from the
+/// grid's border leaks in through the holes: SOFA's own c.obj of SparseGridRamificationTopology.scn
+/// is open at both ends).
 std::optional<Surface> ReadSparseGridSurface(BuildContext& context);
 
 }  // namespace fluxion::internal

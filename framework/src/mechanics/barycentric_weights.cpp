@@ -3,6 +3,7 @@
 #include "mechanics/sparse_grid.h"
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -97,12 +98,78 @@ std::vector<PointStencil> GridWeights(const Topology& grid, const std::vector<Po
   return stencils;
 }
 
+namespace {
+
+// The regular cell of `point` in the grid of n points per axis from `min` to `max` (SOFA's
+// RegularGridTopology::findCube: t = (p − min)·d/|d|² per axis), its index and the fractions f;
+// false outside the grid. With `clamp`, findNearestCube: the cell clamped into the grid, f
+// relative to it (outside [0, 1] beyond the grid), always true.
+bool RegularCell(const std::array<Index, 3>& n, const std::array<double, 3>& min,
+                 const std::array<double, 3>& max, const Point3& point, bool clamp, Index& cell,
+                 Eigen::Vector3d& f) {
+  cell = 0;
+  Index stride = 1;
+  for (int a = 0; a < 3; ++a) {
+    const double step = (max[a] - min[a]) / static_cast<double>(n[a] - 1);
+    const double t = (point[a] - min[a]) * step * (1.0 / (step * step));
+    double floor = std::floor(t);
+    if (!(floor >= 0.0) || floor > static_cast<double>(n[a] - 2)) {
+      if (!clamp) return false;
+      floor = std::clamp(floor, 0.0, static_cast<double>(n[a] - 2));
+    }
+    f[a] = t - floor;
+    cell += static_cast<Index>(floor) * stride;
+    stride *= n[a] - 1;
+  }
+  return true;
+}
+
+// SparseGridRamificationTopology's findCube with virtual finer levels: the hexahedron the
+// point's finest cell ends in (else that of the finest boundary cell of nearest centre, float
+// distances as SOFA's findNearestCube), the fractions from the grid's own regular cell (else
+// clamped).
+std::pair<Index, Eigen::Vector3d> RamifiedCube(const SparseGridCells& cells, const Point3& point) {
+  const SparseGridCells::FinestLevel& finest = *cells.finest;
+  Index cell = 0, hexahedron = -1;
+  Eigen::Vector3d f;
+  if (RegularCell(finest.n, finest.min, finest.max, point, false, cell, f))
+    hexahedron = finest.hexahedron_of_cell[static_cast<std::size_t>(cell)];
+  bool clamp = false;
+  if (hexahedron < 0) {
+    clamp = true;
+    float nearest = 99999999.0f;
+    hexahedron = finest.first_hexahedron;
+    for (std::size_t b = 0; b < finest.boundary_centres.size(); ++b) {
+      const auto& c = finest.boundary_centres[b];
+      const auto distance =
+          static_cast<float>((ToEigen3(point) - Eigen::Vector3d(c[0], c[1], c[2])).norm());
+      if (distance < nearest) {
+        nearest = distance;
+        hexahedron = finest.boundary_hexahedra[b];
+      }
+    }
+  }
+  RegularCell(cells.n, cells.min, cells.max, point, clamp, cell, f);
+  return {hexahedron, f};
+}
+
+}  // namespace
+
 std::vector<PointStencil> SparseGridWeights(const Topology& grid,
                                             const std::vector<Point3>& points) {
   const SparseGridCells& cells = *grid.sparse_grid;
   std::vector<PointStencil> stencils;
   stencils.reserve(points.size());
   for (const Point3& point : points) {
+    if (cells.finest) {
+      const auto [hexahedron, f] = RamifiedCube(cells, point);
+      const auto& corners = grid.hexahedra[static_cast<std::size_t>(hexahedron)];
+      const std::array<double, 8> w = TrilinearWeights(f);
+      PointStencil stencil;
+      for (std::size_t c = 0; c < 8; ++c) stencil.emplace_back(corners[c], w[c]);
+      stencils.push_back(std::move(stencil));
+      continue;
+    }
     // The regular cell holding the point: t = (p − min)·d/|d|² per axis (SOFA's findCube).
     Index hexahedron = -1;
     Eigen::Vector3d f;

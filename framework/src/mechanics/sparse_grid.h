@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "fluxion/topology.h"
@@ -40,6 +41,24 @@ struct SparseGridCells {
   std::vector<std::uint8_t> boundary;
   std::vector<float> stiffness_coefficients;
   std::vector<float> mass_coefficients;
+
+  /// SparseGridRamificationTopology with virtual finer levels: SOFA's findCube and
+  /// findNearestCube look a point up in the finest level (mechanics/sparse_grid_ramification.h).
+  struct FinestLevel {
+    std::array<Index, 3> n = {2, 2, 2};  ///< points of the finest regular grid per axis
+    std::array<double, 3> min = {0.0, 0.0, 0.0};
+    std::array<double, 3> max = {0.0, 0.0, 0.0};
+    /// For each finest regular cell, the hexahedron of this topology its connected part ends in
+    /// (SOFA's _coarsestParent), or −1 for a cell outside the object.
+    std::vector<Index> hexahedron_of_cell;
+    /// The finest level's boundary cells in its hexahedron order: the centre of each (from its
+    /// corners 0 and 6) and the hexahedron of this topology it ends in.
+    std::vector<std::array<double, 3>> boundary_centres;
+    std::vector<Index> boundary_hexahedra;
+    Index first_hexahedron = 0;  ///< where the finest hexahedron 0 ends in (SOFA's default)
+  };
+  /// Null for a SparseGridTopology and a ramification without virtual finer levels.
+  std::shared_ptr<const FinestLevel> finest;
 
   /// The cell size along `axis`: (max − min)/(n − 1), as SOFA's RegularGridTopology::setPos.
   double step(int axis) const { return (max[axis] - min[axis]) / static_cast<double>(n[axis] - 1); }
