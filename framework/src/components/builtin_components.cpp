@@ -104,6 +104,7 @@
 #include "components/triangle_pressure_force_field.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
+#include "components/triangular_quadratic_springs_force_field.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
 #include "components/visual_model_data.h"
@@ -153,6 +154,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MeshSpringForceFieldComponent>(registrar);
   Add<RegularGridSpringForceFieldComponent>(registrar);
   Add<TriangularBendingSpringsComponent>(registrar);
+  Add<TriangularQuadraticSpringsForceFieldComponent>(registrar);
   Add<QuadularBendingSpringsComponent>(registrar);
   Add<RestShapeSpringsForceFieldComponent>(registrar);
   Add<QuadBendingSpringsComponent>(registrar);
