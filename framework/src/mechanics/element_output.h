@@ -5,9 +5,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <utility>
 
+#include "fluxion/errors.h"
 #include "fluxion/topology.h"
 #include "fluxion/types.h"
 
@@ -24,13 +27,28 @@ class ElementOutputSource {
   };
 
   /// Null when the component computes no output (SOFA's computeVonMisesStress=0).
-  virtual const Description* element_output() const = 0;
+  const Description* element_output() const { return output_ ? &*output_ : nullptr; }
   /// One value per element at the positions `x` of the system the force field acts in (the
-  /// DOF numbering of its AddForce).
-  virtual void ComputeElementOutput(const Vector& x, std::span<double> values) const = 0;
+  /// DOF numbering of its AddForce). Throws UsageError unless `values` has one per element.
+  void ComputeElementOutput(const Vector& x, std::span<double> values) const {
+    if (values.size() != num_output_values())
+      throw UsageError("ComputeElementOutput: " + std::to_string(values.size()) + " values for " +
+                       std::to_string(num_output_values()) + " elements");
+    ComputeOutput(x, values.data());
+  }
 
  protected:
+  ElementOutputSource() = default;
   ~ElementOutputSource() = default;
+  /// From now on the field computes the output `description`.
+  void PublishOutput(Description description) { output_ = std::move(description); }
+
+ private:
+  virtual std::size_t num_output_values() const = 0;
+  /// out[e] for each element e at `x`.
+  virtual void ComputeOutput(const Vector& x, double* out) const = 0;
+
+  std::optional<Description> output_;
 };
 
 }  // namespace fluxion::internal

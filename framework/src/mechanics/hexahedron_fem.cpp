@@ -389,19 +389,8 @@ void HexahedronFem::VonMises(const Vector& x, double* out) const {
 }
 
 void HexahedronFem::PublishVonMises(std::shared_ptr<const Topology> topology) {
-  von_mises_output_ =
-      Description{"vonMisesPerElement", "Pa", ElementType::kHexahedron, std::move(topology)};
-}
-
-const ElementOutputSource::Description* HexahedronFem::element_output() const {
-  return von_mises_output_ ? &*von_mises_output_ : nullptr;
-}
-
-void HexahedronFem::ComputeElementOutput(const Vector& x, std::span<double> values) const {
-  if (values.size() != elements_.size())
-    throw UsageError("HexahedronFem::ComputeElementOutput: " + std::to_string(values.size()) +
-                     " values for " + std::to_string(elements_.size()) + " elements");
-  VonMises(x, values.data());
+  PublishOutput(
+      Description{"vonMisesPerElement", "Pa", ElementType::kHexahedron, std::move(topology)});
 }
 
 }  // namespace fluxion::internal

@@ -137,10 +137,10 @@ class HexahedronFem final : public ForceField, public ElementOutputSource {
   /// Publishes VonMises as the output `vonMisesPerElement` of the hexahedra of `topology` (the
   /// elements' source, in their order).
   void PublishVonMises(std::shared_ptr<const Topology> topology);
-  const Description* element_output() const override;
-  void ComputeElementOutput(const Vector& x, std::span<double> values) const override;
 
  private:
+  std::size_t num_output_values() const override { return elements_.size(); }
+  void ComputeOutput(const Vector& x, double* out) const override { VonMises(x, out); }
   /// R of element `e` at `x`, and the current vertices in the frame, `local`_a = R·x_a.
   Eigen::Matrix3d FrameRotation(const Element& e, const Vector& x,
                                 std::array<Eigen::Vector3d, 8>& local) const;
@@ -155,7 +155,6 @@ class HexahedronFem final : public ForceField, public ElementOutputSource {
   std::vector<Element> elements_;
   std::vector<Stiffness> stiffnesses_;
   ElementPartition partition_;  // the elements split by vertex ranges for the threads
-  std::optional<Description> von_mises_output_;
 };
 
 /// SOFA's mean edges of a hexahedron's three directions (h, v, d of the file comment), each

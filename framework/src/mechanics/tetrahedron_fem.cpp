@@ -361,19 +361,8 @@ void TetrahedronFem::VonMises(const Vector& x, bool green, double* out) const {
 
 void TetrahedronFem::PublishVonMises(std::shared_ptr<const Topology> topology) {
   if (von_mises_ == 0) return;  // SOFA computes nothing then
-  von_mises_output_ =
-      Description{"vonMisesPerElement", "Pa", ElementType::kTetrahedron, std::move(topology)};
-}
-
-const ElementOutputSource::Description* TetrahedronFem::element_output() const {
-  return von_mises_output_ ? &*von_mises_output_ : nullptr;
-}
-
-void TetrahedronFem::ComputeElementOutput(const Vector& x, std::span<double> values) const {
-  if (values.size() != elements_.size())
-    throw UsageError("TetrahedronFem::ComputeElementOutput: " + std::to_string(values.size()) +
-                     " values for " + std::to_string(elements_.size()) + " elements");
-  VonMises(x, von_mises_ == 2, values.data());
+  PublishOutput(
+      Description{"vonMisesPerElement", "Pa", ElementType::kTetrahedron, std::move(topology)});
 }
 
 }  // namespace fluxion::internal

@@ -141,10 +141,12 @@ class TetrahedronFem final : public ForceField, public ElementOutputSource {
   /// With computeVonMisesStress 1 or 2: publishes VonMises as the output `vonMisesPerElement`
   /// of the tetrahedra of `topology` (the elements' source, in their order).
   void PublishVonMises(std::shared_ptr<const Topology> topology);
-  const Description* element_output() const override;
-  void ComputeElementOutput(const Vector& x, std::span<double> values) const override;
 
  private:
+  std::size_t num_output_values() const override { return elements_.size(); }
+  void ComputeOutput(const Vector& x, double* out) const override {
+    VonMises(x, von_mises_ == 2, out);
+  }
   /// What the force and the tangent need of one element at one state: Q, the shape vectors
   /// the stiffness uses and its weight (V, or V_cur²/V with updateStiffnessMatrix).
   struct Frame {
@@ -164,7 +166,6 @@ class TetrahedronFem final : public ForceField, public ElementOutputSource {
   bool update_stiffness_matrix_;
   std::vector<Element> elements_;
   int von_mises_;
-  std::optional<Description> von_mises_output_;
   ElementPartition partition_;  // the elements split by vertex ranges for the threads
 };
 

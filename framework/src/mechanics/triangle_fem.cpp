@@ -246,19 +246,8 @@ void TriangleFem::VonMises(const Vector& x, double* out) const {
 }
 
 void TriangleFem::PublishVonMises(std::shared_ptr<const Topology> topology) {
-  von_mises_output_ =
-      Description{"vonMisesPerElement", "Pa", ElementType::kTriangle, std::move(topology)};
-}
-
-const ElementOutputSource::Description* TriangleFem::element_output() const {
-  return von_mises_output_ ? &*von_mises_output_ : nullptr;
-}
-
-void TriangleFem::ComputeElementOutput(const Vector& x, std::span<double> values) const {
-  if (values.size() != elements_.size())
-    throw UsageError("TriangleFem::ComputeElementOutput: " + std::to_string(values.size()) +
-                     " values for " + std::to_string(elements_.size()) + " elements");
-  VonMises(x, values.data());
+  PublishOutput(
+      Description{"vonMisesPerElement", "Pa", ElementType::kTriangle, std::move(topology)});
 }
 
 }  // namespace fluxion::internal

@@ -135,10 +135,10 @@ class TriangleFem final : public ForceField, public ElementOutputSource {
   /// Publishes VonMises as the output `vonMisesPerElement` of the triangles of `topology` (the
   /// elements' source, in their order).
   void PublishVonMises(std::shared_ptr<const Topology> topology);
-  const Description* element_output() const override;
-  void ComputeElementOutput(const Vector& x, std::span<double> values) const override;
 
  private:
+  std::size_t num_output_values() const override { return elements_.size(); }
+  void ComputeOutput(const Vector& x, double* out) const override { VonMises(x, out); }
   /// What the force and the tangent need of one element at one state.
   struct Frame {
     Eigen::Matrix<double, 2, 3> axes;         ///< E: rows e_x, e_y (world → frame)
@@ -157,7 +157,6 @@ class TriangleFem final : public ForceField, public ElementOutputSource {
   TriangleFemGradients gradients_;
   std::vector<Element> elements_;
   mutable ElementPartition partition_;  // rebuilt when the thread count changes (never per step)
-  std::optional<Description> von_mises_output_;
 };
 
 }  // namespace fluxion::internal
