@@ -64,8 +64,10 @@ function buildPart(object, index) {
   const n = object.points;
   const positions = new Float32Array(3 * n);
   const part = { object, index, positions, mesh: null, lines: null, held: null };
+  // One attribute for the points and the triangles: uploaded once per frame.
+  part.positionAttribute = new THREE.BufferAttribute(positions, 3);
   const pointGeometry = new THREE.BufferGeometry();
-  pointGeometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  pointGeometry.setAttribute('position', part.positionAttribute);
   const drawnAsPoints = object.triangles.length === 0 && object.segments.length === 0;
   part.points = new THREE.Points(
     pointGeometry,
@@ -75,10 +77,11 @@ function buildPart(object, index) {
 
   if (object.triangles.length > 0) {
     const geometry = new THREE.BufferGeometry();
-    geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+    geometry.setAttribute('position', part.positionAttribute);
     geometry.setIndex(new THREE.BufferAttribute(new Uint32Array(object.triangles), 1));
-    const material = new THREE.MeshLambertMaterial({
-      color: 0x9bb7d4, side: THREE.DoubleSide,
+    // Flat shading: the normals come from the fragment shader's derivatives, none computed here.
+    const material = new THREE.MeshPhongMaterial({
+      color: 0x9bb7d4, specular: 0x111111, shininess: 10, side: THREE.DoubleSide, flatShading: true,
       polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
     part.mesh = new THREE.Mesh(geometry, material);
     three.scene.add(part.mesh);
@@ -100,6 +103,8 @@ function buildPart(object, index) {
     part.held = new THREE.Points(geometry, new THREE.PointsMaterial({ color: 0x000000, size: 8, sizeAttenuation: false }));
     three.scene.add(part.held);
   }
+  // Never culled: the objects move, and a bounding sphere per frame would cost a pass over them.
+  for (const drawn of [part.points, part.mesh, part.lines, part.held]) if (drawn) drawn.frustumCulled = false;
   return part;
 }
 
@@ -112,13 +117,7 @@ function updatePart(part, values) {
     positions[3 * i + 1] = d > 1 ? values[d * i + 1] : 0;
     positions[3 * i + 2] = d > 2 ? values[d * i + 2] : 0;
   }
-  part.points.geometry.attributes.position.needsUpdate = true;
-  part.points.geometry.computeBoundingSphere();
-  if (part.mesh) {
-    part.mesh.geometry.attributes.position.needsUpdate = true;
-    part.mesh.geometry.computeVertexNormals();
-    part.mesh.geometry.computeBoundingSphere();
-  }
+  part.positionAttribute.needsUpdate = true;
   if (part.lines) {
     const seg = object.segments, rest = object.rest, lp = part.linePositions, lc = part.lineColours;
     for (let k = 0, count = rest.length; k < count; ++k) {
@@ -133,7 +132,6 @@ function updatePart(part, values) {
     }
     part.lines.geometry.attributes.position.needsUpdate = true;
     part.lines.geometry.attributes.color.needsUpdate = true;
-    part.lines.geometry.computeBoundingSphere();
   }
   if (part.held) {
     object.held.forEach((i, k) => {
@@ -142,7 +140,6 @@ function updatePart(part, values) {
       part.heldPositions[3 * k + 2] = positions[3 * i + 2];
     });
     part.held.geometry.attributes.position.needsUpdate = true;
-    part.held.geometry.computeBoundingSphere();
   }
 }
 
@@ -152,6 +149,7 @@ function updateContacts(values) {
   if (!contacts) {
     contacts = new THREE.Points(new THREE.BufferGeometry(),
       new THREE.PointsMaterial({ color: 0xff8800, size: 6, sizeAttenuation: false }));
+    contacts.frustumCulled = false;
     three.scene.add(contacts);
   }
   contacts.geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(values || []), 3));
