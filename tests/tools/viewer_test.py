@@ -36,6 +36,8 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 class Viewer:
     """A fluxion-view process serving SCENE on a free port, its stderr collected."""
 
+    started = []
+
     def __init__(self, binary, scene, *arguments, cwd=None):
         self.process = subprocess.Popen(
             [binary, scene, "--no-browser", "--port", "0", "--linger-ms", "500", *arguments],
@@ -53,6 +55,7 @@ class Viewer:
                     found.set()
             found.set()
 
+        Viewer.started.append(self)
         threading.Thread(target=drain, daemon=True).start()
         found.wait(60)
 
@@ -399,6 +402,16 @@ def command_line_checks(viewer_binary, scenes):
 
 
 def main():
+    try:
+        return run_mode()
+    finally:
+        # Whatever happened, no fluxion-view this test started is left running (a page that never
+        # connected leaves the server waiting, as it does for a user who has not opened it yet).
+        for viewer in Viewer.started:
+            viewer.stop()
+
+
+def run_mode():
     mode = sys.argv[1]
     if mode == "command-line":
         return command_line_checks(sys.argv[2], sys.argv[3])
