@@ -7,6 +7,8 @@
 #   <prefix>/<libdir>/cmake/Fluxion/                FluxionConfig.cmake and friends
 #   <prefix>/include/fluxion/*.h                    the public plugin API, version.h, export.h
 #   <prefix>/share/fluxion/scenes/                  the gallery (data a user runs: not under doc/)
+#   <prefix>/bin/fluxion-view, share/fluxion/view/  the live viewer and its page with three.js
+#                                                   (tools/fluxion_view/CMakeLists.txt)
 #   <prefix>/<python dir>/fluxion/                  the Python package (python/CMakeLists.txt;
 #                                                   FLUXION_PYTHON_INSTALL_DIR), RPATH to <libdir>
 #   <prefix>/share/doc/fluxion/                     README.md, docs/, plugins/*/README.md, examples/

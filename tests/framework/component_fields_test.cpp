@@ -1,7 +1,10 @@
 // Simulation::SetComponentField (fluxion/simulation.h): a ConstantForceField's load changed
-// between steps, as a SofaPython3 controller changes it, acts from the next step on; fields no
-// component declared changeable are refused with what can be changed.
+// between steps, as a SofaPython3 controller changes it, acts from the next step on; a
+// MeshSpringForceField's stiffness changed between steps (fluxion-view's panel) is the XML's
+// value from then on; fields no component declared changeable are refused with what can be
+// changed.
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "fluxion/errors.h"
@@ -79,6 +82,94 @@ TEST_F(ComponentFields, FieldsThatCannotChangeAreRefusedNamingThoseThatCan) {
     EXPECT_STREQ(error.what(),
                  "root/bead/load.forces: has 1 numbers (expected 3 or 3: one vector per index)");
   }
+}
+
+// An 8 × 8 cloth of MeshSpringForceField springs (scenes/cloth_grid.scn) with linesStiffness S.
+std::string Cloth(const char* stiffness) {
+  return std::string(R"(<Node name="root" gravity="0 -9.81 0" dt="0.001">
+  <EulerExplicitSolver/>
+  <Node name="cloth">
+    <RegularGridTopology name="grid" n="8 1 8" min="0 0 0" max="1 0 1"/>
+    <MechanicalObject name="dofs" template="Vec3d"/>
+    <UniformMass totalMass="1"/>
+    <FixedProjectiveConstraint indices="0 7"/>
+    <MeshSpringForceField linesStiffness=")") +
+         stiffness + R"(" linesDamping="0.5"/>
+  </Node>
+</Node>)";
+}
+
+// linesStiffness = 250 set before the first step: the XML's linesStiffness="250", bit for bit
+// (each spring's ks = s/L0 computed as the build computes it), not the scene's own 100.
+TEST_F(ComponentFields, MeshSpringStiffnessSetBeforeTheFirstStepIsTheXmlValue) {
+  Simulation changed = LoadScene(Cloth("100"));
+  Simulation written = LoadScene(Cloth("250"));
+  Simulation unchanged = LoadScene(Cloth("100"));
+  const double stiffness[1] = {250.0};
+  changed.SetComponentField("root/cloth/MeshSpringForceField", "linesStiffness", stiffness);
+  changed.Run(40);
+  written.Run(40);
+  unchanged.Run(40);
+  const auto x = changed.position(0), expected = written.position(0), plain = unchanged.position(0);
+  ASSERT_EQ(x.size(), 8 * 8 * 3);
+  int different = 0;
+  for (Index k = 0; k < x.size(); ++k) {
+    EXPECT_EQ(x[k], expected[k]) << k;
+    different += x[k] != plain[k];
+  }
+  EXPECT_GT(different, 100);  // the change did act
+}
+
+// One spring from a fixed point to a 0.5 kg bead on the x axis (L0 = 2 from the rest positions,
+// the bead leaving it at 0.5 m/s, no gravity): symplectic Euler, v ← v + h·f/m, x ← x + h·v with f
+// = −ks·(x − L0), ks = s/L0. `stiffness` s is 40 N for 30 steps, then set to 90 N: the hand
+// recursion with the changed ks from step 31 on, to round-off.
+TEST_F(ComponentFields, MeshSpringStiffnessChangedMidRunActsFromTheNextStep) {
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt="0.01">
+  <EulerExplicitSolver/>
+  <Node name="spring">
+    <MeshTopology edges="0 1"/>
+    <MechanicalObject name="dofs" position="0 0 0  2 0 0" velocity="0 0 0  0.5 0 0"/>
+    <UniformMass vertexMass="0.5"/>
+    <FixedProjectiveConstraint indices="0"/>
+    <MeshSpringForceField name="springs" stiffness="40"/>
+  </Node>
+</Node>)");
+  constexpr double kRest = 2.0, kBead = 0.5, kH = 0.01;
+  double x = 2.0, v = 0.5, s = 40.0;
+  for (int n = 0; n < 60; ++n) {
+    if (n == 30) {
+      s = 90.0;
+      const double values[1] = {s};
+      simulation.SetComponentField("root/spring/springs", "stiffness", values);
+    }
+    simulation.Step();
+    v += kH * (-(s / kRest) * (x - kRest)) / kBead;
+    x += kH * v;
+  }
+  EXPECT_NEAR(simulation.position(0)[3], x, 1e-14);
+  EXPECT_NEAR(simulation.velocity(0)[3], v, 1e-13);
+}
+
+// A kind that had no springs at load gets none (refused, saying why); one value only.
+TEST_F(ComponentFields, MeshSpringKindsWithoutSpringsAndWrongCountsAreRefused) {
+  Simulation simulation = LoadScene(Cloth("100"));
+  const double one[1] = {1.0}, two[2] = {1.0, 2.0};
+  try {
+    simulation.SetComponentField("root/cloth/MeshSpringForceField", "tetrahedraStiffness", one);
+    FAIL() << "a kind without springs accepted";
+  } catch (const UsageError& error) {
+    EXPECT_STREQ(error.what(),
+                 "root/cloth/MeshSpringForceField.tetrahedraStiffness: no spring of this kind was "
+                 "built (its stiffness and damping were 0 when the scene was loaded: expected a "
+                 "kind that has springs)");
+  }
+  EXPECT_THROW(simulation.SetComponentField("root/cloth/MeshSpringForceField", "linesDamping", two),
+               UsageError);
+  const double negative[1] = {-1.0};
+  EXPECT_THROW(
+      simulation.SetComponentField("root/cloth/MeshSpringForceField", "stiffness", negative),
+      UsageError);
 }
 
 }  // namespace

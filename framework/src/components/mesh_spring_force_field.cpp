@@ -1,8 +1,14 @@
 #include "components/mesh_spring_force_field.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <limits>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "components/point_selection.h"
 #include "components/spring_components.h"
@@ -39,6 +45,9 @@ ComponentSpec MeshSpringForceFieldComponent::Spec() {
 }
 
 namespace {
+
+// The element kinds in SOFA's order, as the fields name them (`<kind>Stiffness`).
+constexpr const char* kSpringKinds[] = {"lines", "triangles", "quads", "tetrahedra", "cubes"};
 
 // The topology the springs are built on; null after reporting why it cannot be used.
 std::shared_ptr<const Topology> UsableTopology(BuildContext& context, const ObjectModel& object,
@@ -88,6 +97,47 @@ std::shared_ptr<const Topology> UsableTopology(BuildContext& context, const Obje
   return topology;
 }
 
+// Every field that sets the springs' coefficients may change between steps (fluxion-view's
+// panel, a SofaPython3 controller): `<kind>Stiffness` and `<kind>Damping` set the springs that
+// kind claimed, `stiffness` and `damping` every spring, each with the rule of the build (ks = s/L0,
+// kd = d/L0, or s and d themselves for a spring of zero rest length), so that a value set before
+// a step gives the bits a scene giving that value in its XML would. Unlike the XML, a change
+// adds no spring: a kind whose stiffness and damping were both 0 has none, and setting it is
+// refused.
+void AddRuntimeCoefficients(BuildContext& context, SpringForceField* live,
+                            std::vector<std::uint8_t> kinds) {
+  const auto shared = std::make_shared<const std::vector<std::uint8_t>>(std::move(kinds));
+  const auto add = [&](const std::string& field, int kind, bool stiffness) {
+    context.AddRuntimeField(
+        field, [live, shared, field, kind, stiffness](std::span<const double> values) {
+          if (values.size() != 1 || !std::isfinite(values[0]) || values[0] < 0)
+            throw ConfigError(field, "expected one finite value ≥ 0");
+          const double value = values[0];
+          bool any = false;
+          for (std::size_t k = 0; k < shared->size(); ++k) {
+            if (kind >= 0 && (*shared)[k] != kind) continue;
+            const PackedSpring& spring = live->springs()[k];
+            const double length = spring.rest_length;
+            const double scaled =
+                length > std::numeric_limits<double>::epsilon() ? value / length : value;
+            live->SetCoefficients(k, stiffness ? scaled : spring.stiffness,
+                                  stiffness ? spring.damping : scaled);
+            any = true;
+          }
+          if (!any)
+            throw ConfigError(field,
+                              "no spring of this kind was built (its stiffness and damping were 0 "
+                              "when the scene was loaded: expected a kind that has springs)");
+        });
+  };
+  for (int kind = 0; kind < static_cast<int>(std::size(kSpringKinds)); ++kind) {
+    add(std::string(kSpringKinds[kind]) + "Stiffness", kind, true);
+    add(std::string(kSpringKinds[kind]) + "Damping", kind, false);
+  }
+  add("stiffness", -1, true);
+  add("damping", -1, false);
+}
+
 }  // namespace
 
 void MeshSpringForceFieldComponent::Build(BuildContext& context) {
@@ -109,25 +159,27 @@ void MeshSpringForceFieldComponent::Build(BuildContext& context) {
   // quads, tetrahedra, cubes); a pair met again adds no second spring (SOFA's addSpring skips
   // it). Visited twice: to find each pair's first occurrence, then to add those springs.
   const auto visit_pairs = [&](const auto& emit) {
-    const auto all_pairs = [&](const auto& element, double s, double d) {
+    const auto all_pairs = [&](const auto& element, double s, double d, std::uint8_t kind) {
       for (std::size_t k = 0; k < element.size(); ++k)
-        for (std::size_t j = k + 1; j < element.size(); ++j) emit(element[k], element[j], s, d);
+        for (std::size_t j = k + 1; j < element.size(); ++j)
+          emit(element[k], element[j], s, d, kind);
     };
-    const auto each = [&](const char* kind, const auto& elements) {
-      if (stiffness(kind) == 0 && damping(kind) == 0) return;
-      for (const auto& element : elements) all_pairs(element, stiffness(kind), damping(kind));
+    const auto each = [&](std::uint8_t kind, const auto& elements) {
+      const char* name = kSpringKinds[kind];
+      if (stiffness(name) == 0 && damping(name) == 0) return;
+      for (const auto& element : elements) all_pairs(element, stiffness(name), damping(name), kind);
     };
-    each("lines", topology.edges);
-    each("triangles", topology.triangles);
-    each("quads", topology.quads);
-    each("tetrahedra", topology.tetrahedra);
-    each("cubes", topology.hexahedra);
+    each(0, topology.edges);
+    each(1, topology.triangles);
+    each(2, topology.quads);
+    each(3, topology.tetrahedra);
+    each(4, topology.hexahedra);
   };
   // The pairs are listed before duplicates are dropped (21 bytes each while sorted): a hostile
   // element list must not make that list exhaust memory. A spring is charged kBytesPerSpring
   // (160 bytes), so a pair list up to 7 times the spring budget stays within the budget.
   std::size_t candidates = 0;
-  visit_pairs([&](Index, Index, double, double) { ++candidates; });
+  visit_pairs([&](Index, Index, double, double, std::uint8_t) { ++candidates; });
   const std::size_t budget = context.spring_budget();
   if (candidates / 7 > budget) {
     context.Error("MeshSpringForceField: the topology's elements give " +
@@ -138,7 +190,7 @@ void MeshSpringForceFieldComponent::Build(BuildContext& context) {
   }
   std::vector<std::array<Index, 2>> pairs;
   pairs.reserve(candidates);
-  visit_pairs([&](Index m1, Index m2, double, double) { pairs.push_back({m1, m2}); });
+  visit_pairs([&](Index m1, Index m2, double, double, std::uint8_t) { pairs.push_back({m1, m2}); });
   const std::vector<char> first = FirstOccurrences(pairs);
   std::vector<std::array<Index, 2>>().swap(pairs);  // freed (`pairs = {}` keeps the capacity)
   const std::size_t distinct = static_cast<std::size_t>(std::count(first.begin(), first.end(), 1));
@@ -151,6 +203,8 @@ void MeshSpringForceFieldComponent::Build(BuildContext& context) {
   // held twice while the field is made.
   std::vector<PackedSpring> springs;
   springs.reserve(distinct);
+  std::vector<std::uint8_t> kinds;  // which element kind claimed each spring (kSpringKinds)
+  kinds.reserve(distinct);
   const int dim = object.dimension;
   const auto dof = [&](Index point) {
     const Index first_dof = object.offset + point * dim;
@@ -158,8 +212,9 @@ void MeshSpringForceFieldComponent::Build(BuildContext& context) {
     return static_cast<std::int32_t>(first_dof);
   };
   std::size_t k = 0;
-  visit_pairs([&](Index m1, Index m2, double s, double d) {
+  visit_pairs([&](Index m1, Index m2, double s, double d, std::uint8_t kind) {
     if (first[k++] == 0) return;
+    kinds.push_back(kind);
     const double length =
         (object.rest_position.segment(m2 * dim, dim) - object.rest_position.segment(m1 * dim, dim))
             .norm();
@@ -167,8 +222,10 @@ void MeshSpringForceFieldComponent::Build(BuildContext& context) {
     springs.push_back({dof(m1), dof(m2), divide ? s / length : s, divide ? d / length : d, length});
   });
   if (!context.ReserveSprings(springs.size()) || springs.empty()) return;
-  context.AddForceField(object, std::make_unique<SpringForceField>(dim, std::move(springs),
-                                                                   p.flag("exactDampingJacobian")));
+  auto field =
+      std::make_unique<SpringForceField>(dim, std::move(springs), p.flag("exactDampingJacobian"));
+  AddRuntimeCoefficients(context, field.get(), std::move(kinds));
+  context.AddForceField(object, std::move(field));
 }
 
 }  // namespace fluxion::internal

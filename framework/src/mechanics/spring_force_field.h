@@ -78,6 +78,15 @@ class SpringForceField final : public ForceField {
 
   bool exact_damping_jacobian() const { return exact_damping_jacobian_; }
 
+  /// The springs as stored, in the order they were given.
+  const std::vector<PackedSpring>& springs() const { return packed_; }
+  /// Sets spring k's ks [N/m] and kd [N·s/m], between steps only: a component's field changed
+  /// while the simulation runs (Simulation::SetComponentField). The matrix pattern is unchanged.
+  void SetCoefficients(std::size_t k, double stiffness, double damping) {
+    packed_[k].stiffness = stiffness;
+    packed_[k].damping = damping;
+  }
+
   /// K·x at `state` evaluated spring by spring from the state, storing nothing: y += k·K(state)·x
   /// with the blocks D of LinearizeStiffness, each computed when used (the same bits as a product
   /// with the stored tangent). For a few products (the stability check's power iteration), where
