@@ -1,8 +1,10 @@
 // scene-regress: runs a regression suite described by a JSON manifest through scene-runner and
-// compares each case's trajectory with its reference CSV (docs/regression-testing.md).
+// compares each case's trajectory with its reference CSV (docs/regression-testing.md); with
+// --cluster, the scene-runner runs are Dask tasks and the comparisons stay here (docs/sweeps.md).
 //
 // Exit status: 0 every selected case passed (or was skipped / recorded), 1 some case mismatched or
-// has no reference, 2 invalid manifest or arguments (or a case's scene or reference is invalid),
+// has no reference, 2 invalid manifest or arguments (or a case's scene or reference is invalid, or
+// the --cluster cannot be used),
 // 3 scene-runner reported a plugin problem, 4 a numerical failure, 5 scene-runner failed otherwise.
 // With several failing cases, the highest status wins.
 #include <stdlib.h>
@@ -92,8 +94,9 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit status: 0 all selected cases passed (or were skipped/recorded), 1 a case mismatched or "
       "has no\n"
-      "reference, 2 invalid manifest, arguments, scene or reference, 3 plugin problem, 4 numerical "
-      "failure,\n"
+      "reference, 2 invalid manifest, arguments, scene, reference or --cluster, 3 plugin problem, "
+      "4 "
+      "numerical failure,\n"
       "5 scene-runner failed otherwise. See docs/regression-testing.md.");
   try {
     app.parse(argc, argv);
