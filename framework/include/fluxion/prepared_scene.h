@@ -65,7 +65,8 @@ class FLUXION_API PreparedScene {
 
  private:
   friend class Host;
-  explicit PreparedScene(std::shared_ptr<const internal::PreparedSceneData> data);
+  // Not exported: only the library makes prepared scenes (no internal type in its symbol table).
+  FLUXION_NO_EXPORT explicit PreparedScene(std::shared_ptr<const internal::PreparedSceneData> data);
   std::shared_ptr<const internal::PreparedSceneData> data_;
 };
 
