@@ -16,13 +16,15 @@ from . import errors
 from .errors import Diagnostic, Error, NumericalError, PluginError, SceneError, UsageError
 from . import python_components, scene_graph
 from .scene_graph import Node
-from ._fluxion import (CsvTrajectory, Host, MechanicalObject, Simulation, set_output_policy,
-                       set_thread_count, thread_count)
+from ._fluxion import (CsvTrajectory, Hdf5Trajectory, Host, MechanicalObject, PreparedScene,
+                       Simulation, has_hdf5, set_output_policy, set_thread_count, thread_count,
+                       write_xdmf)
 
-__all__ = ["load", "load_string", "load_scene", "components", "solvers", "plugins",
+__all__ = ["load", "load_string", "load_scene", "prepare", "components", "solvers", "plugins",
            "set_output_policy", "set_thread_count", "thread_count", "Host", "CsvTrajectory",
-           "Simulation", "MechanicalObject", "Node", "Error", "SceneError", "PluginError",
-           "NumericalError", "UsageError", "Diagnostic"]
+           "Hdf5Trajectory", "write_xdmf", "has_hdf5", "Simulation", "PreparedScene",
+           "MechanicalObject", "Node", "Error", "SceneError", "PluginError", "NumericalError",
+           "UsageError", "Diagnostic"]
 
 # One Host per plugin search path, created on first use: loading the plugins (dlopen of every
 # fluxion_*.so on the path) is done once per process, not once per scene.
@@ -50,6 +52,15 @@ def load(path, plugin_dirs=None, dt=None, data_path=None, memory_limit=None):
                           file_name=path)
     return _host(plugin_dirs).load_file(path, dt=dt, data_path=list(data_path or ()),
                                         memory_limit=memory_limit)
+
+
+def prepare(path, plugin_dirs=None, dt=None, data_path=None, memory_limit=None):
+    """Reads and checks an XML scene file once (build once, run many): the PreparedScene's
+    ``instantiate(overrides, solver=None)`` builds it with some data replaced —
+    ``{"root/cloth/MeshSpringForceField.linesStiffness": 250, "dt": 0.002}`` — bit for bit the
+    scene loaded with those values written in its XML, without reading the XML again."""
+    return _host(plugin_dirs).prepare(os.fspath(path), dt=dt, data_path=list(data_path or ()),
+                                      memory_limit=memory_limit)
 
 
 def load_string(xml, plugin_dirs=None, dt=None, file_name="scene.scn", data_path=None,

@@ -22,7 +22,7 @@ namespace {
 // Loads as scene-runner does: a ConfigError escaping the build is reported as "SCENE: what", a
 // scene problem.
 template <class Load>
-Simulation LoadReportingConfigErrors(const std::string& file, const Load& load) {
+auto LoadReportingConfigErrors(const std::string& file, const Load& load) -> decltype(load()) {
   try {
     return load();
   } catch (const ConfigError& error) {
@@ -149,6 +149,18 @@ void BindHost(py::module_& module) {
           py::arg("xml"), py::arg("file_name") = "scene.scn", py::arg("dt") = py::none(),
           py::arg("data_path") = std::vector<std::string>{}, py::arg("memory_limit") = py::none(),
           py::arg("python_origins") = false)
+      .def(
+          "prepare",
+          [](const Host& host, const std::string& path, std::optional<double> dt,
+             std::vector<std::string> data_path, const py::object& memory_limit) {
+            return LoadReportingConfigErrors(path, [&] {
+              return host.Prepare(path, OptionsWith(dt, std::move(data_path), memory_limit));
+            });
+          },
+          py::arg("path"), py::arg("dt") = py::none(),
+          py::arg("data_path") = std::vector<std::string>{}, py::arg("memory_limit") = py::none(),
+          "Reads and checks the scene file once: a PreparedScene whose instantiate() builds it "
+          "with changed data (build once, run many).")
       .def("components",
            [](const Host& host) {
              py::list components;

@@ -7,6 +7,7 @@
 #include "fluxion/threads.h"
 #include "host_binding.h"
 #include "object_view.h"
+#include "prepared_scene_binding.h"
 #include "simulation_binding.h"
 #include "trajectory_binding.h"
 
@@ -15,6 +16,7 @@ PYBIND11_MODULE(_fluxion, module) {
   fluxion::python::RegisterErrorTranslation();
   fluxion::python::BindObjectView(module);
   fluxion::python::BindSimulation(module);
+  fluxion::python::BindPreparedScene(module);
   fluxion::python::BindHost(module);
   fluxion::python::BindTrajectory(module);
   // fluxion/threads.h: process-wide, results the same whatever the count.

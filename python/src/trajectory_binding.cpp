@@ -52,6 +52,33 @@ class CsvTrajectory {
   std::unique_ptr<TrajectoryWriter> writer_;
 };
 
+// An HDF5 trajectory written by the writer scene-runner -o FILE.h5 uses, into `path` (created
+// at begin, by the writer's own thread while the run steps).
+class Hdf5Trajectory {
+ public:
+  Hdf5Trajectory(const std::string& path, bool energy, bool solver_outputs)
+      : writer_(MakeHdf5TrajectoryWriter(
+            path, Hdf5TrajectoryOptions{.energy = energy, .solver_outputs = solver_outputs})) {}
+
+  void Begin(const Simulation& simulation) { writer_->Begin(simulation); }
+  void Record(const Simulation& simulation) { writer_->Record(simulation); }
+  // Waits for every recorded state to be written and closes the file; true when all was written.
+  bool End(const Simulation& simulation) {
+    if (!ended_) {
+      const py::gil_scoped_release release;  // the writer thread may still be compressing
+      writer_->End(simulation);
+      ended_ = true;
+    }
+    return writer_->ok();
+  }
+  bool ok() const { return writer_->ok(); }
+  std::string error() const { return writer_->error(); }
+
+ private:
+  std::unique_ptr<TrajectoryWriter> writer_;
+  bool ended_ = false;
+};
+
 }  // namespace
 
 void BindTrajectory(py::module_& module) {
@@ -65,6 +92,30 @@ void BindTrajectory(py::module_& module) {
       .def("record", &CsvTrajectory::Record, py::arg("simulation"))
       .def_property_readonly("ok", &CsvTrajectory::ok)
       .def("close", &CsvTrajectory::Close);
+  py::class_<Hdf5Trajectory>(module, "Hdf5Trajectory",
+                             "scene-runner's HDF5 trajectory (fluxion/trajectory_writer.h) into "
+                             "`path`: begin(sim) creates the file, record(sim) adds a state, "
+                             "end(sim) finishes and closes it (True when everything was written). "
+                             "The same run writes the same bytes as scene-runner -o FILE.h5.")
+      .def(py::init<const std::string&, bool, bool>(), py::arg("path"), py::arg("energy") = false,
+           py::arg("solver_outputs") = false)
+      .def("begin", &Hdf5Trajectory::Begin, py::arg("simulation"))
+      .def("record", &Hdf5Trajectory::Record, py::arg("simulation"))
+      .def("end", &Hdf5Trajectory::End, py::arg("simulation"))
+      .def_property_readonly("ok", &Hdf5Trajectory::ok)
+      .def_property_readonly("error", &Hdf5Trajectory::error);
+  module.def(
+      "write_xdmf",
+      [](const std::string& h5_path, const std::string& h5_name, const std::string& xdmf_path) {
+        std::string why;
+        if (!WriteXdmfForHdf5Trajectory(h5_path, h5_name, xdmf_path, why))
+          throw UsageError(xdmf_path + ": " + why);
+      },
+      py::arg("h5_path"), py::arg("h5_name"), py::arg("xdmf_path"),
+      "Writes the XDMF file ParaView opens for an HDF5 trajectory, naming it `h5_name` "
+      "(relative to the XDMF's folder), as scene-runner -o FILE.h5 writes FILE.xdmf beside it.");
+  module.def("has_hdf5", &HasHdf5TrajectoryWriter,
+             "True when this Fluxion was built with HDF5 (Hdf5Trajectory works).");
 }
 
 }  // namespace fluxion::python

@@ -1,8 +1,10 @@
 // scene-regress: runs a regression suite described by a JSON manifest through scene-runner and
-// compares each case's trajectory with its reference CSV (docs/regression-testing.md).
+// compares each case's trajectory with its reference CSV (docs/regression-testing.md); with
+// --cluster, the scene-runner runs are Dask tasks and the comparisons stay here (docs/sweeps.md).
 //
 // Exit status: 0 every selected case passed (or was skipped / recorded), 1 some case mismatched or
-// has no reference, 2 invalid manifest or arguments (or a case's scene or reference is invalid),
+// has no reference, 2 invalid manifest or arguments (or a case's scene or reference is invalid, or
+// the --cluster cannot be used),
 // 3 scene-runner reported a plugin problem, 4 a numerical failure, 5 scene-runner failed otherwise.
 // With several failing cases, the highest status wins.
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include <set>
 #include <thread>
 
+#include "cluster.h"
 #include "junit_report.h"
 #include "manifest.h"
 #include "suite.h"
@@ -60,7 +63,7 @@ int main(int argc, char** argv) {
   std::string manifest_path = "tests/regression/manifest.json";
   std::string scene_runner_path;
   std::vector<std::string> case_names, update_names, plugin_dirs;
-  std::string filter, junit_path, output_dir;
+  std::string filter, junit_path, output_dir, cluster;
   int jobs = 1;
   bool quiet = false, list = false;
 
@@ -79,6 +82,10 @@ int main(int argc, char** argv) {
   app.add_option("--junit", junit_path, "also write a JUnit XML report to this file");
   app.add_option("--jobs,-j", jobs, "run this many cases in parallel (0: one per core; default 1)")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--cluster", cluster,
+                 "run the cases as Dask tasks: on the cluster of this scheduler "
+                 "(tcp://host:8786), or on a LocalCluster (local: one worker per core, local:N)")
+      ->excludes(app.get_option("--jobs"));
   app.add_option("--output-dir", output_dir,
                  "keep each case's trajectory (<case>.csv) and stderr here");
   app.add_option("--plugin-dir", plugin_dirs, "passed to scene-runner (repeatable)");
@@ -87,8 +94,9 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit status: 0 all selected cases passed (or were skipped/recorded), 1 a case mismatched or "
       "has no\n"
-      "reference, 2 invalid manifest, arguments, scene or reference, 3 plugin problem, 4 numerical "
-      "failure,\n"
+      "reference, 2 invalid manifest, arguments, scene, reference or --cluster, 3 plugin problem, "
+      "4 "
+      "numerical failure,\n"
       "5 scene-runner failed otherwise. See docs/regression-testing.md.");
   try {
     app.parse(argc, argv);
@@ -185,11 +193,46 @@ int main(int argc, char** argv) {
                   [](const RegressionCase* c) { return c->solver.has_value(); }))
     options.runner_has_solver_option = ProbeSolverOption(options.scene_runner, scratch.path);
 
-  // Run the cases on `jobs` threads; results keep the manifest's order whatever finishes first.
   std::vector<CaseResult> results(selected.size());
+  if (!cluster.empty()) {
+    // --cluster: the scene-runner commands run as Dask tasks, then each case is completed here
+    // (compared, or recorded) as a local run completes it: the same report, the same status.
+    std::vector<std::size_t> run;
+    std::vector<CaseCommand> commands;
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < selected.size(); ++i) {
+      if (std::optional<CaseResult> skipped = SkippedCase(*selected[i], options)) {
+        results[i] = *skipped;
+        continue;
+      }
+      run.push_back(i);
+      commands.push_back(CommandOf(*selected[i], options));
+      names.push_back(selected[i]->name);
+    }
+    std::string why;
+    const std::optional<std::vector<ClusterRun>> runs =
+        commands.empty() ? std::vector<ClusterRun>{}
+                         : RunOnCluster(cluster, options.scene_runner, commands, names,
+                                        scratch.path, quiet, why);
+    if (!runs) {
+      std::fprintf(stderr, "error: %s\n", why.c_str());
+      return kExitInvalid;
+    }
+    for (std::size_t k = 0; k < run.size(); ++k) {
+      const std::size_t i = run[k];
+      results[i] =
+          CompleteCase(*selected[i], options, commands[k], (*runs)[k].process, (*runs)[k].seconds);
+      if (!quiet)
+        std::fprintf(stderr, "[%zu/%zu] %s: %s (%.1f s)\n", k + 1, run.size(),
+                     selected[i]->name.c_str(), StatusName(results[i].status), results[i].seconds);
+    }
+  }
+
+  // Run the cases on `jobs` threads; results keep the manifest's order whatever finishes first.
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
   std::mutex progress_mutex;
+  if (!cluster.empty()) next = selected.size();  // done above
   const auto worker = [&] {
     for (std::size_t i = next++; i < selected.size(); i = next++) {
       results[i] = RunCase(*selected[i], options);
@@ -201,7 +244,7 @@ int main(int argc, char** argv) {
     }
   };
   const std::size_t threads = std::min<std::size_t>(
-      selected.size(),
+      cluster.empty() ? selected.size() : 1,
       jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<unsigned>(jobs));
   std::vector<std::thread> pool;
   for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(worker);

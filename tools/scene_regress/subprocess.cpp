@@ -32,7 +32,8 @@ ProcessResult RunProcess(const std::filesystem::path& program,
   const std::string err = stderr_file.empty() ? "/dev/null" : stderr_file.string();
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (stderr_file != "-")
+    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
   pid_t pid = 0;
   const int spawn_error =

@@ -16,7 +16,8 @@ struct ProcessResult {
 };
 
 /// Runs `program` with `arguments` (argv[1…]), stdout and stderr written to the given files
-/// (truncated; an empty path means /dev/null), and waits for it. Safe to call from several threads.
+/// (truncated; an empty path means /dev/null; a stderr_file of "-" keeps ours), and waits for it.
+/// Safe to call from several threads.
 ProcessResult RunProcess(const std::filesystem::path& program,
                          const std::vector<std::string>& arguments,
                          const std::filesystem::path& stdout_file,

@@ -173,7 +173,44 @@ bool ProbeSolverOption(const fs::path& scene_runner, const fs::path& scratch_dir
   return result.exit_code == 0 && text && text->find("--solver") != std::string::npos;
 }
 
+std::optional<CaseResult> SkippedCase(const RegressionCase& c, const SuiteOptions& options) {
+  // A solver override needs scene-runner --solver: without it the case is skipped, not failed.
+  if (!c.solver || options.runner_has_solver_option) return std::nullopt;
+  CaseResult result;
+  result.status = CaseStatus::kSkipped;
+  result.summary = "needs scene-runner --solver (solver " + *c.solver +
+                   "; this scene-runner has no --solver option yet)";
+  return result;
+}
+
+CaseCommand CommandOf(const RegressionCase& c, const SuiteOptions& options) {
+  // An HDF5 reference (.h5) is compared, and recorded, as HDF5: the run writes one, and both are
+  // read back as the CSV of the same run (Hdf5TrajectoryToCsv).
+  CaseCommand command;
+  command.output = options.output_dir / (c.name + (IsHdf5(c.reference) ? ".h5" : ".csv"));
+  command.log = options.output_dir / (c.name + ".stderr");
+  command.arguments = c.RunnerArguments();
+  command.arguments.insert(command.arguments.end(),
+                           {"--output", command.output.string(), "--quiet"});
+  for (const std::string& dir : options.plugin_dirs)
+    command.arguments.insert(command.arguments.end(), {"--plugin-dir", dir});
+  return command;
+}
+
 CaseResult RunCase(const RegressionCase& c, const SuiteOptions& options) {
+  if (std::optional<CaseResult> skipped = SkippedCase(c, options)) return *skipped;
+  const auto started = std::chrono::steady_clock::now();
+  const CaseCommand command = CommandOf(c, options);
+  const ProcessResult process =
+      RunProcess(options.scene_runner, command.arguments, "", command.log);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return CompleteCase(c, options, command, process, seconds);
+}
+
+CaseResult CompleteCase(const RegressionCase& c, const SuiteOptions& options,
+                        const CaseCommand& command, const ProcessResult& process,
+                        double run_seconds) {
   CaseResult result;
   const auto started = std::chrono::steady_clock::now();
   const auto finish = [&](CaseStatus status, std::string summary, std::string details = {}) {
@@ -181,25 +218,13 @@ CaseResult RunCase(const RegressionCase& c, const SuiteOptions& options) {
     result.summary = std::move(summary);
     result.details = std::move(details);
     result.seconds =
+        run_seconds +
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
   };
-
-  // A solver override needs scene-runner --solver: without it the case is skipped, not failed.
-  if (c.solver && !options.runner_has_solver_option)
-    return finish(CaseStatus::kSkipped, "needs scene-runner --solver (solver " + *c.solver +
-                                            "; this scene-runner has no --solver option yet)");
-
-  // Run the scene. An HDF5 reference (.h5) is compared, and recorded, as HDF5: the run writes
-  // one, and both are read back as the CSV of the same run (Hdf5TrajectoryToCsv).
   const bool hdf5 = IsHdf5(c.reference);
-  const fs::path output = options.output_dir / (c.name + (hdf5 ? ".h5" : ".csv"));
-  const fs::path log = options.output_dir / (c.name + ".stderr");
-  std::vector<std::string> arguments = c.RunnerArguments();
-  arguments.insert(arguments.end(), {"--output", output.string(), "--quiet"});
-  for (const std::string& dir : options.plugin_dirs)
-    arguments.insert(arguments.end(), {"--plugin-dir", dir});
-  const ProcessResult process = RunProcess(options.scene_runner, arguments, "", log);
+  const fs::path& output = command.output;
+  const fs::path& log = command.log;
   const std::string stderr_text = ReadFile(log).value_or("");
   if (!process.started) return finish(CaseStatus::kRunnerFailed, process.error);
   if (process.signal != 0)

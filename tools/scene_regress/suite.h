@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "manifest.h"
+#include "subprocess.h"
 #include "trajectory_compare.h"
 
 namespace fluxion::regress {
@@ -58,8 +59,27 @@ struct SuiteOptions {
 bool ProbeSolverOption(const std::filesystem::path& scene_runner,
                        const std::filesystem::path& scratch_dir);
 
-/// Runs one case (and, with options.update, rewrites its reference).
+/// Runs one case (and, with options.update, rewrites its reference): SkippedCase, or
+/// CommandOf run here and CompleteCase.
 CaseResult RunCase(const RegressionCase& c, const SuiteOptions& options);
+
+/// The scene-runner run of a case: its arguments, the trajectory it writes, its stderr's file.
+/// What RunCase runs here, and what a Dask cluster runs for scene-regress --cluster.
+struct CaseCommand {
+  std::vector<std::string> arguments;
+  std::filesystem::path output;
+  std::filesystem::path log;
+};
+
+/// The result of a case that is not run (it needs a scene-runner option this one lacks).
+std::optional<CaseResult> SkippedCase(const RegressionCase& c, const SuiteOptions& options);
+/// The scene-runner command of a case.
+CaseCommand CommandOf(const RegressionCase& c, const SuiteOptions& options);
+/// The case's result once `command` ran (here or elsewhere) and ended as `process` after
+/// `run_seconds`: its output compared with the reference (or recorded, with options.update).
+CaseResult CompleteCase(const RegressionCase& c, const SuiteOptions& options,
+                        const CaseCommand& command, const ProcessResult& process,
+                        double run_seconds);
 
 /// References with more rows than this get a warning on --update (keep them small: raise every).
 inline constexpr std::size_t kMaxReferenceRows = 201;

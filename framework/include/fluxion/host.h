@@ -19,6 +19,7 @@
 
 #include "fluxion/export.h"
 #include "fluxion/plugin.h"
+#include "fluxion/prepared_scene.h"
 #include "fluxion/simulation.h"
 
 namespace fluxion {
@@ -125,6 +126,14 @@ class FLUXION_API Host {
   /// Same, from XML text; `file_name` names it in messages.
   Simulation LoadString(const std::string& xml, const std::string& file_name = "scene.scn",
                         const LoadOptions& options = {}) const;
+
+  /// Reads, parses and validates the scene file at `path` once, for many builds with changed
+  /// data (fluxion/prepared_scene.h: build once, run many). Throws as LoadFile, for the scene
+  /// as written (it is built once to check it). `options` hold for every instance.
+  PreparedScene Prepare(const std::string& path, const LoadOptions& options = {}) const;
+  /// Same, from XML text; `file_name` names it in messages.
+  PreparedScene PrepareString(const std::string& xml, const std::string& file_name = "scene.scn",
+                              const LoadOptions& options = {}) const;
 
   /// Registers the components of `register_components` (as a plugin's descriptor does) from the
   /// host's own process: for a program or language binding that provides components of its own,

@@ -8,6 +8,7 @@
 #include "core/parameter_parsing.h"
 #include "fluxion/errors.h"
 #include "fluxion/text.h"
+#include "host/prepared_scene_data.h"
 #include "plugin/plugin_loader.h"
 #include "registry/component_registry.h"
 #include "scene/python_origins.h"
@@ -20,7 +21,8 @@ struct Host::Impl {
   // their plugin libraries loaded.
   std::shared_ptr<internal::ComponentRegistry> registry =
       std::make_shared<internal::ComponentRegistry>();
-  std::unique_ptr<internal::PluginLoader> loader;
+  // Shared with every PreparedScene (its builds check RequiredPlugin against it).
+  std::shared_ptr<internal::PluginLoader> loader;
 };
 
 Host::Host(const HostOptions& options) : impl_(std::make_unique<Impl>()) {
@@ -28,7 +30,7 @@ Host::Host(const HostOptions& options) : impl_(std::make_unique<Impl>()) {
   internal::RegisterBuiltinComponents(builtins);
   for (ComponentInfo& entry : builtins.entries) impl_->registry->Add(std::move(entry));
 
-  impl_->loader = std::make_unique<internal::PluginLoader>(*impl_->registry);
+  impl_->loader = std::make_shared<internal::PluginLoader>(*impl_->registry);
   impl_->loader->LogRefusals(options.log_plugin_refusals);
   impl_->loader->StrictPermissions(options.strict_plugin_permissions);
   if (options.default_plugin_directories) impl_->loader->AddDefaultDirectories();
@@ -54,6 +56,35 @@ internal::IncludeReader IncludesFor(const std::string& scene_file, const LoadOpt
   };
 }
 
+// A scene's XML text as read, under LoadString's limits.
+internal::SceneDescription ReadText(const std::string& xml, const std::string& file_name,
+                                    const LoadOptions& options) {
+  if (xml.size() > options.max_scene_bytes)
+    throw SceneError({{file_name, 0,
+                       "the scene is larger than " + std::to_string(options.max_scene_bytes) +
+                           " bytes (expected a smaller scene, or a larger "
+                           "LoadOptions::max_scene_bytes)"}});
+  internal::SceneDescription scene =
+      internal::ReadSceneText(xml, file_name, IncludesFor(file_name, options));
+  if (options.python_origins) scene.python_origins = internal::PythonOrigins(xml);
+  return scene;
+}
+
+// The scene as read, kept with what its builds need. It is built once here, so that its
+// problems are reported by Prepare, not by its first instance.
+std::shared_ptr<const internal::PreparedSceneData> Prepared(
+    internal::SceneDescription scene, const LoadOptions& options,
+    std::shared_ptr<const internal::ComponentRegistry> registry,
+    std::shared_ptr<const internal::PluginLoader> plugins) {
+  auto prepared = std::make_shared<internal::PreparedSceneData>();
+  prepared->scene = std::move(scene);
+  prepared->options = options;
+  prepared->registry = std::move(registry);
+  prepared->plugins = std::move(plugins);
+  internal::BuildSimulation(prepared->scene, prepared->registry, prepared->plugins.get(), options);
+  return prepared;
+}
+
 }  // namespace
 
 Simulation Host::LoadFile(const std::string& path, const LoadOptions& options) const {
@@ -64,15 +95,20 @@ Simulation Host::LoadFile(const std::string& path, const LoadOptions& options) c
 
 Simulation Host::LoadString(const std::string& xml, const std::string& file_name,
                             const LoadOptions& options) const {
-  if (xml.size() > options.max_scene_bytes)
-    throw SceneError({{file_name, 0,
-                       "the scene is larger than " + std::to_string(options.max_scene_bytes) +
-                           " bytes (expected a smaller scene, or a larger "
-                           "LoadOptions::max_scene_bytes)"}});
-  internal::SceneDescription scene =
-      internal::ReadSceneText(xml, file_name, IncludesFor(file_name, options));
-  if (options.python_origins) scene.python_origins = internal::PythonOrigins(xml);
-  return internal::BuildSimulation(std::move(scene), impl_->registry, impl_->loader.get(), options);
+  return internal::BuildSimulation(ReadText(xml, file_name, options), impl_->registry,
+                                   impl_->loader.get(), options);
+}
+
+PreparedScene Host::Prepare(const std::string& path, const LoadOptions& options) const {
+  return PreparedScene(
+      Prepared(internal::ReadSceneFile(path, options.max_scene_bytes, IncludesFor(path, options)),
+               options, impl_->registry, impl_->loader));
+}
+
+PreparedScene Host::PrepareString(const std::string& xml, const std::string& file_name,
+                                  const LoadOptions& options) const {
+  return PreparedScene(
+      Prepared(ReadText(xml, file_name, options), options, impl_->registry, impl_->loader));
 }
 
 void Host::RegisterComponents(const std::string& origin,
