@@ -341,12 +341,19 @@ bool BuildFromRebuildInputs(BuildState& state, Node& node, const Component& comp
                             ComponentBuildContext& context) {
   if (state.rebuild == nullptr) return false;
   if (component.kind() == ComponentKind::kObserver) return true;
-  // Once every triangle of a changing topology is gone, its force fields act on nothing (SOFA's
+  const bool changed_topology =
+      node.topology_component != nullptr &&
+      state.rebuild->topologies.count(node.topology_component->element->line) != 0;
+  // Once every element of a changing topology is gone, its force fields act on nothing (SOFA's
   // keep running on empty element lists); built, some would refuse a topology without elements.
-  if (component.kind() == ComponentKind::kForceField && node.topology_component != nullptr &&
-      state.rebuild->topologies.count(node.topology_component->element->line) != 0 &&
-      node.topology != nullptr && node.topology->triangles.empty())
+  if (component.kind() == ComponentKind::kForceField && changed_topology &&
+      node.topology != nullptr && node.topology->edges.empty() &&
+      node.topology->triangles.empty() && node.topology->quads.empty() &&
+      node.topology->tetrahedra.empty() && node.topology->hexahedra.empty())
     return true;
+  // A topological mapping whose output follows the change as SOFA's does: the output was built
+  // as given (build/topological_changes.h, FollowedMapping), not derived again.
+  if (component.kind() == ComponentKind::kTopologicalMapping && changed_topology) return true;
   const int line = component.element->line;
   if (const auto found = state.rebuild->topologies.find(line);
       found != state.rebuild->topologies.end()) {
