@@ -339,18 +339,28 @@ namespace {
 // keeps its own). True when the component's own build is not to run.
 bool BuildFromRebuildInputs(BuildState& state, Node& node, const Component& component,
                             ComponentBuildContext& context) {
+  // A dynamic container without elements (before a TopologicalChangeProcessor adds them, or
+  // once it has removed them all): its force fields act on nothing, as SOFA's run on empty
+  // element lists (with a warning at init); built, some would refuse a topology without
+  // elements.
+  const Topology* topology = node.topology.get();
+  if (component.kind() == ComponentKind::kForceField && topology != nullptr &&
+      node.topology_component != nullptr && node.topology_component->entry != nullptr &&
+      node.topology_component->entry->spec.name.ends_with("SetTopologyContainer") &&
+      topology->edges.empty() && topology->triangles.empty() && topology->quads.empty() &&
+      topology->tetrahedra.empty() && topology->hexahedra.empty()) {
+    if (state.rebuild == nullptr)
+      LogWarn(state.problems.Where(component.element->line) + ": <" + component.element->type +
+              "> acts on no element: its topology '" + node.topology_component->name +
+              "' has none yet (SOFA's warns too; elements a TopologicalChangeProcessor adds "
+              "later get it)");
+    return true;
+  }
   if (state.rebuild == nullptr) return false;
   if (component.kind() == ComponentKind::kObserver) return true;
   const bool changed_topology =
       node.topology_component != nullptr &&
       state.rebuild->topologies.count(node.topology_component->element->line) != 0;
-  // Once every element of a changing topology is gone, its force fields act on nothing (SOFA's
-  // keep running on empty element lists); built, some would refuse a topology without elements.
-  if (component.kind() == ComponentKind::kForceField && changed_topology &&
-      node.topology != nullptr && node.topology->edges.empty() &&
-      node.topology->triangles.empty() && node.topology->quads.empty() &&
-      node.topology->tetrahedra.empty() && node.topology->hexahedra.empty())
-    return true;
   // A topological mapping whose output follows the change as SOFA's does: the output was built
   // as given (build/topological_changes.h, FollowedMapping), not derived again.
   if (component.kind() == ComponentKind::kTopologicalMapping && changed_topology) return true;

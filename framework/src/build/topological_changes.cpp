@@ -41,8 +41,11 @@ const std::set<std::string, std::less<>> kRebuiltTypes = {"EdgeSetTopologyContai
                                                           "TetrahedronFEMForceField",
                                                           "TetrahedralCorotationalFEMForceField",
                                                           "HexahedronFEMForceField",
+                                                          "HexahedralFEMForceField",
                                                           "EdgePressureForceField",
                                                           "FixedPlaneProjectiveConstraint",
+                                                          "BoxConstraint",
+                                                          "UniformMass",
                                                           "BoxROI",
                                                           kProcessor};
 
@@ -293,10 +296,13 @@ void FollowMapping(BuildState& state, const Node& node, const Component& c,
   if (kind->input != changing.level)
     return refuse("reads other elements than those the processor removes");
   const Parameters& p = c.parameters;
+  // The output shares the input's points (SOFA sets its number of points to the input's).
+  Topology output = *node.topology;
+  if (output.points.empty()) output.points = changing.topology->points;
   try {
     changing.mappings.push_back(
         {node.topology_component->element->line,
-         StartMappedTopology(kind->rule, *changing.topology, *node.topology,
+         StartMappedTopology(kind->rule, *changing.topology, std::move(output),
                              p.has("flipNormals") && p.flag("flipNormals"),
                              p.has("noNewTriangles") && p.flag("noNewTriangles"))});
   } catch (const ConfigError& error) {
@@ -396,12 +402,25 @@ std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
       return;
     }
     const ObjectModel& object = state.objects[static_cast<std::size_t>(node.object)];
-    if (object.num_points != static_cast<Index>(node.topology->points.size()) ||
+    // A container given only elements (tetrahedra="@../loader.tetrahedra") takes its number of
+    // points from the object, as SOFA's does: the object's rest positions are its points.
+    std::shared_ptr<const Topology> topology_points = node.topology;
+    if (node.topology->points.empty() && object.num_points > 0 && object.mapped_from < 0) {
+      Topology with_points = *node.topology;
+      for (Index i = 0; i < object.num_points; ++i) {
+        std::array<double, 3> point = {0.0, 0.0, 0.0};
+        for (int a = 0; a < object.dimension && a < 3; ++a)
+          point[static_cast<std::size_t>(a)] = object.rest_position[i * object.dimension + a];
+        with_points.points.push_back(point);
+      }
+      topology_points = std::make_shared<const Topology>(std::move(with_points));
+    }
+    if (object.num_points != static_cast<Index>(topology_points->points.size()) ||
         object.mapped_from >= 0) {
       state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path + "': '" +
                                      object.id + "' has " + std::to_string(object.num_points) +
                                      " points and the topology " +
-                                     std::to_string(node.topology->points.size()) +
+                                     std::to_string(topology_points->points.size()) +
                                      " (expected an unmapped object with one point per "
                                      "topology point)");
       return;
@@ -414,7 +433,7 @@ std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
     entry.object_line = object.line;
     entry.object = node.object;
     entry.dimension = object.dimension;
-    entry.topology = node.topology;
+    entry.topology = topology_points;
     entry.position = object.position;
     entry.velocity = object.velocity;
     entry.rest_position = object.rest_position;

@@ -233,6 +233,21 @@ TopologyRemoval RemoveElements(const Topology& topology, TopologyLevel level,
           "", std::string("removing ") + LevelName(level) + "s from a topology with " +
                   LevelName(static_cast<TopologyLevel>(above)) + "s is not supported (expected a " +
                   LevelName(level) + " topology)");
+  // Every vertex a point of the topology (the maps below index by them).
+  for (std::size_t l = 1; l <= top; ++l)
+    WithList(topology, static_cast<TopologyLevel>(l), [&](const auto& elements) {
+      if constexpr (!std::is_same_v<std::decay_t<decltype(elements)>,
+                                    std::vector<std::array<double, 3>>>) {
+        for (std::size_t k = 0; k < elements.size(); ++k)
+          for (const Index v : elements[k])
+            if (v < 0 || static_cast<std::size_t>(v) >= topology.points.size())
+              throw ConfigError("", std::string(LevelName(static_cast<TopologyLevel>(l))) + " " +
+                                        std::to_string(k) + " uses point " + std::to_string(v) +
+                                        " (expected a point of the topology's " +
+                                        std::to_string(topology.points.size()) + ")");
+      }
+      return 0;
+    });
   // The lower levels that follow: the faces of volumes, the edges, the points (SOFA follows a
   // level only where the container has it).
   std::vector<TopologyLevel> followed;
