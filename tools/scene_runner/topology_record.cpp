@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "fluxion/node_topologies.h"
 #include "fluxion/text.h"
 
 namespace fluxion::runner {
@@ -23,7 +24,7 @@ class TopologyRecordWriter final : public TrajectoryWriter {
       return;
     }
     std::string text = "T= " + FormatReal(start_) + "\n";
-    for (const TopologyModel& topology : simulation.model().topologies) {
+    for (const TopologyModel& topology : NodeTopologies(simulation)) {
       text += "  Topology= " + topology.node_path + " " + topology.name + "\n";
       const Topology& t = *topology.topology;
       Append(text, "Edges", t.edges);

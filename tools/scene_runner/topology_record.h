@@ -17,8 +17,8 @@
 
 namespace fluxion::runner {
 
-/// A writer of the model's topologies (Model::topologies: the load must keep its initial data)
-/// to `stream`, which it does not close.
+/// A writer of the simulation's node topologies (NodeTopologies: the load must keep its initial
+/// data) to `stream`, which it does not close.
 std::unique_ptr<TrajectoryWriter> MakeTopologyRecordWriter(std::FILE* stream);
 
 }  // namespace fluxion::runner

@@ -51,16 +51,6 @@ struct ComponentModel {
   int line = 0;
 };
 
-/// The topology of one node (its topology component's: a container, a grid, a loader-fed mesh),
-/// as SOFA's topology comparisons read it: the edges, triangles, … a dynamic container holds
-/// after the topological changes so far.
-struct TopologyModel {
-  std::string node_path;  ///< e.g. "root/Q"
-  std::string name;       ///< the topology component's name, e.g. "Quad_topo"
-  int line = 0;           ///< line of its element in the scene file
-  std::shared_ptr<const Topology> topology;
-};
-
 /// One solver node: an ODE solver and the objects of its subtree it integrates.
 struct SolverNodeModel {
   std::string node_path;           ///< e.g. "root/bob"
@@ -80,9 +70,6 @@ struct Model {
   std::vector<ObjectModel> objects;           ///< in document order
   std::vector<ComponentModel> components;     ///< in document order
   std::vector<SolverNodeModel> solver_nodes;  ///< in document order
-  /// One per node with a topology, in document order; empty when the load released its initial
-  /// data (LoadOptions::keep_initial_data = false). A topological change gives a new model.
-  std::vector<TopologyModel> topologies;
 
   /// Index of the object with this id, or -1.
   int FindObject(std::string_view id) const {

@@ -166,7 +166,6 @@ Simulation BuildSimulation(const SceneDescription& scene,
     model->gravity = {g[0], g[1], g[2]};
   }
   DescribeComponents(state, *model);
-  model->topologies = std::move(topologies);
   for (const SolverNode& node : nodes) {
     SolverNodeModel described{node.node_path, node.solver_type, "", node.objects};
     if (node.linear_solver) described.linear_solver_type = node.linear_solver->name();
@@ -182,6 +181,7 @@ Simulation BuildSimulation(const SceneDescription& scene,
                                  std::move(state.observers), std::move(state.mapped_runtime),
                                  contacts ? CreateContactStage(std::move(*contacts)) : nullptr,
                                  std::move(state.runtime_fields), std::move(state.matrix_sources));
+    SimulationAccess::SetNodeTopologies(simulation, std::move(topologies));
     if (!changing.empty())
       SimulationAccess::SetTopologyChanges(
           simulation, CreateTopologyRebuildStage(scene, registry, options, std::move(changing)));
