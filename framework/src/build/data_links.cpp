@@ -351,9 +351,9 @@ bool BuildFromRebuildInputs(BuildState& state, Node& node, const Component& comp
       topology->tetrahedra.empty() && topology->hexahedra.empty()) {
     if (state.rebuild == nullptr)
       LogWarn(state.problems.Where(component.element->line) + ": <" + component.element->type +
-              "> acts on no element: its topology '" + node.topology_component->name +
-              "' has none yet (SOFA's warns too; elements a TopologicalChangeProcessor adds "
-              "later get it)");
+              "> acts on nothing: its topology '" + node.topology_component->name +
+              "' has no element yet (SOFA's warns too; elements a TopologicalChangeProcessor "
+              "adds later get it)");
     return true;
   }
   if (state.rebuild == nullptr) return false;
