@@ -339,16 +339,22 @@ namespace {
 // keeps its own). True when the component's own build is not to run.
 bool BuildFromRebuildInputs(BuildState& state, Node& node, const Component& component,
                             ComponentBuildContext& context) {
-  // A dynamic container without elements (before a TopologicalChangeProcessor adds them, or
-  // once it has removed them all): its force fields act on nothing, as SOFA's run on empty
-  // element lists (with a warning at init); built, some would refuse a topology without
-  // elements.
+  // A dynamic container without elements in a node that a TopologicalChangeProcessor changes
+  // (before it adds them, or once it has removed them all): its force fields act on nothing, as
+  // SOFA's run on empty element lists (with a warning at init); built, some would refuse a topology
+  // without elements.
   const Topology* topology = node.topology.get();
+  const auto changes_here = [&] {
+    for (const Node* up = &node; up != nullptr; up = up->parent)
+      for (const ElementDescription& element : up->description->components)
+        if (element.type == "TopologicalChangeProcessor") return true;
+    return false;
+  };
   if (component.kind() == ComponentKind::kForceField && topology != nullptr &&
       node.topology_component != nullptr && node.topology_component->entry != nullptr &&
       node.topology_component->entry->spec.name.ends_with("SetTopologyContainer") &&
       topology->edges.empty() && topology->triangles.empty() && topology->quads.empty() &&
-      topology->tetrahedra.empty() && topology->hexahedra.empty()) {
+      topology->tetrahedra.empty() && topology->hexahedra.empty() && changes_here()) {
     if (state.rebuild == nullptr)
       LogWarn(state.problems.Where(component.element->line) + ": <" + component.element->type +
               "> acts on nothing: its topology '" + node.topology_component->name +
