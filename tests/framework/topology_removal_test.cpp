@@ -83,6 +83,79 @@ TEST(TopologyRemoval, RemovingEveryTriangleRemovesEveryPoint) {
   EXPECT_TRUE(removal.topology.points.empty());
 }
 
+// Quads (QuadSetTopologyModifier::removeQuadsProcess), worked by hand on a strip of two:
+//   3---4---5    Q0 (0 1 4 3), Q1 (1 2 5 4); edges E0 (0 1), E1 (1 4), E2 (4 3), E3 (3 0),
+//   |   |   |    E4 (1 2), E5 (2 5), E6 (5 4).
+//   0---1---2
+// Removing Q0: edges E0, E2, E3 and points 0, 3 lose their only quad; Q1 moves to slot 0. Edges
+// 3, 2, 0 go in that order (E6 into 3, E5 into 2, E4 into 0); points 3 then 0 (5 into 3, 4 into
+// 0).
+TEST(TopologyRemoval, RemovesQuadsThenIsolatedEdgesAndPointsAsSofa) {
+  using Quad = std::array<Index, 4>;
+  Topology topology;
+  for (int j = 0; j < 2; ++j)
+    for (int i = 0; i < 3; ++i) topology.points.push_back({double(i), double(j), 0.0});
+  topology.quads = {{0, 1, 4, 3}, {1, 2, 5, 4}};
+  topology.edges = {{0, 1}, {1, 4}, {4, 3}, {3, 0}, {1, 2}, {2, 5}, {5, 4}};
+  const TopologyRemoval removal = RemoveElements(topology, TopologyLevel::kQuad, {0});
+  EXPECT_THAT(removal.removed_quads, ElementsAre(0));
+  EXPECT_THAT(removal.removed_edges, ElementsAre(3, 2, 0));
+  EXPECT_THAT(removal.removed_points, ElementsAre(3, 0));
+  EXPECT_THAT(removal.edge_origin, ElementsAre(4, 1, 5, 6));
+  EXPECT_THAT(removal.point_origin, ElementsAre(4, 1, 2, 5));
+  EXPECT_THAT(removal.point_map, ElementsAre(kGone, 1, 2, kGone, 0, 3));
+  EXPECT_THAT(removal.topology.quads, ElementsAre(Quad{1, 2, 3, 0}));
+  EXPECT_THAT(removal.topology.edges, ElementsAre(Edge{1, 2}, Edge{1, 0}, Edge{2, 3}, Edge{3, 0}));
+}
+
+// Tetrahedra (TetrahedronSetTopologyModifier::removeTetrahedraProcess) on two sharing the face
+// (1 2 3): T0 (0 1 2 3), T1 (1 2 3 4); triangles F0 (1 2 3), F1 (0 3 2), F2 (0 1 3),
+// F3 (0 2 1), F4 (2 3 4), F5 (1 4 3), F6 (1 2 4); edges E0 (0 1), E1 (0 2), E2 (0 3), E3 (1 2),
+// E4 (1 3), E5 (2 3), E6 (1 4), E7 (2 4), E8 (3 4). Removing T0: F1-F3, E0-E2 and point 0 are
+// left without a tetrahedron, F0 keeps T1. Triangles 3, 2, 1 go (F6, F5, F4 into their slots),
+// edges 2, 1, 0 (E8, E7, E6), point 0 (4 into it).
+TEST(TopologyRemoval, RemovesTetrahedraThenIsolatedTrianglesEdgesAndPointsAsSofa) {
+  using Tetrahedron = std::array<Index, 4>;
+  Topology topology;
+  for (int i = 0; i < 5; ++i) topology.points.push_back({double(i), 0.0, 0.0});
+  topology.tetrahedra = {{0, 1, 2, 3}, {1, 2, 3, 4}};
+  topology.triangles = {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1},
+                        {2, 3, 4}, {1, 4, 3}, {1, 2, 4}};
+  topology.edges = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}, {1, 4}, {2, 4}, {3, 4}};
+  const TopologyRemoval removal = RemoveElements(topology, TopologyLevel::kTetrahedron, {0});
+  EXPECT_THAT(removal.removed_triangles, ElementsAre(3, 2, 1));
+  EXPECT_THAT(removal.removed_edges, ElementsAre(2, 1, 0));
+  EXPECT_THAT(removal.removed_points, ElementsAre(0));
+  EXPECT_THAT(removal.triangle_origin, ElementsAre(0, 4, 5, 6));
+  EXPECT_THAT(removal.edge_origin, ElementsAre(6, 7, 8, 3, 4, 5));
+  EXPECT_THAT(removal.point_origin, ElementsAre(4, 1, 2, 3));
+  EXPECT_THAT(removal.topology.tetrahedra, ElementsAre(Tetrahedron{1, 2, 3, 0}));
+  EXPECT_THAT(removal.topology.triangles, ElementsAre(Triangle{1, 2, 3}, Triangle{2, 3, 0},
+                                                      Triangle{1, 0, 3}, Triangle{1, 2, 0}));
+  EXPECT_THAT(removal.topology.edges,
+              ElementsAre(Edge{1, 0}, Edge{2, 0}, Edge{3, 0}, Edge{1, 2}, Edge{1, 3}, Edge{2, 3}));
+}
+
+// Edges (EdgeSetTopologyModifier::removeEdges(ids, true)): the points left without an edge go.
+TEST(TopologyRemoval, RemovesEdgesThenIsolatedPoints) {
+  Topology topology;
+  for (int i = 0; i < 4; ++i) topology.points.push_back({double(i), 0.0, 0.0});
+  topology.edges = {{0, 1}, {1, 2}, {2, 3}};
+  const TopologyRemoval removal = RemoveElements(topology, TopologyLevel::kEdge, {0});
+  EXPECT_THAT(removal.removed_points, ElementsAre(0));
+  // E2 (2 3) into slot 0, then point 3 into slot 0.
+  EXPECT_THAT(removal.topology.edges, ElementsAre(Edge{2, 0}, Edge{1, 2}));
+}
+
+// A mapped output removes no point (removeIsolatedPoints = false).
+TEST(TopologyRemoval, KeepsIsolatedPointsWhenAsked) {
+  const TopologyRemoval removal =
+      RemoveElements(Strip(), TopologyLevel::kTriangle, {0, 2}, /*isolated_points=*/false);
+  EXPECT_TRUE(removal.removed_points.empty());
+  EXPECT_EQ(removal.topology.points.size(), 6u);
+  EXPECT_THAT(removal.topology.triangles, ElementsAre(Triangle{1, 5, 4}, Triangle{0, 4, 3}));
+}
+
 TEST(TopologyRemoval, RefusesATriangleSideMissingFromTheEdges) {
   Topology topology = Strip();
   topology.edges.pop_back();  // E8 (5 4), a side of T3

@@ -51,6 +51,30 @@ BALL = {0: ("0 0 0 1 2 3", "1 0 0 0 5 0"),
 OTHER = {0: ("0 0 0", "0 0 2"), 1: ("0 -0.1 0.2", "0 -1 2"), 2: ("0 -0.3 0.4", "0 -2 2")}
 
 
+STRIP = """<Node name="root" dt="0.1" gravity="0 0 0">
+  <Node name="Cloth">
+    <EulerExplicitSolver/>
+    <MechanicalObject position="0 0 0  1 0 0  0 1 0  1 1 0"/>
+    <TriangleSetTopologyContainer name="strip" position="0 0 0  1 0 0  0 1 0  1 1 0"
+                                  triangles="0 1 2  1 3 2"/>
+    <TriangleSetTopologyModifier/>
+    <UniformMass totalMass="1"/>
+    <TopologicalChangeProcessor filename="strip.txt"/>
+  </Node>
+</Node>
+"""
+
+
+def topology_records(steps):
+    """A WriteTopology file: for each (T, (edges, triangles)) a T= line and the five lists."""
+    text = ""
+    for time, (edges, triangles) in steps:
+        text += (f"T= {time}\n  Edges= {len(edges.split()) // 2}\n{edges}\n"
+                 f"  Triangles= {len(triangles.split()) // 3}\n{triangles}\n"
+                 "  Quads= 0\n\n  Tetrahedra= 0\n\n  Hexahedra= 0\n\n")
+    return text
+
+
 def records(states, times):
     """A WriteState file: for each (T, step) a T= line, then X= and V= of that step."""
     text = ""
@@ -202,6 +226,38 @@ def main():
         check("--fail-on-cannot-run makes it fatal", status == 1, out + err)
         status, out, err = run(sofa, regression, "TwoBodies")
         check("a pattern selects scenes", status == 0 and "1 scenes: 1 pass" in out, out + err)
+
+        # 6. Topology references (RegressionTopologyScenes): a strip T0 (0 1 2), T1 (1 3 2) whose
+        #    container derives the edges (1 2) (2 0) (0 1) (3 2) (1 3); REMOVE= T0 at t = 0.1:
+        #    edges 2 and 1 go (last into each slot: (1 3) into 2, then (3 2) into 1), T1 moves to
+        #    slot 0, point 0 goes and 3 takes its number: triangles (1 0 2), edges (1 2) (0 2)
+        #    (1 0). Compared at t = 0, 0.1, 0.2.
+        sofa, regression = make_tree(os.path.join(scratch, "topology"), records(BALL, last_only),
+                                     records(OTHER, last_only))
+        write(os.path.join(sofa, "examples", "Cut", "Strip.scn"), STRIP)
+        write(os.path.join(sofa, "examples", "Cut", "strip.txt"), "T= 0.1\n  REMOVE= 1\n0\n")
+        write(os.path.join(sofa, "examples", "RegressionTopologyScenes.regression-tests"),
+              "$REGRESSION_DIR/references/examples\nCut/Strip.scn 3 1e-4 1\n")
+        before = ("1 2 2 0 0 1 3 2 1 3", "0 1 2 1 3 2")
+        after = ("1 2 0 2 1 0", "1 0 2")
+        reference = os.path.join(regression, "references", "examples", "Cut", "Strip.scn.reference")
+        write(reference, "")
+        write(reference + "_0_strip_topology.txt.gz",
+              topology_records([(0, before), (0.1, after), (0.2, after)]), compress=True)
+        status, out, err = run(sofa, regression, "Strip")
+        check("topology reference of a removal passes", status == 0 and
+              line_of(out, "Strip").startswith("PASS") and "0 topology errors" in
+              line_of(out, "Strip"), out + err)
+        # One triangle's vertices in another order at t = 0.1 (an element whose vertices differ),
+        # one edge too many at t = 0.2 (|4 - 3| = 1): 2 errors.
+        write(reference + "_0_strip_topology.txt.gz",
+              topology_records([(0, before), (0.1, (after[0], "1 2 0")),
+                                (0.2, (after[0] + " 2 3", after[1]))]), compress=True)
+        status, out, err = run(sofa, regression, "Strip")
+        check("a topology that differs fails with CompareTopology's count", status == 1 and
+              line_of(out, "Strip").startswith("FAIL") and "2 topology errors" in
+              line_of(out, "Strip") and "edges 1, triangles 1" in line_of(out, "Strip"),
+              out + err)
 
     if FAILURES:
         print(f"{len(FAILURES)} check(s) failed: {', '.join(FAILURES)}")

@@ -242,6 +242,10 @@ int main(int argc, char** argv) {
                      "also write the run as a ParaView time series in this folder (inside "
                      "--output-dir; created if missing): SCENE.pvd and one .vtu per object and "
                      "recorded step");
+  app.add_option("--topologies", options.topologies,
+                 "also write each node's topology (edges, triangles, quads, tetrahedra, "
+                 "hexahedra) as it is during every step into this file, in the records of SOFA's "
+                 "WriteTopology (topological changes; tools/sofa_regression compares them)");
   app.add_option("--render", options.render,
                  "draw the final state into this PNG (Cairo: springs coloured by strain)");
   std::vector<std::string> render_every;

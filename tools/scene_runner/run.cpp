@@ -31,6 +31,7 @@
 #include "render.h"
 #include "run_outputs.h"
 #include "stability_check.h"
+#include "topology_record.h"
 
 namespace fluxion::runner {
 
@@ -258,9 +259,9 @@ int RunScene(const RunOptions& options, const Host& host) {
     // The model's topologies and initial vectors are read after the load only by the ParaView
     // files, the HDF5 file's mesh and the pictures; CSV rows need the state alone, so without
     // those outputs the load releases them (16 MB of the 256² cloth's peak).
-    const bool reads_model = !options.vtk.empty() || IsHdf5Output(options.output) ||
-                             !options.render.empty() || options.render_every > 0 ||
-                             !options.animate.empty();
+    const bool reads_model = !options.vtk.empty() || !options.topologies.empty() ||
+                             IsHdf5Output(options.output) || !options.render.empty() ||
+                             options.render_every > 0 || !options.animate.empty();
     const LoadOptions load_options{.dt = options.dt,
                                    .solver = options.solver,
                                    .data_path = options.data_path,
@@ -402,6 +403,18 @@ int RunScene(const RunOptions& options, const Host& host) {
                                                 .name = VtkName(options.scene),
                                                 .compress = !options.vtk_ascii}),
                        "--vtk " + options.vtk, options.every.value_or(AboutHundredRecords(steps))});
+  }
+  OutputFile topology_file;
+  if (claims.topologies) {
+    std::string why;
+    topology_file = OpenClaimedOutputFile(*claims.topologies, &why);
+    if (!topology_file) {
+      PrintError(EscapeControl(options.topologies) + ": --topologies: " + why);
+      if (!options.output.empty()) output.Keep();
+      return kExitInvalidInput;
+    }
+    writers.push_back(
+        {MakeTopologyRecordWriter(topology_file.get()), "--topologies " + options.topologies, 1});
   }
   // A writer that fails reports why (CSV: only that the write failed).
   const auto failed_writer = [&]() -> const NamedWriter* {

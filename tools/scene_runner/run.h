@@ -42,6 +42,7 @@ struct RunOptions {
   double atol = 1e-12;
   ProgressStyle progress = ProgressStyle::kOff;  ///< the progress report on stderr
   std::string vtk;            ///< --vtk: folder of the ParaView files (empty: none)
+  std::string topologies;     ///< --topologies: each node's topology after every step (empty: none)
   bool vtk_ascii = false;     ///< --vtk-ascii: their arrays as text instead of compressed binary
   std::string render;         ///< --render: PNG of the final state (empty: none)
   long render_every = 0;      ///< --render-every K DIR: a PNG every K steps (0: none)

@@ -100,7 +100,9 @@ bool ClaimRunOutputs(const RunOptions& options, RunOutputClaims& claims, std::st
                 "--output")))
       return false;
   }
-  return claim(claims.render, options.render, "the final picture (--render)", "--render") &&
+  return claim(claims.topologies, options.topologies, "the topologies (--topologies)",
+               "--topologies") &&
+         claim(claims.render, options.render, "the final picture (--render)", "--render") &&
          claim(claims.animate, options.animate, "the animation (--animate)", "--animate");
 }
 

@@ -18,6 +18,7 @@ struct RunOutputClaims {
   std::optional<OutputClaim> trajectory;  ///< --output NAME, renamed from NAME.partial at the end
   std::optional<OutputClaim> partial;     ///< NAME.partial, written during the run
   std::optional<OutputClaim> xdmf;        ///< NAME.xdmf beside an HDF5 NAME
+  std::optional<OutputClaim> topologies;  ///< --topologies FILE
   std::optional<OutputClaim> render;      ///< --render PNG
   std::optional<OutputClaim> animate;     ///< --animate GIF
 };

@@ -339,14 +339,37 @@ namespace {
 // keeps its own). True when the component's own build is not to run.
 bool BuildFromRebuildInputs(BuildState& state, Node& node, const Component& component,
                             ComponentBuildContext& context) {
+  // A dynamic container without elements in a node that a TopologicalChangeProcessor changes
+  // (before it adds them, or once it has removed them all): its force fields act on nothing, as
+  // SOFA's run on empty element lists (with a warning at init); built, some would refuse a topology
+  // without elements.
+  const Topology* topology = node.topology.get();
+  const auto changes_here = [&] {
+    for (const Node* up = &node; up != nullptr; up = up->parent)
+      for (const ElementDescription& element : up->description->components)
+        if (element.type == "TopologicalChangeProcessor") return true;
+    return false;
+  };
+  if (component.kind() == ComponentKind::kForceField && topology != nullptr &&
+      node.topology_component != nullptr && node.topology_component->entry != nullptr &&
+      node.topology_component->entry->spec.name.ends_with("SetTopologyContainer") &&
+      topology->edges.empty() && topology->triangles.empty() && topology->quads.empty() &&
+      topology->tetrahedra.empty() && topology->hexahedra.empty() && changes_here()) {
+    if (state.rebuild == nullptr)
+      LogWarn(state.problems.Where(component.element->line) + ": <" + component.element->type +
+              "> acts on nothing: its topology '" + node.topology_component->name +
+              "' has no element yet (SOFA's warns too; elements a TopologicalChangeProcessor "
+              "adds later get it)");
+    return true;
+  }
   if (state.rebuild == nullptr) return false;
   if (component.kind() == ComponentKind::kObserver) return true;
-  // Once every triangle of a changing topology is gone, its force fields act on nothing (SOFA's
-  // keep running on empty element lists); built, some would refuse a topology without elements.
-  if (component.kind() == ComponentKind::kForceField && node.topology_component != nullptr &&
-      state.rebuild->topologies.count(node.topology_component->element->line) != 0 &&
-      node.topology != nullptr && node.topology->triangles.empty())
-    return true;
+  const bool changed_topology =
+      node.topology_component != nullptr &&
+      state.rebuild->topologies.count(node.topology_component->element->line) != 0;
+  // A topological mapping whose output follows the change as SOFA's does: the output was built
+  // as given (build/topological_changes.h, FollowedMapping), not derived again.
+  if (component.kind() == ComponentKind::kTopologicalMapping && changed_topology) return true;
   const int line = component.element->line;
   if (const auto found = state.rebuild->topologies.find(line);
       found != state.rebuild->topologies.end()) {

@@ -27,6 +27,7 @@ class TreeReader {
         problems_(state.problems) {
     CountLinkedNames(state.scene.root, linked_names_);
     CollectLinkTargets(state.scene.root, link_targets_);
+    changes_topologies_ = HasElement(state.scene.root, "TopologicalChangeProcessor");
   }
 
   std::unique_ptr<Node> ReadNode(const NodeDescription& description, Node* parent) {
@@ -198,6 +199,14 @@ class TreeReader {
     return false;
   }
 
+  static bool HasElement(const NodeDescription& node, std::string_view type) {
+    for (const ElementDescription& element : node.components)
+      if (element.type == type) return true;
+    for (const NodeDescription& child : node.children)
+      if (HasElement(child, type)) return true;
+    return false;
+  }
+
   bool DrawsOnly(const NodeDescription& node) const {
     bool draws = false;
     for (const ElementDescription& element : node.components) {
@@ -215,9 +224,12 @@ class TreeReader {
       } else if (entry != nullptr && entry->spec.kind == ComponentKind::kEngine &&
                  element.type.ends_with("Loader")) {
         // a mesh loader the visual model reads
-      } else if (entry != nullptr && (entry->spec.kind == ComponentKind::kTopology ||
-                                      entry->spec.kind == ComponentKind::kTopologicalMapping)) {
-        // the topology the visual model draws, e.g. a Hexa2QuadTopologicalMapping's surface
+      } else if (entry != nullptr && !changes_topologies_ &&
+                 (entry->spec.kind == ComponentKind::kTopology ||
+                  entry->spec.kind == ComponentKind::kTopologicalMapping)) {
+        // the topology the visual model draws, e.g. a Hexa2QuadTopologicalMapping's surface (in
+        // a scene whose topologies change, a topology follows the changes and is read: a
+        // topology comparison records it, as SOFA's does)
       } else {
         return false;
       }
@@ -403,6 +415,7 @@ class TreeReader {
   std::map<std::string, int> linked_names_;       ///< CountLinkedNames of the whole scene
   std::set<std::string> link_targets_;            ///< CollectLinkTargets of the whole scene
   Problems& problems_;
+  bool changes_topologies_ = false;  ///< the scene has a TopologicalChangeProcessor
 };
 
 }  // namespace

@@ -40,6 +40,19 @@ void DescribeComponents(const BuildState& state, Model& model) {
   });
 }
 
+// The model's topologies: each node's topology component and what it holds (read before a
+// release drops them).
+std::vector<TopologyModel> DescribeTopologies(const BuildState& state) {
+  std::vector<TopologyModel> topologies;
+  ForEachNode(static_cast<const Node&>(*state.root), [&](const Node& node) {
+    if (node.topology_component == nullptr || node.topology == nullptr) return;
+    topologies.push_back(TopologyModel{
+        node.path, node.topology_component->name,
+        state.scene.Locate(node.topology_component->element->line).second, node.topology});
+  });
+  return topologies;
+}
+
 // LoadOptions::keep_initial_data = false, once every component is built: the topologies (the
 // objects', the nodes', and the data they publish for links), which nothing reads any more.
 void ReleaseTopologies(BuildState& state) {
@@ -131,7 +144,11 @@ Simulation BuildSimulation(const SceneDescription& scene,
   // Without observers (exporters and recorders read the model), a caller that reads only the
   // state lets the build drop what nothing reads again (LoadOptions::keep_initial_data).
   const bool release = !options.keep_initial_data && state.observers.empty();
-  if (release) ReleaseTopologies(state);
+  std::vector<TopologyModel> topologies;
+  if (release)
+    ReleaseTopologies(state);
+  else
+    topologies = DescribeTopologies(state);
   std::vector<SolverNode> nodes = CreateSolverNodes(state);
   if (contacts) CheckContactSolvers(state, *contacts, nodes);
   RecordLinearSystems(state, nodes);
@@ -164,6 +181,7 @@ Simulation BuildSimulation(const SceneDescription& scene,
                                  std::move(state.observers), std::move(state.mapped_runtime),
                                  contacts ? CreateContactStage(std::move(*contacts)) : nullptr,
                                  std::move(state.runtime_fields), std::move(state.matrix_sources));
+    SimulationAccess::SetNodeTopologies(simulation, std::move(topologies));
     if (!changing.empty())
       SimulationAccess::SetTopologyChanges(
           simulation, CreateTopologyRebuildStage(scene, registry, options, std::move(changing)));

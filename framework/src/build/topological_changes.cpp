@@ -4,11 +4,13 @@
 #include "build/topological_changes.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <set>
 #include <string_view>
 
 #include "core/text_parsing.h"
+#include "fluxion/errors.h"
 #include "mechanics/lumped_mass.h"
 
 namespace fluxion::internal {
@@ -21,7 +23,11 @@ constexpr const char* kProcessor = "TopologicalChangeProcessor";
 // SOFA handlers give what a build from the reduced mesh gives: docs/architecture.md), and those
 // whose index lists are renumbered as SOFA's TopologySubsetIndices are. Any other component in
 // the changing node or below is refused rather than left with stale indices.
-const std::set<std::string, std::less<>> kRebuiltTypes = {"TriangleSetTopologyContainer",
+const std::set<std::string, std::less<>> kRebuiltTypes = {"EdgeSetTopologyContainer",
+                                                          "TriangleSetTopologyContainer",
+                                                          "QuadSetTopologyContainer",
+                                                          "TetrahedronSetTopologyContainer",
+                                                          "HexahedronSetTopologyContainer",
                                                           "MechanicalObject",
                                                           "MeshGmshLoader",
                                                           "MeshOBJLoader",
@@ -30,10 +36,61 @@ const std::set<std::string, std::less<>> kRebuiltTypes = {"TriangleSetTopologyCo
                                                           "DiagonalMass",
                                                           "MeshSpringForceField",
                                                           "TriangularBendingSprings",
+                                                          "QuadularBendingSprings",
                                                           "TriangularFEMForceField",
+                                                          "TetrahedronFEMForceField",
+                                                          "TetrahedralCorotationalFEMForceField",
+                                                          "HexahedronFEMForceField",
+                                                          "HexahedralFEMForceField",
+                                                          "EdgePressureForceField",
                                                           "FixedPlaneProjectiveConstraint",
+                                                          "BoxConstraint",
+                                                          "UniformMass",
                                                           "BoxROI",
                                                           kProcessor};
+
+// The dynamic containers a processor changes: the elements its REMOVE= lines name (SOFA's
+// removeItems of the container's modifier), the modifier that must sit beside it, and the
+// processor's data list for them.
+struct ContainerKind {
+  const char* container;
+  const char* modifier;
+  const char* data_list;
+  TopologyLevel level;
+};
+constexpr std::array<ContainerKind, 5> kContainers = {{
+    {"EdgeSetTopologyContainer", "EdgeSetTopologyModifier", "edgesToRemove", TopologyLevel::kEdge},
+    {"TriangleSetTopologyContainer", "TriangleSetTopologyModifier", "trianglesToRemove",
+     TopologyLevel::kTriangle},
+    {"QuadSetTopologyContainer", "QuadSetTopologyModifier", "quadsToRemove", TopologyLevel::kQuad},
+    {"TetrahedronSetTopologyContainer", "TetrahedronSetTopologyModifier", "tetrahedraToRemove",
+     TopologyLevel::kTetrahedron},
+    {"HexahedronSetTopologyContainer", "HexahedronSetTopologyModifier", "hexahedraToRemove",
+     TopologyLevel::kHexahedron},
+}};
+
+const ContainerKind* FindContainerKind(const Component* topology) {
+  if (topology == nullptr || topology->entry == nullptr) return nullptr;
+  for (const ContainerKind& kind : kContainers)
+    if (topology->entry->spec.name == kind.container) return &kind;
+  return nullptr;
+}
+
+// The topological mappings whose output follows a change of their input as SOFA's does
+// (mechanics/mapped_topology_follow.h), with the input's element level they read.
+struct MappingKind {
+  const char* type;
+  TopologyMappingRule rule;
+  TopologyLevel input;
+};
+constexpr std::array<MappingKind, 4> kMappings = {{
+    {"Quad2TriangleTopologicalMapping", TopologyMappingRule::kQuad2Triangle, TopologyLevel::kQuad},
+    {"Hexa2QuadTopologicalMapping", TopologyMappingRule::kHexa2Quad, TopologyLevel::kHexahedron},
+    {"Tetra2TriangleTopologicalMapping", TopologyMappingRule::kTetra2Triangle,
+     TopologyLevel::kTetrahedron},
+    {"Triangle2EdgeTopologicalMapping", TopologyMappingRule::kTriangle2Edge,
+     TopologyLevel::kTriangle},
+}};
 const std::set<std::string, std::less<>> kIndexListTypes = {
     "FixedProjectiveConstraint",          "FixedConstraint",
     "AffineMovementProjectiveConstraint", "LinearMovementProjectiveConstraint",
@@ -69,7 +126,7 @@ std::vector<std::string> SplitLines(const std::string& bytes) {
 // The whole file against the keywords SOFA's processTopologicalChanges acts on. False after
 // reporting the first bad line.
 bool CheckProcessFile(BuildState& state, const std::string& file,
-                      const std::vector<std::string>& lines) {
+                      const std::vector<std::string>& lines, const ContainerKind& kind) {
   const auto bad = [&](std::size_t k, const std::string& message) {
     state.problems.InFile(file, static_cast<int>(k) + 1, message);
     return false;
@@ -104,10 +161,37 @@ bool CheckProcessFile(BuildState& state, const std::string& file,
                                 "' is not an element index (expected whole numbers from 0)");
       }
       ++k;  // the line of indices
-    } else if (keyword == "ADD=" || keyword == "INCISE=") {
-      return bad(k, "'" + std::string(keyword) +
-                        "' is not supported yet (expected T= and REMOVE= lines: Fluxion "
-                        "removes elements only)");
+    } else if (keyword == "ADD=") {
+      // ADD= TYPE N [Ancestors ...], then a line of N elements' vertices.
+      const std::string type = words.size() < 2 ? "" : std::string(words[1]);
+      const std::optional<TopologyLevel> level = AddedLevel(type);
+      if (!level || *level != kind.level)
+        return bad(k, "'ADD= " + Shown(type) + "' does not add the elements of the " +
+                          kind.container + " (expected 'ADD= " + AddedName(kind.level) +
+                          " N'; points are not added yet)");
+      const std::optional<long> count = words.size() < 3 ? std::nullopt : ParseInteger(words[2]);
+      if (!count || *count < 0)
+        return bad(k, "'ADD= " + type + "' is followed by '" +
+                          Shown(words.size() < 3 ? "" : words[2]) +
+                          "' (expected the number of elements: ADD= " + type + " 2)");
+      const long needed = *count * static_cast<long>(AddedSize(kind.level));
+      if (k + 1 >= lines.size())
+        return bad(k, "'ADD=' is the last line (expected a line of " + std::to_string(needed) +
+                          " vertex indices after it)");
+      const std::vector<std::string_view> indices = SplitWords(lines[k + 1]);
+      if (static_cast<long>(indices.size()) < needed)
+        return bad(k + 1, "the line has " + std::to_string(indices.size()) +
+                              " indices (expected the " + std::to_string(needed) +
+                              " vertices of the elements that ADD= announces)");
+      for (long i = 0; i < needed; ++i) {
+        const std::optional<long> index = ParseInteger(indices[static_cast<std::size_t>(i)]);
+        if (!index || *index < 0)
+          return bad(k + 1, "'" + Shown(indices[static_cast<std::size_t>(i)]) +
+                                "' is not a point index (expected whole numbers from 0)");
+      }
+      ++k;  // the line of vertices
+    } else if (keyword == "INCISE=") {
+      return bad(k, "'INCISE=' is not supported yet (expected T=, REMOVE= and ADD= lines)");
     } else {
       return bad(k, "'" + Shown(keyword) +
                         "' starts a line (expected T=, REMOVE=, or a line of indices after "
@@ -121,7 +205,7 @@ const Component* FindProcessorNodeTopology(const Node& node) { return node.topol
 
 // The processor's own fields: what SOFA would read, refused where Fluxion does not follow.
 bool ReadProcessor(BuildState& state, const Node& node, const Component& component,
-                   ProcessorPlan& plan) {
+                   const ContainerKind& kind, ProcessorPlan& plan) {
   const Parameters& p = component.parameters;
   const int line = component.element->line;
   const auto refuse = [&](const std::string& message) {
@@ -142,12 +226,12 @@ bool ReadProcessor(BuildState& state, const Node& node, const Component& compone
   if (p.has_value("topology") && !p.text("topology").empty())
     return refuse("'topology' is not supported (expected the node's own topology)");
   if (plan.use_data_inputs) {
-    for (const char* list : {"pointsToRemove", "edgesToRemove", "quadsToRemove",
-                             "tetrahedraToRemove", "hexahedraToRemove"})
-      if (!p.indices(list).empty())
-        return refuse(std::string("'") + list +
-                      "' is not supported yet (expected trianglesToRemove only)");
-    plan.triangles_to_remove = p.indices("trianglesToRemove");
+    for (const char* list : {"pointsToRemove", "edgesToRemove", "trianglesToRemove",
+                             "quadsToRemove", "tetrahedraToRemove", "hexahedraToRemove"})
+      if (list != std::string_view(kind.data_list) && !p.indices(list).empty())
+        return refuse(std::string("'") + list + "' is not supported on a " + kind.container +
+                      " (expected " + kind.data_list + ", the container's elements)");
+    plan.triangles_to_remove = p.indices(kind.data_list);
     return true;
   }
   const std::string& name = p.text("filename");
@@ -157,7 +241,7 @@ bool ReadProcessor(BuildState& state, const Node& node, const Component& compone
   if (!file) return refuse(why);
   plan.file = file->path;
   plan.lines = SplitLines(file->bytes);
-  return CheckProcessFile(state, plan.file, plan.lines);
+  return CheckProcessFile(state, plan.file, plan.lines, kind);
 }
 
 // A DiagonalMass follows by its density (SOFA's DiagonalMass::applyTriangleDestruction takes
@@ -190,6 +274,42 @@ bool FollowDiagonalMass(BuildState& state, const Node& node, const Component& c,
   return true;
 }
 
+// A topological mapping from the changing topology: followed when SOFA's mapping follows a
+// removal (mechanics/mapped_topology_follow.h), in a child node of the changing one whose
+// topology is the mapping's output. Reported otherwise.
+void FollowMapping(BuildState& state, const Node& node, const Component& c,
+                   ChangingNode& changing) {
+  const std::string& type = c.entry->spec.name;
+  const auto refuse = [&](const std::string& what) {
+    state.problems.Scene(c.element->line, "<" + c.element->type + "> " + what +
+                                              " (expected Quad2Triangle-, Hexa2Quad-, "
+                                              "Tetra2Triangle- or Triangle2EdgeTopological"
+                                              "Mapping in a child node of '" +
+                                              changing.node_path + "', its output there)");
+  };
+  const auto* kind = std::find_if(kMappings.begin(), kMappings.end(),
+                                  [&](const MappingKind& k) { return type == k.type; });
+  if (kind == kMappings.end()) return refuse("does not follow topological changes yet");
+  if (node.parent == nullptr || node.parent->path != changing.node_path ||
+      node.topology_component == nullptr || node.topology == nullptr)
+    return refuse("below a node whose topology changes is followed only as its child's topology");
+  if (kind->input != changing.level)
+    return refuse("reads other elements than those the processor removes");
+  const Parameters& p = c.parameters;
+  // The output shares the input's points (SOFA sets its number of points to the input's).
+  Topology output = *node.topology;
+  if (output.points.empty()) output.points = changing.topology->points;
+  try {
+    changing.mappings.push_back(
+        {node.topology_component->element->line,
+         StartMappedTopology(kind->rule, *changing.topology, std::move(output),
+                             p.has("flipNormals") && p.flag("flipNormals"),
+                             p.has("noNewTriangles") && p.flag("noNewTriangles"))});
+  } catch (const ConfigError& error) {
+    refuse(error.what());
+  }
+}
+
 // Every component of `node` and below either follows a change or is refused.
 void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing) {
   for (const Component& c : node.components) {
@@ -208,6 +328,20 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
       continue;
     }
     if (type == "DiagonalMass" && !FollowDiagonalMass(state, node, c, changing)) continue;
+    if (type == "UniformMass" && c.parameters.has("totalMass") &&
+        !(c.parameters.has("preserveTotalMass") && c.parameters.flag("preserveTotalMass")) &&
+        node.object >= 0 && node.object == changing.object) {
+      // SOFA's UniformMass keeps its vertexMass when points go (updateMassOnResize): the total
+      // given at init, per point of the object then.
+      const Index points = static_cast<Index>(changing.topology->points.size());
+      if (points > 0)
+        changing.vertex_masses.emplace_back(c.element->line,
+                                            c.parameters.real("totalMass") / double(points));
+    }
+    if (c.kind() == ComponentKind::kTopologicalMapping) {
+      FollowMapping(state, node, c, changing);
+      continue;
+    }
     if (kRebuiltTypes.count(type) != 0 || FollowsAnyChange(c.kind())) continue;
     // A mapping whose output is no mechanical object (a visual model's IdentityMapping).
     if (c.kind() == ComponentKind::kMapping && node.object < 0) continue;
@@ -224,35 +358,41 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
 std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
   std::vector<ChangingNode> changing;
   ForEachNode(*state.root, [&](Node& node) {
+    const Component* topology = FindProcessorNodeTopology(node);
+    const ContainerKind* kind = FindContainerKind(topology);
     std::vector<ProcessorPlan> processors;
+    int first_line = 0;
     for (const Component& c : node.components) {
       if (c.entry == nullptr || c.entry->spec.name != kProcessor || !c.valid) continue;
       // SOFA's processor acts on the events it listens to: listening="0" makes it inert.
       if (const AttributeText* listening = c.element->Find("listening");
           listening != nullptr && ParseBool(listening->value) == std::optional<bool>(false))
         continue;
+      if (first_line == 0) first_line = c.element->line;
+      if (kind == nullptr) continue;
       ProcessorPlan plan;
-      if (ReadProcessor(state, node, c, plan)) processors.push_back(std::move(plan));
+      if (ReadProcessor(state, node, c, *kind, plan)) processors.push_back(std::move(plan));
     }
-    if (processors.empty()) return;
-    const int line = processors.front().line;
-    const Component* topology = FindProcessorNodeTopology(node);
-    if (topology == nullptr || topology->entry->spec.name != "TriangleSetTopologyContainer" ||
-        node.topology == nullptr) {
+    if (first_line == 0) return;
+    const int line = first_line;
+    if (kind == nullptr || node.topology == nullptr) {
       state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path +
-                                     "' needs a TriangleSetTopologyContainer in its node "
-                                     "(expected the triangles it removes there)");
+                                     "' needs a dynamic topology container in its node "
+                                     "(expected an Edge-, Triangle-, Quad-, Tetrahedron- or "
+                                     "HexahedronSetTopologyContainer holding the elements it "
+                                     "removes)");
       return;
     }
+    if (processors.empty()) return;  // reported
     // The modifier has no effect of its own (an ignored component): its element is looked for.
     const std::vector<ElementDescription>& elements = node.description->components;
-    const bool has_modifier = std::any_of(
-        elements.begin(), elements.end(),
-        [](const ElementDescription& e) { return e.type == "TriangleSetTopologyModifier"; });
+    const bool has_modifier =
+        std::any_of(elements.begin(), elements.end(),
+                    [&](const ElementDescription& e) { return e.type == kind->modifier; });
     if (!has_modifier) {
-      state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path +
-                                     "' needs a TriangleSetTopologyModifier in its node (SOFA "
-                                     "removes elements through it)");
+      state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path + "' needs a " +
+                                     kind->modifier +
+                                     " in its node (SOFA removes elements through it)");
       return;
     }
     if (node.object < 0) {
@@ -262,12 +402,25 @@ std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
       return;
     }
     const ObjectModel& object = state.objects[static_cast<std::size_t>(node.object)];
-    if (object.num_points != static_cast<Index>(node.topology->points.size()) ||
+    // A container given only elements (tetrahedra="@../loader.tetrahedra") takes its number of
+    // points from the object, as SOFA's does: the object's rest positions are its points.
+    std::shared_ptr<const Topology> topology_points = node.topology;
+    if (node.topology->points.empty() && object.num_points > 0 && object.mapped_from < 0) {
+      Topology with_points = *node.topology;
+      for (Index i = 0; i < object.num_points; ++i) {
+        std::array<double, 3> point = {0.0, 0.0, 0.0};
+        for (int a = 0; a < object.dimension && a < 3; ++a)
+          point[static_cast<std::size_t>(a)] = object.rest_position[i * object.dimension + a];
+        with_points.points.push_back(point);
+      }
+      topology_points = std::make_shared<const Topology>(std::move(with_points));
+    }
+    if (object.num_points != static_cast<Index>(topology_points->points.size()) ||
         object.mapped_from >= 0) {
       state.problems.Scene(line, std::string(kProcessor) + " in node '" + node.path + "': '" +
                                      object.id + "' has " + std::to_string(object.num_points) +
                                      " points and the topology " +
-                                     std::to_string(node.topology->points.size()) +
+                                     std::to_string(topology_points->points.size()) +
                                      " (expected an unmapped object with one point per "
                                      "topology point)");
       return;
@@ -276,10 +429,11 @@ std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
     entry.node_path = node.path;
     entry.processors = std::move(processors);
     entry.topology_line = topology->element->line;
+    entry.level = kind->level;
     entry.object_line = object.line;
     entry.object = node.object;
     entry.dimension = object.dimension;
-    entry.topology = node.topology;
+    entry.topology = topology_points;
     entry.position = object.position;
     entry.velocity = object.velocity;
     entry.rest_position = object.rest_position;
@@ -292,11 +446,32 @@ std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
 std::vector<std::pair<int, std::vector<Index>>> ProcessorDataLists(const BuildState& state) {
   std::vector<std::pair<int, std::vector<Index>>> lists;
   ForEachNode(static_cast<const Node&>(*state.root), [&](const Node& node) {
+    const ContainerKind* kind = FindContainerKind(node.topology_component);
     for (const Component& c : node.components)
-      if (c.entry != nullptr && c.entry->spec.name == kProcessor && c.valid)
-        lists.emplace_back(c.element->line, c.parameters.indices("trianglesToRemove"));
+      if (c.entry != nullptr && c.entry->spec.name == kProcessor && c.valid && kind != nullptr)
+        lists.emplace_back(c.element->line, c.parameters.indices(kind->data_list));
   });
   return lists;
+}
+
+std::optional<TopologyLevel> AddedLevel(std::string_view type) {
+  if (type == "Edge" || type == "Edges") return TopologyLevel::kEdge;
+  if (type == "Triangle" || type == "Triangles") return TopologyLevel::kTriangle;
+  if (type == "Quad" || type == "Quads") return TopologyLevel::kQuad;
+  if (type == "Tetrahedron" || type == "Tetrahedra") return TopologyLevel::kTetrahedron;
+  if (type == "Hexahedron" || type == "Hexahedra") return TopologyLevel::kHexahedron;
+  return std::nullopt;
+}
+
+const char* AddedName(TopologyLevel level) {
+  constexpr std::array<const char*, kTopologyLevels> kNames = {"Points", "Edges",      "Triangles",
+                                                               "Quads",  "Tetrahedra", "Hexahedra"};
+  return kNames[static_cast<std::size_t>(level)];
+}
+
+std::size_t AddedSize(TopologyLevel level) {
+  constexpr std::array<std::size_t, kTopologyLevels> kSizes = {1, 2, 3, 4, 4, 8};
+  return kSizes[static_cast<std::size_t>(level)];
 }
 
 }  // namespace fluxion::internal

@@ -9,10 +9,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "build/build_state.h"
 #include "fluxion/topology.h"
+#include "mechanics/mapped_topology_follow.h"
+#include "mechanics/topology_removal.h"
 
 namespace fluxion::internal {
 
@@ -23,6 +26,14 @@ struct FollowedIndexList {
   std::string field;     ///< e.g. "indices"
   std::vector<Index> indices;
 };
+
+/// The element level an `ADD=` line names (SOFA's words: Edge(s), Triangle(s), Quad(s),
+/// Tetrahedron/Tetrahedra, Hexahedron/Hexahedra), or nullopt.
+std::optional<TopologyLevel> AddedLevel(std::string_view type);
+/// The plural word of a level for messages ("Triangles").
+const char* AddedName(TopologyLevel level);
+/// The number of vertices of an element of `level`.
+std::size_t AddedSize(TopologyLevel level);
 
 /// One TopologicalChangeProcessor as the builder read it.
 struct ProcessorPlan {
@@ -38,7 +49,14 @@ struct ProcessorPlan {
   bool use_data_inputs = false;
   double time_to_remove = 0.0;
   double interval = 0.0;
-  std::vector<Index> triangles_to_remove;
+  std::vector<Index> triangles_to_remove;  ///< the data list of the container's level
+};
+
+/// A topology derived from the changing one by a topological mapping in a child node: it
+/// follows each change as SOFA's mapping does (mechanics/mapped_topology_follow.h).
+struct FollowedMapping {
+  int topology_line = 0;  ///< the output container's element line
+  MappedTopology mapped;
 };
 
 /// What follows the changes of one node: the processors acting on it, and what they change.
@@ -46,8 +64,11 @@ struct ChangingNode {
   std::string node_path;
   std::vector<ProcessorPlan> processors;
   int topology_line = 0;  ///< the node's topology component
-  int object_line = 0;    ///< the node's MechanicalObject
-  int object = -1;        ///< its index in the model
+  /// The elements REMOVE= names: the container's own (SOFA's removeItems of its modifier).
+  TopologyLevel level = TopologyLevel::kTriangle;
+  std::vector<FollowedMapping> mappings;
+  int object_line = 0;  ///< the node's MechanicalObject
+  int object = -1;      ///< its index in the model
   int dimension = 3;
   /// The topology and the object's initial vectors as built (rest positions: springs' rest
   /// lengths, masses; initial positions: what constraints take as their start).
@@ -58,6 +79,9 @@ struct ChangingNode {
   /// density of its init (totalMass / area) and takes each removed triangle's share away, so a
   /// rebuild gives them that density instead of spreading the total again.
   std::vector<std::pair<int, double>> mass_densities;
+  /// The UniformMass components given a total mass (element line, mass per point): SOFA's keeps
+  /// its vertexMass when points are removed, so a rebuild after a removal of points is given it.
+  std::vector<std::pair<int, double>> vertex_masses;
 };
 
 /// Every node with a TopologicalChangeProcessor, checked (problems reported in `state`): its

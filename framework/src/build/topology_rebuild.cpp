@@ -16,6 +16,8 @@
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/simulation.h"
+#include "mechanics/mapped_topology_follow.h"
+#include "mechanics/topology_addition.h"
 #include "mechanics/topology_removal.h"
 #include "runtime/simulation_access.h"
 
@@ -47,10 +49,17 @@ bool Reached(double next_time, double time) {
   return next_time < time || std::fabs(next_time - time) < std::numeric_limits<double>::epsilon();
 }
 
-// readNext then processTopologicalChanges (file mode): the REMOVE= lists whose time has come, in
-// file order.
-std::vector<std::vector<Index>> DueFromFile(const ProcessorPlan& plan, FileReader& reader,
-                                            double time) {
+// One change of a processor: a removal (removeItems of the listed elements) or an addition (the
+// listed elements' vertices, AddedSize each).
+struct DueChange {
+  bool add = false;
+  std::vector<Index> values;
+};
+
+// readNext then processTopologicalChanges (file mode): the REMOVE= and ADD= lines whose time has
+// come, in file order.
+std::vector<DueChange> DueFromFile(const ProcessorPlan& plan, FileReader& reader, double time,
+                                   TopologyLevel level) {
   std::vector<std::size_t> valid;
   std::string keyword;  // SOFA's `cmd`: kept when a line has no word
   while (Reached(reader.next_time, time)) {
@@ -73,18 +82,27 @@ std::vector<std::vector<Index>> DueFromFile(const ProcessorPlan& plan, FileReade
     }
     if (Reached(reader.next_time, time)) valid.push_back(k);
   }
-  std::vector<std::vector<Index>> removals;
+  std::vector<DueChange> changes;
   for (std::size_t i = 0; i < valid.size(); ++i) {
     const std::vector<std::string_view> words = SplitWords(plan.lines[valid[i]]);
-    if (words.empty() || words[0] != "REMOVE=" || i + 1 >= valid.size()) continue;
-    const long count = ParseInteger(words[1]).value_or(0);  // checked at build
+    if (words.empty() || i + 1 >= valid.size()) continue;
+    DueChange change;
+    long count = 0;  // checked at build
+    if (words[0] == "REMOVE=") {
+      count = ParseInteger(words[1]).value_or(0);
+    } else if (words[0] == "ADD=") {
+      change.add = true;
+      count = ParseInteger(words[2]).value_or(0) * static_cast<long>(AddedSize(level));
+    } else {
+      continue;
+    }
     const std::vector<std::string_view> indices = SplitWords(plan.lines[valid[++i]]);
-    std::vector<Index> ids;
     for (long n = 0; n < count; ++n)
-      ids.push_back(static_cast<Index>(*ParseInteger(indices[static_cast<std::size_t>(n)])));
-    removals.push_back(std::move(ids));
+      change.values.push_back(
+          static_cast<Index>(*ParseInteger(indices[static_cast<std::size_t>(n)])));
+    changes.push_back(std::move(change));
   }
-  return removals;
+  return changes;
 }
 
 std::string JoinIndices(const std::vector<Index>& indices) {
@@ -171,8 +189,13 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       ChangingNode& current = node.state;
       std::optional<SimulationAccess::ObjectState> state;
       for (ProcessorRuntime& processor : node.processors) {
-        for (const std::vector<Index>& ids : Due(processor, simulation, current, state, now))
-          Remove(processor.plan, current, ids, StateOf(simulation, current, state), now);
+        for (const DueChange& change : Due(processor, simulation, current, state, now)) {
+          if (change.add)
+            Add(processor.plan, current, change.values, StateOf(simulation, current, state), now);
+          else
+            Remove(processor.plan, current, change.values, StateOf(simulation, current, state),
+                   now);
+        }
       }
       if (state) states.push_back(std::move(*state));
     }
@@ -194,12 +217,12 @@ class TopologyRebuildStage final : public TopologyChangeStage {
 
   // The removals processor `processor` makes at SOFA time `now` (its handleEvent on
   // AnimateBeginEvent).
-  std::vector<std::vector<Index>> Due(ProcessorRuntime& processor, const Simulation& simulation,
-                                      const ChangingNode& node,
-                                      std::optional<SimulationAccess::ObjectState>& state,
-                                      double now) {
+  std::vector<DueChange> Due(ProcessorRuntime& processor, const Simulation& simulation,
+                             const ChangingNode& node,
+                             std::optional<SimulationAccess::ObjectState>& state, double now) {
     const ProcessorPlan& plan = processor.plan;
-    if (!plan.use_data_inputs) return DueFromFile(plan, processor.reader, now + plan.shift);
+    if (!plan.use_data_inputs)
+      return DueFromFile(plan, processor.reader, now + plan.shift, node.level);
     if (processor.time_to_remove >= now) return {};
     // SOFA reads its list when it acts: an engine it links to (BoxROI) computes it then, on
     // the current positions and topology. So does a build of the scene on them.
@@ -214,28 +237,31 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     else
       processor.time_to_remove = static_cast<double>(static_cast<std::uint32_t>(-1));
     if (ids.empty()) return {};
-    return {std::move(ids)};
+    return {DueChange{false, std::move(ids)}};
   }
 
-  // removeItems(ids) on the node's triangles; everything the node keeps follows the renumbering.
+  // removeItems(ids) on the node's elements; everything the node keeps follows the renumbering,
+  // and each mapped topology follows as SOFA's mapping does.
   void Remove(const ProcessorPlan& plan, ChangingNode& node, const std::vector<Index>& ids,
               SimulationAccess::ObjectState& state, double now) {
     const auto [file, line] = scene_.Locate(plan.line);
     TopologyRemoval removal;
     try {
-      removal = RemoveTriangles(*node.topology, ids);
+      removal = RemoveElements(*node.topology, node.level, ids);
+      for (FollowedMapping& mapping : node.mappings)
+        FollowRemoval(mapping.mapped, *node.topology, removal);
     } catch (const ConfigError& error) {
       throw SceneError({SceneDiagnostic{
           file, line,
-          "TopologicalChangeProcessor cannot remove triangles at t = " + FormatReal(now) + ": " +
+          "TopologicalChangeProcessor cannot remove elements at t = " + FormatReal(now) + ": " +
               error.what()}});
     }
     if (!removal.out_of_range.empty())
       LogWarn(file + ":" + std::to_string(line) +
               ": TopologicalChangeProcessor: " + std::to_string(removal.out_of_range.size()) +
-              " triangle indices (first " + std::to_string(removal.out_of_range.front()) +
-              ") are not below the " + std::to_string(node.topology->triangles.size()) +
-              " triangles: skipped, as SOFA does");
+              " element indices (first " + std::to_string(removal.out_of_range.front()) +
+              ") are not below the " + std::to_string(ElementCount(*node.topology, node.level)) +
+              " elements: skipped, as SOFA does");
     const int d = node.dimension;
     node.position = RenumberPointValues(node.position, d, removal.point_origin);
     node.velocity = RenumberPointValues(node.velocity, d, removal.point_origin);
@@ -246,11 +272,38 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       list.indices = RenumberPointSubset(list.indices, removal.point_map);
       SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
     }
+    if (!removal.removed_points.empty())
+      for (const auto& [mass_line, vertex_mass] : node.vertex_masses) {
+        RemoveAttribute(scene_, mass_line, "totalMass");
+        SetAttribute(scene_, mass_line, "vertexMass", FormatReal(vertex_mass));
+      }
     for (const auto& [mass_line, density] : node.mass_densities) {
       RemoveAttribute(scene_, mass_line, "totalMass");
       SetAttribute(scene_, mass_line, "massDensity", FormatReal(density));
     }
     node.topology = std::make_shared<const Topology>(std::move(removal.topology));
+  }
+
+  // add{Triangles,Quads,…}(elements) on the node's container; the mapped topologies follow. No
+  // point is added: the object's state and index lists stay as they are.
+  void Add(const ProcessorPlan& plan, ChangingNode& node, const std::vector<Index>& vertices,
+           SimulationAccess::ObjectState& /*state*/, double now) {
+    const auto [file, line] = scene_.Locate(plan.line);
+    const std::size_t size = AddedSize(node.level);
+    std::vector<std::vector<Index>> elements;
+    for (std::size_t k = 0; k + size <= vertices.size(); k += size)
+      elements.emplace_back(vertices.begin() + static_cast<std::ptrdiff_t>(k),
+                            vertices.begin() + static_cast<std::ptrdiff_t>(k + size));
+    TopologyAddition addition;
+    try {
+      addition = AddElements(*node.topology, node.level, elements);
+      for (FollowedMapping& mapping : node.mappings) FollowAddition(mapping.mapped, addition);
+    } catch (const ConfigError& error) {
+      throw SceneError({SceneDiagnostic{file, line,
+                                        "TopologicalChangeProcessor cannot add elements at t = " +
+                                            FormatReal(now) + ": " + error.what()}});
+    }
+    node.topology = std::make_shared<const Topology>(std::move(addition.topology));
   }
 
   // What a build takes from the nodes: their topologies and objects' vectors; `probe`, when
@@ -260,6 +313,9 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     for (const NodeRuntime& node : nodes_) {
       const ChangingNode& s = node.state;
       inputs.topologies[s.topology_line] = s.topology;
+      for (const FollowedMapping& mapping : s.mappings)
+        inputs.topologies[mapping.topology_line] =
+            std::make_shared<const Topology>(mapping.mapped.topology);
       RebuildInputs::ObjectStart start{s.position, s.velocity, s.rest_position};
       if (probe != nullptr && probe->object == s.object) start.position = probe->x;
       inputs.objects[s.object_line] = std::move(start);

@@ -32,6 +32,7 @@
 #include "components/hermite_spline_projective_constraint.h"
 #include "components/hexa2_quad_topological_mapping.h"
 #include "components/hexa2_tetra_topological_mapping.h"
+#include "components/hexahedral_fem_force_field.h"
 #include "components/hexahedron_fem_force_field.h"
 #include "components/hexahedron_fem_force_field_and_mass.h"
 #include "components/hexahedron_set_topology_container.h"
@@ -212,6 +213,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);
   Add<FastTetrahedralCorotationalForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldComponent>(registrar);
+  Add<HexahedralFEMForceFieldComponent>(registrar);
   Add<HexahedronFEMForceFieldAndMassComponent>(registrar);
   Add<CorotationalFEMForceFieldComponent>(registrar);
   Add<LinearSmallStrainFEMForceFieldComponent>(registrar);

@@ -28,7 +28,10 @@ ComponentSpec EdgePressureForceFieldComponent::Spec() {
                                "with a zero 'pressure': force per unit length along each edge's "
                                "in-plane normal, one per pressed edge or one for all [N/m]"),
            FieldSpec::RealList("binormal", "p_intensity form: the normal of the edges' plane"),
-           FieldSpec::Link("topology", "the topology (only the node's own is supported)")},
+           FieldSpec::Link("topology", "the topology (only the node's own is supported)"),
+           FieldSpec::Link("mstate",
+                           "the object it acts on (default: the node's, else an "
+                           "ancestor's; only that one is supported)")},
       .aliases = {}};
 }
 
@@ -49,6 +52,19 @@ void EdgePressureForceFieldComponent::Build(BuildContext& context) {
   if (found == nullptr) return;
   const ObjectModel& object = *found;
   const Parameters& p = context.parameters();
+  // SOFA's `mstate` link (every force field's): accepted when it names the object the force
+  // field acts on anyway (RemovingTriangle2EdgeProcess.scn: mstate="@../dofs" from a child node
+  // without an object of its own).
+  if (p.has("mstate") && !p.text("mstate").empty()) {
+    const ObjectModel* linked = context.LinkedObject("mstate");
+    if (linked == nullptr) return;  // reported
+    if (linked != found) {
+      context.Error("EdgePressureForceField 'mstate' = '" + p.text("mstate") + "' names '" +
+                    linked->id + "', not '" + object.id +
+                    "' (expected the object of its node or of the nearest ancestor with one)");
+      return;
+    }
+  }
   if (object.dimension != 3) {
     context.Error("EdgePressureForceField needs a Vec3 object (found Vec" +
                   std::to_string(object.dimension) + "d)");

@@ -48,7 +48,7 @@ HexahedronFemMethod MethodNamed(const std::string& name) {
 
 }  // namespace
 
-std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
+std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context, HexahedraCheck check) {
   const ObjectModel* found = context.NodeObject();
   if (found == nullptr) return nullptr;
   const ObjectModel& object = *found;
@@ -62,6 +62,8 @@ std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
                       "Object must have a hexahedric MeshTopology.");
   if (!topology) return nullptr;  // reported
   const auto& hexahedra = topology->hexahedra;
+  if (check != nullptr && !check(context, hexahedra, object.rest_position, object.dimension))
+    return nullptr;
   std::vector<double> element_young(hexahedra.size()), element_poisson(hexahedra.size());
   for (std::size_t h = 0; h < hexahedra.size(); ++h) {
     element_young[h] = InElement(young, h);
@@ -87,8 +89,9 @@ std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context) {
                   "counterclockwise at the bottom seen from above, 4 5 6 7 above them)");
     return nullptr;
   }
-  auto field = std::make_unique<HexahedronFem>(method, p.flag("updateStiffnessMatrix"),
-                                               std::move(elements), std::move(stiffnesses));
+  const bool update = p.has("updateStiffnessMatrix") && p.flag("updateStiffnessMatrix");
+  auto field =
+      std::make_unique<HexahedronFem>(method, update, std::move(elements), std::move(stiffnesses));
   field->PublishVonMises(topology);  // Fluxion's output (SOFA's component has none)
   context.AddForceField(object, std::move(field));
   return topology;

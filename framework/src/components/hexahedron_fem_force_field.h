@@ -21,7 +21,9 @@
 //   has this one, and a scene that sets it is refused as for any unknown field.
 #pragma once
 
+#include <array>
 #include <memory>
+#include <vector>
 
 #include "fluxion/component.h"
 
@@ -29,8 +31,14 @@ namespace fluxion::internal {
 
 /// Reads HexahedronFEMForceField's fields from `context`, adds the force field to the node's
 /// object and returns the topology whose hexahedra it uses, or null after reporting an error
-/// (HexahedronFEMForceFieldAndMass builds its element the same way).
-std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context);
+/// (HexahedronFEMForceFieldAndMass builds its element the same way). `check`, when given, is
+/// called with the hexahedra and the rest positions before anything is built and refuses them
+/// by returning false after reporting (HexahedralFEMForceField's cubes).
+using HexahedraCheck = bool (*)(BuildContext& context,
+                                const std::vector<std::array<Index, 8>>& hexahedra,
+                                const Vector& rest_position, int dimension);
+std::shared_ptr<const Topology> AddHexahedronFem(BuildContext& context,
+                                                 HexahedraCheck check = nullptr);
 
 class HexahedronFEMForceFieldComponent {
  public:

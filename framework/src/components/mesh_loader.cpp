@@ -2,6 +2,7 @@
 #include "components/point_selection.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 #include <utility>
 
@@ -34,8 +35,9 @@ ComponentSpec MeshLoaderSpec(std::string name, std::string summary, std::vector<
            FieldSpec::Bool("triangulate", false, "split quads (and polygons) into triangles"),
            FieldSpec::Bool("flipNormals", false, "SOFA option for normals: no mechanical effect"),
            FieldSpec::Bool("createSubelements", false,
-                           "add the edges of the quads and triangles missing from the file's "
-                           "edges (surface meshes only)"),
+                           "add the faces of the volumes and the edges of the faces missing "
+                           "from the file's lists, in SOFA's order (MeshGmshLoader: on unless "
+                           "set to 0, as SOFA's)"),
            FieldSpec::Bool("onlyAttachedPoints", false, "only supported as 0")},
       .aliases = {}};
   for (FieldSpec& field : extra) spec.fields.push_back(std::move(field));
@@ -99,23 +101,56 @@ void Transform(const Parameters& p, Topology& mesh) {
   ApplyLoaderTransform(mesh, scale, rotation, translation);
 }
 
-// SOFA's MeshLoader::updateElements with createSubelements: the side (v_{j+1}, v_{j+2}) of each
-// quad, then of each triangle, appended to the edges when no edge joins its points yet.
+// SOFA's MeshLoader::updateElements with createSubelements, in its order: the faces of the
+// hexahedra (h0 h3 h2 h1, h4 h5 h6 h7, h0 h1 h5 h4, h1 h2 h6 h5, h2 h3 h7 h6, h3 h0 h4 h7),
+// then of the tetrahedra (t0 t2 t1, t0 t1 t3, t0 t3 t2, t1 t2 t3: VTK's), then the side
+// (v_{j+1}, v_{j+2}) of each quad and of each triangle, each appended when no element of its
+// kind joins its points yet (in any order).
 // Source: Sofa/framework/Core/src/sofa/core/loader/MeshLoader.cpp.
-void CreateMissingEdges(Topology& mesh) {
-  std::set<std::pair<Index, Index>> known;
-  for (const auto& [a, b] : mesh.edges) known.insert(std::minmax(a, b));
-  const auto add_sides = [&](const auto& elements) {
-    for (const auto& element : elements) {
-      const std::size_t n = element.size();
-      for (std::size_t j = 0; j < n; ++j) {
-        const Index a = element[(j + 1) % n], b = element[(j + 2) % n];
-        if (known.insert(std::minmax(a, b)).second) mesh.edges.push_back({a, b});
-      }
+template <std::size_t N>
+std::array<Index, N> Unordered(std::array<Index, N> vertices) {
+  std::sort(vertices.begin(), vertices.end());
+  return vertices;
+}
+
+template <std::size_t N, class Make>
+void AppendMissing(std::vector<std::array<Index, N>>& list, Make make_all) {
+  std::set<std::array<Index, N>> known;
+  for (const auto& element : list) known.insert(Unordered(element));
+  make_all([&](const std::array<Index, N>& element) {
+    if (known.insert(Unordered(element)).second) list.push_back(element);
+  });
+}
+
+void CreateSubelements(Topology& mesh) {
+  AppendMissing(mesh.quads, [&](auto add) {
+    for (const auto& h : mesh.hexahedra) {
+      add({h[0], h[3], h[2], h[1]});
+      add({h[4], h[5], h[6], h[7]});
+      add({h[0], h[1], h[5], h[4]});
+      add({h[1], h[2], h[6], h[5]});
+      add({h[2], h[3], h[7], h[6]});
+      add({h[3], h[0], h[4], h[7]});
     }
+  });
+  AppendMissing(mesh.triangles, [&](auto add) {
+    for (const auto& t : mesh.tetrahedra) {
+      add({t[0], t[2], t[1]});
+      add({t[0], t[1], t[3]});
+      add({t[0], t[3], t[2]});
+      add({t[1], t[2], t[3]});
+    }
+  });
+  const auto sides = [&](const auto& elements) {
+    AppendMissing(mesh.edges, [&](auto add) {
+      for (const auto& element : elements) {
+        const std::size_t n = element.size();
+        for (std::size_t j = 0; j < n; ++j) add({element[(j + 1) % n], element[(j + 2) % n]});
+      }
+    });
   };
-  add_sides(mesh.quads);
-  add_sides(mesh.triangles);
+  sides(mesh.quads);
+  sides(mesh.triangles);
 }
 
 }  // namespace
@@ -158,15 +193,10 @@ void PublishMesh(BuildContext& context, Topology mesh) {
     return;
   }
   if (p.flag("triangulate")) TriangulateQuads(mesh);
-  if (p.flag("createSubelements")) {
-    if (!mesh.tetrahedra.empty() || !mesh.hexahedra.empty()) {
-      context.Error(context.type() +
-                    " 'createSubelements=1' on a volume mesh is not supported yet (expected "
-                    "triangles or quads)");
-      return;
-    }
-    CreateMissingEdges(mesh);
-  }
+  // SOFA's MeshGmshLoader sets createSubelements when the scene does not (doLoad).
+  const bool subelements =
+      p.has("createSubelements") ? p.flag("createSubelements") : context.type() == "MeshGmshLoader";
+  if (subelements) CreateSubelements(mesh);
   Transform(p, mesh);
   std::vector<double> position;
   position.reserve(mesh.points.size() * 3);

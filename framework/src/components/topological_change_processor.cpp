@@ -12,13 +12,15 @@ ComponentSpec TopologicalChangeProcessorComponent::Spec() {
       // Built with the observers (its links are resolved then), read by the builder.
       .kind = ComponentKind::kObserver,
       .summary =
-          "Removes triangles of its node's topology while the scene runs, at the times "
-          "its file gives (REMOVE= lines) or at timeToRemove (useDataInputs): the "
-          "object's points, masses, springs, elements and constrained indices follow, "
-          "renumbered as SOFA's modifiers do",
+          "Removes and adds elements of its node's dynamic topology (edges, triangles, "
+          "quads, tetrahedra or hexahedra) while the scene runs, at the times its file gives "
+          "(REMOVE= and ADD= lines) or at timeToRemove (useDataInputs): the object's "
+          "points, masses, springs, elements, constrained indices and the topologies "
+          "mapped from it follow, renumbered as SOFA's modifiers and mappings do",
       .fields = {FieldSpec::Text("filename", "",
-                                 "the file of timed changes (T= time, then "
-                                 "REMOVE= count and a line of element indices)"),
+                                 "the file of timed changes (T= time, then REMOVE= count and a "
+                                 "line of element indices, or ADD= Triangles count and a line "
+                                 "of their vertices)"),
                  FieldSpec::IndexList("listChanges",
                                       "SOFA data that SOFA never reads: "
                                       "only supported empty"),

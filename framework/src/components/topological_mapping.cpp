@@ -38,7 +38,12 @@ void BuildTopologicalMapping(BuildContext& context, MappingRule rule) {
     return;
   const std::shared_ptr<const Topology> input = context.LinkedTopology("input");
   if (!input) return;
-  std::optional<Topology> output = rule(context, *input);
+  // An input without any element (a dynamic container its TopologicalChangeProcessor fills
+  // later: SOFA's Adding*Process examples) gives an empty output, as SOFA's init does.
+  const bool no_elements = input->edges.empty() && input->triangles.empty() &&
+                           input->quads.empty() && input->tetrahedra.empty() &&
+                           input->hexahedra.empty();
+  std::optional<Topology> output = no_elements ? Topology{} : rule(context, *input);
   if (!output) return;
   // SOFA sets the output's number of points to the input's: the same points, shared.
   output->points = input->points;

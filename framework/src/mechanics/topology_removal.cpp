@@ -7,6 +7,8 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <string>
+#include <type_traits>
 #include <utility>
 
 #include "fluxion/errors.h"
@@ -43,115 +45,304 @@ std::vector<Index> Iota(std::size_t n) {
   return values;
 }
 
+// Calls f with the element list of `level` (points: the coordinates).
+template <class Topo, class F>
+decltype(auto) WithList(Topo& topology, TopologyLevel level, F&& f) {
+  switch (level) {
+    case TopologyLevel::kPoint:
+      return f(topology.points);
+    case TopologyLevel::kEdge:
+      return f(topology.edges);
+    case TopologyLevel::kTriangle:
+      return f(topology.triangles);
+    case TopologyLevel::kQuad:
+      return f(topology.quads);
+    case TopologyLevel::kTetrahedron:
+      return f(topology.tetrahedra);
+    case TopologyLevel::kHexahedron:
+      break;
+  }
+  return f(topology.hexahedra);
+}
+
+// An element's vertices as a lookup key: sorted, padded with -1 (faces and edges are found in
+// their lists whatever their orientation).
+using Key = std::array<Index, 4>;
+// (Faces and edges only: a volume is never looked up.)
+template <std::size_t N>
+Key SortedKey(const std::array<Index, N>& vertices) {
+  Key key = {-1, -1, -1, -1};
+  if constexpr (N <= 4) {
+    for (std::size_t j = 0; j < N; ++j) key[j] = vertices[j];
+    std::sort(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(N));
+  }
+  return key;
+}
+
+// The vertex tuples, local to an element of `level`, of its faces (`face_level`) or edges: SOFA's
+// tables (Sofa/framework/Core/src/sofa/core/topology/Topology.cpp: edgesInTetrahedronArray,
+// edgesInHexahedronArray, the hexahedron's quads); only membership matters for a removal.
+const std::vector<std::vector<int>>& LocalSubelements(TopologyLevel level, TopologyLevel sub) {
+  static const std::vector<std::vector<int>> kNone;
+  static const std::vector<std::vector<int>> kTriangleEdges = {{1, 2}, {2, 0}, {0, 1}};
+  static const std::vector<std::vector<int>> kQuadEdges = {{0, 1}, {1, 2}, {2, 3}, {3, 0}};
+  static const std::vector<std::vector<int>> kTetrahedronTriangles = {
+      {1, 2, 3}, {0, 3, 2}, {1, 3, 0}, {0, 2, 1}};
+  static const std::vector<std::vector<int>> kTetrahedronEdges = {{0, 1}, {0, 2}, {0, 3},
+                                                                  {1, 2}, {1, 3}, {2, 3}};
+  static const std::vector<std::vector<int>> kHexahedronQuads = {
+      {0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}};
+  static const std::vector<std::vector<int>> kHexahedronEdges = {{0, 1}, {1, 2}, {2, 3}, {3, 0},
+                                                                 {4, 5}, {5, 6}, {6, 7}, {7, 4},
+                                                                 {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+  if (sub == TopologyLevel::kEdge) {
+    if (level == TopologyLevel::kTriangle) return kTriangleEdges;
+    if (level == TopologyLevel::kQuad) return kQuadEdges;
+    if (level == TopologyLevel::kTetrahedron) return kTetrahedronEdges;
+    if (level == TopologyLevel::kHexahedron) return kHexahedronEdges;
+  }
+  if (level == TopologyLevel::kTetrahedron && sub == TopologyLevel::kTriangle)
+    return kTetrahedronTriangles;
+  if (level == TopologyLevel::kHexahedron && sub == TopologyLevel::kQuad) return kHexahedronQuads;
+  return kNone;
+}
+
+const char* LevelName(TopologyLevel level) {
+  constexpr std::array<const char*, kTopologyLevels> kNames = {
+      "point", "edge", "triangle", "quad", "tetrahedron", "hexahedron"};
+  return kNames[static_cast<std::size_t>(level)];
+}
+
+// Element k of `level` as a vector of its vertices.
+std::vector<Index> VerticesOf(const Topology& topology, TopologyLevel level, std::size_t k) {
+  return WithList(topology, level, [&](const auto& list) -> std::vector<Index> {
+    if constexpr (std::is_same_v<std::decay_t<decltype(list)>,
+                                 std::vector<std::array<double, 3>>>) {
+      return {static_cast<Index>(k)};
+    } else {
+      return {list[k].begin(), list[k].end()};
+    }
+  });
+}
+
+// Each element of `level`'s sub-elements of level `sub` (indices into the topology's list of
+// `sub`), and how many elements of `level` each sub-element belongs to.
+struct Shells {
+  std::vector<std::vector<Index>> inside;  // per element of `level`
+  std::vector<int> around;                 // per element of `sub`
+};
+
+Shells BuildShells(const Topology& topology, TopologyLevel level, TopologyLevel sub) {
+  Shells shells;
+  const std::size_t count = ElementCount(topology, level);
+  shells.inside.resize(count);
+  shells.around.assign(ElementCount(topology, sub), 0);
+  if (sub == TopologyLevel::kPoint) {
+    for (std::size_t k = 0; k < count; ++k) {
+      shells.inside[k] = VerticesOf(topology, level, k);
+      for (const Index v : shells.inside[k]) ++shells.around[static_cast<std::size_t>(v)];
+    }
+    return shells;
+  }
+  // Each sub-element by its sorted vertices; one listed twice is found at its first place, as
+  // SOFA's getEdgeIndex / getTriangleIndex find it.
+  std::map<Key, Index> index;
+  WithList(topology, sub, [&](const auto& list) {
+    if constexpr (!std::is_same_v<std::decay_t<decltype(list)>,
+                                  std::vector<std::array<double, 3>>>) {
+      for (std::size_t e = 0; e < list.size(); ++e)
+        index.emplace(SortedKey(list[e]), static_cast<Index>(e));
+    }
+    return 0;
+  });
+  const std::vector<std::vector<int>>& local = LocalSubelements(level, sub);
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::vector<Index> vertices = VerticesOf(topology, level, k);
+    for (const std::vector<int>& face : local) {
+      Key key = {-1, -1, -1, -1};
+      for (std::size_t j = 0; j < face.size(); ++j)
+        key[j] = vertices[static_cast<std::size_t>(face[j])];
+      std::sort(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(face.size()));
+      const auto found = index.find(key);
+      if (found == index.end()) {
+        std::string named;
+        for (std::size_t j = 0; j < face.size(); ++j)
+          named +=
+              (j == 0 ? "" : "-") + std::to_string(vertices[static_cast<std::size_t>(face[j])]);
+        throw ConfigError("", std::string(LevelName(level)) + " " + std::to_string(k) +
+                                  " has the " + LevelName(sub) + " " + named +
+                                  " that is not among the topology's " + LevelName(sub) +
+                                  "s (expected every " + LevelName(sub) + " of every " +
+                                  LevelName(level) + " listed)");
+      }
+      shells.inside[k].push_back(found->second);
+      ++shells.around[static_cast<std::size_t>(found->second)];
+    }
+  }
+  return shells;
+}
+
 }  // namespace
 
-TopologyRemoval RemoveTriangles(const Topology& topology, const std::vector<Index>& ids) {
-  if (!topology.quads.empty() || !topology.tetrahedra.empty() || !topology.hexahedra.empty())
+std::vector<std::vector<Index>> SubelementsOf(const Topology& topology, TopologyLevel level,
+                                              TopologyLevel sub) {
+  return BuildShells(topology, level, sub).inside;
+}
+
+std::size_t ElementCount(const Topology& topology, TopologyLevel level) {
+  return WithList(topology, level, [](const auto& list) { return list.size(); });
+}
+
+std::vector<Index>& TopologyRemoval::map(TopologyLevel level) {
+  return const_cast<std::vector<Index>&>(std::as_const(*this).map(level));
+}
+std::vector<Index>& TopologyRemoval::origin(TopologyLevel level) {
+  return const_cast<std::vector<Index>&>(std::as_const(*this).origin(level));
+}
+std::vector<Index>& TopologyRemoval::removed(TopologyLevel level) {
+  return const_cast<std::vector<Index>&>(std::as_const(*this).removed(level));
+}
+const std::vector<Index>& TopologyRemoval::map(TopologyLevel level) const {
+  const std::array<const std::vector<Index>*, kTopologyLevels> maps = {
+      &point_map, &edge_map, &triangle_map, &quad_map, &tetrahedron_map, &hexahedron_map};
+  return *maps[static_cast<std::size_t>(level)];
+}
+const std::vector<Index>& TopologyRemoval::origin(TopologyLevel level) const {
+  const std::array<const std::vector<Index>*, kTopologyLevels> origins = {
+      &point_origin, &edge_origin,        &triangle_origin,
+      &quad_origin,  &tetrahedron_origin, &hexahedron_origin};
+  return *origins[static_cast<std::size_t>(level)];
+}
+const std::vector<Index>& TopologyRemoval::removed(TopologyLevel level) const {
+  const std::array<const std::vector<Index>*, kTopologyLevels> removed = {
+      &removed_points, &removed_edges,      &removed_triangles,
+      &removed_quads,  &removed_tetrahedra, &removed_hexahedra};
+  return *removed[static_cast<std::size_t>(level)];
+}
+
+TopologyRemoval RemoveElements(const Topology& topology, TopologyLevel level,
+                               const std::vector<Index>& ids, bool isolated_points) {
+  const auto top = static_cast<std::size_t>(level);
+  if (level == TopologyLevel::kPoint)
     throw ConfigError("",
-                      "removing triangles from a topology with quads or volumes is not "
-                      "supported (expected a triangle topology)");
+                      "removing points alone is not supported (expected edges, triangles, "
+                      "quads, tetrahedra or hexahedra)");
+  for (std::size_t above = top + 1; above < kTopologyLevels; ++above)
+    if (ElementCount(topology, static_cast<TopologyLevel>(above)) != 0)
+      throw ConfigError(
+          "", std::string("removing ") + LevelName(level) + "s from a topology with " +
+                  LevelName(static_cast<TopologyLevel>(above)) + "s is not supported (expected a " +
+                  LevelName(level) + " topology)");
+  // Every vertex a point of the topology (the maps below index by them).
+  for (std::size_t l = 1; l <= top; ++l)
+    WithList(topology, static_cast<TopologyLevel>(l), [&](const auto& elements) {
+      if constexpr (!std::is_same_v<std::decay_t<decltype(elements)>,
+                                    std::vector<std::array<double, 3>>>) {
+        for (std::size_t k = 0; k < elements.size(); ++k)
+          for (const Index v : elements[k])
+            if (v < 0 || static_cast<std::size_t>(v) >= topology.points.size())
+              throw ConfigError("", std::string(LevelName(static_cast<TopologyLevel>(l))) + " " +
+                                        std::to_string(k) + " uses point " + std::to_string(v) +
+                                        " (expected a point of the topology's " +
+                                        std::to_string(topology.points.size()) + ")");
+      }
+      return 0;
+    });
+  // The lower levels that follow: the faces of volumes, the edges, the points (SOFA follows a
+  // level only where the container has it).
+  std::vector<TopologyLevel> followed;
+  for (const TopologyLevel sub :
+       {TopologyLevel::kTriangle, TopologyLevel::kQuad, TopologyLevel::kEdge})
+    if (!LocalSubelements(level, sub).empty() && ElementCount(topology, sub) != 0)
+      followed.push_back(sub);
+  if (isolated_points) followed.push_back(TopologyLevel::kPoint);
+
   TopologyRemoval removal;
-  const auto num_triangles = static_cast<Index>(topology.triangles.size());
+  const auto count = static_cast<Index>(ElementCount(topology, level));
   // SOFA skips (and warns about) indices past the end, then sorts the rest in descending order.
   // A repeated index would make SOFA read past its array: it is removed once here.
+  std::vector<Index>& removed_top = removal.removed(level);
   for (const Index id : ids) {
-    if (id < 0 || id >= num_triangles)
+    if (id < 0 || id >= count)
       removal.out_of_range.push_back(id);
     else
-      removal.removed_triangles.push_back(id);
+      removed_top.push_back(id);
   }
-  std::vector<Index>& triangles_out = removal.removed_triangles;
-  std::sort(triangles_out.begin(), triangles_out.end(), std::greater<Index>());
-  triangles_out.erase(std::unique(triangles_out.begin(), triangles_out.end()), triangles_out.end());
+  std::sort(removed_top.begin(), removed_top.end(), std::greater<Index>());
+  removed_top.erase(std::unique(removed_top.begin(), removed_top.end()), removed_top.end());
 
-  // Each triangle's edges (SOFA's edgesInTriangle: edge j is the side opposite vertex j), found
-  // in the container's edge list; an edge listed twice is found at its first place, as SOFA's
-  // getEdgeIndex finds it.
-  std::map<std::pair<Index, Index>, Index> edge_index;
-  for (std::size_t e = 0; e < topology.edges.size(); ++e) {
-    const auto [a, b] = topology.edges[e];
-    edge_index.emplace(std::minmax(a, b), static_cast<Index>(e));
-  }
-  std::vector<std::array<Index, 3>> edges_in_triangle(topology.triangles.size());
-  std::vector<int> triangles_around_point(topology.points.size(), 0);
-  std::vector<int> triangles_around_edge(topology.edges.size(), 0);
-  for (std::size_t t = 0; t < topology.triangles.size(); ++t) {
-    const auto& triangle = topology.triangles[t];
-    for (int j = 0; j < 3; ++j) {
-      const Index a = triangle[static_cast<std::size_t>((j + 1) % 3)];
-      const Index b = triangle[static_cast<std::size_t>((j + 2) % 3)];
-      const auto found = edge_index.find(std::minmax(a, b));
-      if (found == edge_index.end())
-        throw ConfigError("", "triangle " + std::to_string(t) + " has the side " +
-                                  std::to_string(a) + "-" + std::to_string(b) +
-                                  " that is not among the topology's edges (expected every "
-                                  "side of every triangle to be an edge)");
-      edges_in_triangle[t][static_cast<std::size_t>(j)] = found->second;
-      ++triangles_around_edge[static_cast<std::size_t>(found->second)];
-      ++triangles_around_point[static_cast<std::size_t>(triangle[static_cast<std::size_t>(j)])];
+  std::vector<Shells> shells;
+  for (const TopologyLevel sub : followed) shells.push_back(BuildShells(topology, level, sub));
+
+  // remove*Process: each removed element leaves the shells of its sub-elements (an empty shell
+  // marks the sub-element for removal), and the last element takes its slot.
+  Topology reduced = topology;
+  std::vector<Index> top_origin = Iota(static_cast<std::size_t>(count));
+  WithList(reduced, level, [&](auto& elements) {
+    for (const Index id : removed_top) {
+      const auto slot = static_cast<std::size_t>(id);
+      for (std::size_t s = 0; s < followed.size(); ++s) {
+        for (const Index sub : shells[s].inside[slot])
+          if (--shells[s].around[static_cast<std::size_t>(sub)] == 0)
+            removal.removed(followed[s]).push_back(sub);
+        shells[s].inside[slot] = std::move(shells[s].inside.back());
+        shells[s].inside.pop_back();
+      }
+      elements[slot] = elements.back();
+      elements.pop_back();
+      top_origin[slot] = top_origin.back();
+      top_origin.pop_back();
     }
+    return 0;
+  });
+  removal.origin(level) = std::move(top_origin);
+
+  // The isolated faces, edges and points, each level in descending order (remove*Warning), the
+  // last one moved into each removed slot.
+  for (std::size_t l = 0; l <= top; ++l) {
+    const auto sub = static_cast<TopologyLevel>(l);
+    if (sub != level) {
+      std::vector<Index>& gone = removal.removed(sub);
+      std::sort(gone.begin(), gone.end(), std::greater<Index>());
+      std::vector<Index> origin = Iota(ElementCount(topology, sub));
+      WithList(reduced, sub, [&](auto& elements) {
+        RemoveByMovingLast(elements, origin, gone);
+        return 0;
+      });
+      removal.origin(sub) = std::move(origin);
+    }
+    removal.map(sub) = MapFromOrigin(removal.origin(sub), ElementCount(topology, sub));
   }
 
-  // removeTrianglesProcess: each removed triangle leaves the shells of its points and edges (an
-  // empty shell marks the point or edge for removal), and the last triangle takes its slot.
-  std::vector<std::array<Index, 3>> triangles = topology.triangles;
-  std::vector<Index> triangle_origin = Iota(triangles.size());
-  for (const Index id : triangles_out) {
-    const auto slot = static_cast<std::size_t>(id);
-    for (std::size_t j = 0; j < 3; ++j) {
-      const Index point = triangles[slot][j];
-      if (--triangles_around_point[static_cast<std::size_t>(point)] == 0)
-        removal.removed_points.push_back(point);
-    }
-    for (std::size_t j = 0; j < 3; ++j) {
-      const Index edge = edges_in_triangle[slot][j];
-      if (--triangles_around_edge[static_cast<std::size_t>(edge)] == 0)
-        removal.removed_edges.push_back(edge);
-    }
-    triangles[slot] = triangles.back();
-    edges_in_triangle[slot] = edges_in_triangle.back();
-    triangle_origin[slot] = triangle_origin.back();
-    triangles.pop_back();
-    edges_in_triangle.pop_back();
-    triangle_origin.pop_back();
-  }
-
-  // The isolated edges, then the isolated points, each in descending order (removeEdgesWarning,
-  // removePointsWarning), the last one moved into each removed slot.
-  std::sort(removal.removed_edges.begin(), removal.removed_edges.end(), std::greater<Index>());
-  std::sort(removal.removed_points.begin(), removal.removed_points.end(), std::greater<Index>());
-  std::vector<std::array<Index, 2>> edges = topology.edges;
-  std::vector<Index> edge_origin = Iota(edges.size());
-  RemoveByMovingLast(edges, edge_origin, removal.removed_edges);
-  std::vector<std::array<double, 3>> points = topology.points;
-  std::vector<Index> point_origin = Iota(points.size());
-  RemoveByMovingLast(points, point_origin, removal.removed_points);
-
-  removal.point_map = MapFromOrigin(point_origin, topology.points.size());
-  removal.edge_map = MapFromOrigin(edge_origin, topology.edges.size());
-  removal.triangle_map = MapFromOrigin(triangle_origin, topology.triangles.size());
   // The elements name the moved points by their new index (SOFA renames the last point in the
   // elements around it, one removal at a time: the same end result).
-  const auto rename = [&](Index point) {
-    const Index renamed = removal.point_map[static_cast<std::size_t>(point)];
-    if (renamed == TopologyRemoval::kRemoved)
-      throw ConfigError("", "edge on point " + std::to_string(point) +
-                                " stays while the point is removed (expected every edge on a "
-                                "removed point to belong to a removed triangle)");
-    return renamed;
-  };
-  for (auto& triangle : triangles)
-    for (Index& v : triangle) v = rename(v);
-  for (auto& edge : edges)
-    for (Index& v : edge) v = rename(v);
-
-  removal.topology.points = std::move(points);
-  removal.topology.edges = std::move(edges);
-  removal.topology.triangles = std::move(triangles);
-  removal.point_origin = std::move(point_origin);
-  removal.edge_origin = std::move(edge_origin);
-  removal.triangle_origin = std::move(triangle_origin);
+  for (std::size_t l = 1; l <= top; ++l) {
+    const auto sub = static_cast<TopologyLevel>(l);
+    WithList(reduced, sub, [&](auto& elements) {
+      if constexpr (!std::is_same_v<std::decay_t<decltype(elements)>,
+                                    std::vector<std::array<double, 3>>>) {
+        for (std::size_t k = 0; k < elements.size(); ++k)
+          for (Index& v : elements[k]) {
+            const Index renamed = removal.point_map[static_cast<std::size_t>(v)];
+            if (renamed == TopologyRemoval::kRemoved)
+              throw ConfigError("", std::string(LevelName(sub)) + " on point " + std::to_string(v) +
+                                        " stays while the point is removed (expected every " +
+                                        LevelName(sub) +
+                                        " on a removed point to belong to a "
+                                        "removed " +
+                                        LevelName(level) + ")");
+            v = renamed;
+          }
+      }
+      return 0;
+    });
+  }
+  removal.topology = std::move(reduced);
   return removal;
+}
+
+TopologyRemoval RemoveTriangles(const Topology& topology, const std::vector<Index>& ids) {
+  return RemoveElements(topology, TopologyLevel::kTriangle, ids);
 }
 
 std::vector<Index> RenumberPointSubset(const std::vector<Index>& indices,

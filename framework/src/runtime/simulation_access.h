@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fluxion/component.h"
+#include "fluxion/node_topologies.h"
 #include "fluxion/observer.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
@@ -69,6 +70,9 @@ struct SimulationAccess {
                            std::unique_ptr<ContactStage> contacts = nullptr,
                            std::vector<RuntimeField> runtime_fields = {},
                            std::vector<MatrixSource> matrix_sources = {});
+  /// Gives `simulation` its nodes' topologies (NodeTopologies).
+  static void SetNodeTopologies(Simulation& simulation, std::vector<TopologyModel> topologies);
+  static std::vector<TopologyModel> NodeTopologies(const Simulation& simulation);
   /// Gives `simulation` the stage that applies its topological changes.
   static void SetTopologyChanges(Simulation& simulation,
                                  std::unique_ptr<TopologyChangeStage> stage);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fluxion/errors.h"
+#include "fluxion/node_topologies.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
 #include "registry/component_registry.h"
@@ -26,6 +27,8 @@ struct StateSize {
 
 struct Simulation::Impl {
   std::shared_ptr<const Model> model;
+  /// Each node's topology in the current build (NodeTopologies), empty when released.
+  std::vector<TopologyModel> topologies;
   std::shared_ptr<const internal::ComponentRegistry> registry;
   std::vector<SolverNode> nodes;
   /// SOFA's node time: the start time plus dt added once per step (SOFA's DefaultAnimationLoop

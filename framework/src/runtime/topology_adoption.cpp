@@ -58,6 +58,7 @@ void SimulationAccess::AdoptRebuilt(Simulation& running, Simulation rebuilt,
   // nothing built once points into: a long run of changes must not accumulate meshes).
   if (old.retired_models.empty()) old.retired_models.push_back(old.model);
   old.model = std::move(fresh.model);
+  old.topologies = std::move(fresh.topologies);
   old.nodes = std::move(fresh.nodes);
   old.mapped = std::move(fresh.mapped);
   old.contact_stage = std::move(fresh.contact_stage);
@@ -70,4 +71,21 @@ void SimulationAccess::AdoptRebuilt(Simulation& running, Simulation rebuilt,
   old.UpdateMapped();
 }
 
+void SimulationAccess::SetNodeTopologies(Simulation& simulation,
+                                         std::vector<TopologyModel> topologies) {
+  simulation.impl_->topologies = std::move(topologies);
+}
+
+std::vector<TopologyModel> SimulationAccess::NodeTopologies(const Simulation& simulation) {
+  return simulation.impl_->topologies;
+}
+
 }  // namespace fluxion::internal
+
+namespace fluxion {
+
+std::vector<TopologyModel> NodeTopologies(const Simulation& simulation) {
+  return internal::SimulationAccess::NodeTopologies(simulation);
+}
+
+}  // namespace fluxion
