@@ -25,11 +25,12 @@ namespace fluxion::internal {
 /// Deliberate differences from SOFA, each an error where SOFA logs and goes on (or silently
 /// changes the input): n < 2 on an axis (SOFA raises it to 2); a mesh file that is missing,
 /// unreadable, not a .obj (SOFA's .voxel and .raw voxel files and VoxelLoader are not
-/// supported), has no vertices or a non-finite one; min ≥ max on an axis; a grid larger than the memory budget allows; no cell kept. The voxel options
-/// (dataResolution, voxelSize, marchingCubeStep, convolutionSize, dataVoxels) are accepted and,
-/// as in SOFA for a surface mesh, unused. A surface that is not closed (an edge used by an odd
-/// number of faces) is voxelized as SOFA does, with a warning: the flood from the grid's border
-/// leaks in through its holes and keeps only the cells the surface crosses there.
+/// supported), has no vertices or a non-finite one; min ≥ max on an axis; a grid larger than the
+/// memory budget allows; no cell kept. The voxel options (dataResolution, voxelSize,
+/// marchingCubeStep, convolutionSize, dataVoxels) are accepted and, as in SOFA for a surface mesh,
+/// unused. A surface that is not closed (an edge used by an odd number of faces) is voxelized as
+/// SOFA does, with a warning: the flood from the grid's border leaks in through its holes and keeps
+/// only the cells the surface crosses there.
 class SparseGridTopologyComponent {
  public:
   static ComponentSpec Spec();
