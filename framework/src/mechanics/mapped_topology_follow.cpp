@@ -11,26 +11,17 @@
 #include <utility>
 
 #include "fluxion/errors.h"
+#include "mechanics/topology_elements.h"
 
 namespace fluxion::internal {
 
 namespace {
 
-using OutputKeyType = std::array<Index, 4>;
-
 template <std::size_t N>
-OutputKeyType OutputKey(const std::array<Index, N>& vertices) {
-  OutputKeyType key = {-1, -1, -1, -1};
-  for (std::size_t j = 0; j < N; ++j) key[j] = vertices[j];
-  std::sort(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(N));
-  return key;
-}
-
-template <std::size_t N>
-std::map<OutputKeyType, Index> KeyIndex(const std::vector<std::array<Index, N>>& elements) {
-  std::map<OutputKeyType, Index> index;
+std::map<ElementKey, Index> KeyIndex(const std::vector<std::array<Index, N>>& elements) {
+  std::map<ElementKey, Index> index;
   for (std::size_t e = 0; e < elements.size(); ++e)
-    index.emplace(OutputKey(elements[e]), static_cast<Index>(e));
+    index.emplace(SortedElementKey(elements[e]), static_cast<Index>(e));
   return index;
 }
 
@@ -76,12 +67,12 @@ template <std::size_t N>
 void AddWithEdges(std::vector<std::array<Index, N>>& elements,
                   std::vector<std::array<Index, 2>>& edges,
                   const std::vector<std::array<Index, N>>& added) {
-  std::map<OutputKeyType, Index> edge_index = KeyIndex(edges);
+  std::map<ElementKey, Index> edge_index = KeyIndex(edges);
   for (const auto& element : added) {
     elements.push_back(element);
     for (std::size_t j = 0; j < N; ++j) {
       const std::array<Index, 2> side = {element[(j + 1) % N], element[(j + 2) % N]};
-      if (edge_index.emplace(OutputKey(side), static_cast<Index>(edges.size())).second)
+      if (edge_index.emplace(SortedElementKey(side), static_cast<Index>(edges.size())).second)
         edges.push_back(side);
     }
   }
@@ -437,27 +428,27 @@ MappedTopology StartMappedTopology(TopologyMappingRule rule, const Topology& inp
       }
       break;
     case TopologyMappingRule::kHexa2Quad: {
-      const std::map<OutputKeyType, Index> index = KeyIndex(input.quads);
+      const std::map<ElementKey, Index> index = KeyIndex(input.quads);
       for (std::size_t e = 0; e < output.quads.size(); ++e) {
-        const auto found = index.find(OutputKey(output.quads[e]));
+        const auto found = index.find(SortedElementKey(output.quads[e]));
         if (found == index.end()) throw unmatched(e);
         mapped.loc2glob.push_back(found->second);
       }
       break;
     }
     case TopologyMappingRule::kTetra2Triangle: {
-      const std::map<OutputKeyType, Index> index = KeyIndex(input.triangles);
+      const std::map<ElementKey, Index> index = KeyIndex(input.triangles);
       for (std::size_t e = 0; e < output.triangles.size(); ++e) {
-        const auto found = index.find(OutputKey(output.triangles[e]));
+        const auto found = index.find(SortedElementKey(output.triangles[e]));
         if (found == index.end()) throw unmatched(e);
         mapped.loc2glob.push_back(found->second);
       }
       break;
     }
     case TopologyMappingRule::kTriangle2Edge: {
-      const std::map<OutputKeyType, Index> index = KeyIndex(input.edges);
+      const std::map<ElementKey, Index> index = KeyIndex(input.edges);
       for (std::size_t e = 0; e < output.edges.size(); ++e) {
-        const auto found = index.find(OutputKey(output.edges[e]));
+        const auto found = index.find(SortedElementKey(output.edges[e]));
         if (found == index.end()) throw unmatched(e);
         mapped.loc2glob.push_back(found->second);
       }

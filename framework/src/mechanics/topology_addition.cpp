@@ -6,20 +6,11 @@
 #include <string>
 
 #include "fluxion/errors.h"
+#include "mechanics/topology_elements.h"
 
 namespace fluxion::internal {
 
 namespace {
-
-using SortedVertices = std::array<Index, 4>;
-
-template <std::size_t N>
-SortedVertices Sorted(const std::array<Index, N>& vertices) {
-  SortedVertices key = {-1, -1, -1, -1};
-  for (std::size_t j = 0; j < N; ++j) key[j] = vertices[j];
-  std::sort(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(N));
-  return key;
-}
 
 // The container while elements are added: each list with a lookup by vertex set (SOFA's
 // getEdgeIndex / getTriangleIndex / getQuadIndex find an element whatever its orientation).
@@ -27,15 +18,16 @@ class Growing {
  public:
   explicit Growing(TopologyAddition& addition) : a_(addition) {
     Index k = 0;
-    for (const auto& e : a_.topology.edges) edges_.emplace(Sorted(e), k++);
+    for (const auto& e : a_.topology.edges) edges_.emplace(SortedElementKey(e), k++);
     k = 0;
-    for (const auto& t : a_.topology.triangles) triangles_.emplace(Sorted(t), k++);
+    for (const auto& t : a_.topology.triangles) triangles_.emplace(SortedElementKey(t), k++);
     k = 0;
-    for (const auto& q : a_.topology.quads) quads_.emplace(Sorted(q), k++);
+    for (const auto& q : a_.topology.quads) quads_.emplace(SortedElementKey(q), k++);
   }
 
   void Edge(const std::array<Index, 2>& e) {
-    if (!edges_.emplace(Sorted(e), static_cast<Index>(a_.topology.edges.size())).second) return;
+    if (!edges_.emplace(SortedElementKey(e), static_cast<Index>(a_.topology.edges.size())).second)
+      return;
     a_.topology.edges.push_back(e);
     a_.created_edges.push_back(e);
   }
@@ -44,8 +36,9 @@ class Growing {
   // it exists (SOFA reports it and appends it).
   template <std::size_t N>
   void Face(const std::array<Index, N>& f, std::vector<std::array<Index, N>>& list,
-            std::map<SortedVertices, Index>& index, bool always) {
-    if (!index.emplace(Sorted(f), static_cast<Index>(list.size())).second && !always) return;
+            std::map<ElementKey, Index>& index, bool always) {
+    if (!index.emplace(SortedElementKey(f), static_cast<Index>(list.size())).second && !always)
+      return;
     for (std::size_t j = 0; j < N; ++j) Edge({f[(j + 1) % N], f[(j + 2) % N]});
     list.push_back(f);
   }
@@ -58,7 +51,7 @@ class Growing {
 
  private:
   TopologyAddition& a_;
-  std::map<SortedVertices, Index> edges_, triangles_, quads_;
+  std::map<ElementKey, Index> edges_, triangles_, quads_;
 };
 
 template <std::size_t N>

@@ -11,13 +11,27 @@
 //   Sofa/Component/Topology/Mapping/src/.../{Hexa2Tetra,Quad2Triangle}TopologicalMapping.cpp.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <vector>
 
 #include "fluxion/topology.h"
 #include "fluxion/types.h"
 
 namespace fluxion::internal {
+
+/// An element's vertices in increasing order, padded with −1 to four: the same key for every
+/// order of the same vertices (edges, triangles, quads, tetrahedra), to find an element again.
+using ElementKey = std::array<Index, 4>;
+template <std::size_t N>
+ElementKey SortedElementKey(const std::array<Index, N>& vertices) {
+  static_assert(N <= 4);
+  ElementKey key = {-1, -1, -1, -1};
+  for (std::size_t j = 0; j < N; ++j) key[j] = vertices[j];
+  std::sort(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(N));
+  return key;
+}
 
 /// Completes `topology` as SOFA's containers do at init, each list only when it is empty:
 /// triangles from the tetrahedra (TetrahedronFaces), quads from the hexahedra (HexahedronFaces),
