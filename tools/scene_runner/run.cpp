@@ -16,9 +16,11 @@
 #include <unistd.h>
 
 #include "animation.h"
+#include "command_line.h"
 #include "contact_tally.h"
 #include "controller_run.h"
 #include "failure_advice.h"
+#include "failure_report.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/output_files.h"
@@ -37,15 +39,7 @@ namespace fluxion::runner {
 
 namespace {
 
-void PrintError(const std::string& message) {
-  // Each line of a multi-problem message is its own "error:" line.
-  std::size_t start = 0;
-  while (start < message.size()) {
-    const std::size_t end = std::min(message.find('\n', start), message.size());
-    std::fprintf(stderr, "error: %s\n", message.substr(start, end - start).c_str());
-    start = end + 1;
-  }
-}
+using tools::PrintError;
 
 // Number of steps to reach end_time: the first n whose time t₀ + n·h (Simulation::TimeAt, no
 // accumulated round-off) is ≥ T, with a slack of 1e-9 steps for a dt that has no short decimal;
@@ -276,20 +270,8 @@ int RunScene(const RunOptions& options, const Host& host) {
     } else {
       simulation.emplace(host.LoadFile(options.scene, load_options));
     }
-  } catch (const SceneError& error) {
-    for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
-    return kExitInvalidInput;
-  } catch (const PluginError& error) {
-    PrintError(error.what());
-    return kExitPluginProblem;
-  } catch (const ConfigError& error) {
-    PrintError(options.scene + ": " + error.what());
-    return kExitInvalidInput;
-  } catch (const std::bad_alloc&) {
-    PrintError(options.scene +
-               ": the scene is too large to allocate (expected fewer points, springs "
-               "or elements)");
-    return kExitInvalidInput;
+  } catch (...) {
+    return tools::ReportCurrentException(options.scene);
   }
 
   long steps = kDefaultSteps;
