@@ -41,23 +41,6 @@ namespace {
 
 using tools::PrintError;
 
-// Number of steps to reach end_time: the first n whose time t₀ + n·h (Simulation::TimeAt, no
-// accumulated round-off) is ≥ T, with a slack of 1e-9 steps for a dt that has no short decimal;
-// nullopt when that many steps cannot be counted. With dt = 0.01, --end-time 2 is 200 steps and
-// the last row is at t = 2.
-std::optional<long> StepsUntil(const Simulation& simulation, double end_time) {
-  const double dt = simulation.dt();
-  const double reach = end_time - 1e-9 * dt;
-  const double estimate = std::ceil((end_time - simulation.TimeAt(0)) / dt - 1e-9);
-  if (!(estimate < 0x1p62)) return std::nullopt;  // also NaN
-  if (estimate <= 0) return 0L;
-  // The estimate's division may be off by a step either way: settle it on the times themselves.
-  long steps = static_cast<long>(estimate);
-  while (steps > 0 && simulation.TimeAt(steps - 1) >= reach) --steps;
-  while (simulation.TimeAt(steps) < reach) ++steps;
-  return steps;
-}
-
 // "SCENE:LINE" for a line of the scene (of a Python scene: the model's lines are already the
 // Python calls that made the elements, LoadOptions::python_origins); "SCENE" for line 0.
 std::string SceneWhere(const std::string& scene, int line) {
@@ -278,7 +261,7 @@ int RunScene(const RunOptions& options, const Host& host) {
   if (options.steps) {
     steps = *options.steps;
   } else if (options.end_time) {
-    const std::optional<long> until = StepsUntil(*simulation, *options.end_time);
+    const std::optional<long> until = simulation->StepsUntil(*options.end_time);
     if (!until) {
       PrintError("--end-time " + FormatReal(*options.end_time) + " with dt = " +
                  FormatReal(simulation->dt()) + " needs too many steps (expected at most 2^62)");
