@@ -1,0 +1,120 @@
+// fluxion-benchmark's topological-change cases (issue #30): what removing k triangles from an
+// n × n cloth costs, as a ratio to one plain step of the same cloth, for several n at fixed k and
+// several k at fixed n. The change should cost what it changes: at fixed k its cost must not grow
+// with n (docs/architecture.md "Topological changes").
+//
+// The cloth is SOFA's TopologicalChanges examples' set-up (FixedConstraint_RemovingMeshTest.scn)
+// on a regular mesh: n × n points 1 cm apart in the plane z = 0, each cell cut into two triangles
+// (TriangleSetTopologyContainer, its edges derived), DiagonalMass (massDensity 1),
+// MeshSpringForceField (stiffness 100, damping 0.5: a spring per edge), two corners fixed,
+// EulerImplicitSolver (Rayleigh 0.1, 0.1) with CGLinearSolver (25 iterations, tolerance and
+// threshold 1e-5, as the example), gravity along −y, dt = 0.01 s. TopologicalChangeProcessor
+// (useDataInputs) removes, at the third step, both triangles of k/2 cells of the middle row,
+// every other cell from the left: each removal takes a triangle pair and the diagonal edge
+// between them (its spring) and frees no point (their other edges and points keep a triangle).
+//
+//   TopologyChange/<n>/<k>   the wall time of the change itself: the step that applies it, less
+//                            the plain step before it (manual time); counters: `step` the
+//                            plain step [s], `change_over_step` the change's cost in units of
+//                            the plain step (per iteration, averaged)
+//
+// tools/benchmarks/topology_change_ratios.py prints the table (n = 16, 32, 64, 128 at k = 8;
+// k = 2, 8, 32 at n = 64).
+//
+// Measured (the numbers are in docs/architecture.md "Topological changes", with the machine).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+#include "fluxion/host.h"
+#include "fluxion/log.h"
+#include "fluxion/simulation.h"
+
+namespace {
+
+using fluxion::Simulation;
+
+const fluxion::Host& ChangeComponents() {
+  fluxion::SetLogLevel(fluxion::LogLevel::kError);
+  static const fluxion::Host* host = new fluxion::Host();
+  return *host;
+}
+
+// Point i + n·j at (i, j, 0) cm; cell (i, j) (p = i + n·j) cut into (p, p+1, p+n+1) and
+// (p, p+n+1, p+n), cells row by row: cell c holds triangles 2c and 2c + 1.
+std::string ChangeClothScene(int n, int k) {
+  std::string points, triangles, removed;
+  for (int p = 0; p < n * n; ++p)
+    points += std::to_string(0.01 * (p % n)) + " " + std::to_string(0.01 * (p / n)) + " 0 ";
+  for (int j = 0; j + 1 < n; ++j)
+    for (int i = 0; i + 1 < n; ++i) {
+      const int p = i + n * j;
+      triangles += std::to_string(p) + " " + std::to_string(p + 1) + " " +
+                   std::to_string(p + n + 1) + " " + std::to_string(p) + " " +
+                   std::to_string(p + n + 1) + " " + std::to_string(p + n) + " ";
+    }
+  const int row = (n - 1) / 2;
+  for (int c = 0; c < k / 2; ++c) {
+    const int cell = (1 + 2 * c) + (n - 1) * row;
+    removed += std::to_string(2 * cell) + " " + std::to_string(2 * cell + 1) + " ";
+  }
+  return R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
+  <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+  <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e-5"/>
+  <TriangleSetTopologyContainer name="topo" position=")" +
+         points + R"(" triangles=")" + triangles + R"("/>
+  <TriangleSetTopologyModifier/>
+  <MechanicalObject name="dofs"/>
+  <DiagonalMass name="mass" massDensity="1"/>
+  <MeshSpringForceField name="springs" stiffness="100" damping="0.5"/>
+  <FixedProjectiveConstraint name="fix" indices="0 )" +
+         std::to_string(n - 1) + R"("/>
+  <TopologicalChangeProcessor useDataInputs="1" timeToRemove="0.015" trianglesToRemove=")" +
+         removed + R"("/>
+</Node>)";
+}
+
+double Seconds(Simulation& simulation) {
+  const auto start = std::chrono::steady_clock::now();
+  simulation.Step();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void TopologyChange(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const int k = static_cast<int>(state.range(1));
+  if (k / 2 > (n - 2) / 2) {
+    state.SkipWithError("the middle row has too few cells for k");
+    return;
+  }
+  const std::string xml = ChangeClothScene(n, k);
+  double steps = 0.0, ratios = 0.0;
+  for (auto _ : state) {
+    Simulation simulation = ChangeComponents().LoadString(xml, "topology_change.scn");
+    simulation.Step();                          // t = 0: warms the solver's workspace
+    const double plain = Seconds(simulation);   // t = 0.01
+    const double change = Seconds(simulation);  // t = 0.02: the removal, then the step
+    if (simulation.model().objects[0].topology->triangles.size() !=
+        static_cast<std::size_t>(2 * (n - 1) * (n - 1) - k)) {
+      state.SkipWithError("the change did not remove k triangles");
+      return;
+    }
+    state.SetIterationTime(std::max(change - plain, 0.0));
+    steps += plain;
+    ratios += (change - plain) / plain;
+  }
+  state.counters["step"] = benchmark::Counter(steps, benchmark::Counter::kAvgIterations);
+  state.counters["change_over_step"] =
+      benchmark::Counter(ratios, benchmark::Counter::kAvgIterations);
+}
+
+BENCHMARK(TopologyChange)
+    ->ArgsProduct({{16, 32, 64, 128}, {8}})
+    ->Args({64, 2})
+    ->Args({64, 32})
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+
+}  // namespace
