@@ -88,6 +88,18 @@ struct SimulationAccess {
   };
   static void AdoptRebuilt(Simulation& running, Simulation rebuilt,
                            const std::vector<ObjectState>& states);
+  // For topological changes followed in place (build/topology_in_place.h,
+  // runtime/in_place_access.cpp).
+  /// The solver node that moves `object`, or null (a static or mapped object).
+  static SolverNode* SolverNodeOf(Simulation& simulation, int object);
+  /// What ComponentMatrix assembles: each component's force fields and masses.
+  static const std::vector<MatrixSource>& MatrixSources(const Simulation& simulation);
+  /// The running simulation continues on a copy of its model in which `object`'s topology, and
+  /// every node topology that was the same, is `topology`. The first model stays alive, as
+  /// AdoptRebuilt keeps it (observers built on it may point into it). False, with nothing
+  /// changed, when the object has no topology or the node topologies do not hold it.
+  static bool ReplaceTopology(Simulation& simulation, int object,
+                              std::shared_ptr<const Topology> topology);
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
 };
