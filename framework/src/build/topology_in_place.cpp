@@ -174,10 +174,13 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
   follower->system_ = dynamic_cast<AssembledSystem*>(follower->solver_node_->system.get());
   if (follower->system_ == nullptr) return refuse("the solver node's system is not assembled");
   const ObjectModel& object = simulation.model().objects[static_cast<std::size_t>(node.object)];
-  if (!object.topology || object.topology->points.size() != node.topology->points.size() ||
-      object.topology->triangles != node.topology->triangles ||
-      object.topology->edges != node.topology->edges)
-    return refuse("the object's topology is not the changing container's");
+  // What NodeTopologies reports (nothing once a load released its topologies): the same as the
+  // stage's.
+  const Topology* reported = SimulationAccess::NodeTopology(simulation, node.node_path);
+  if (reported != nullptr &&
+      (reported->points.size() != node.topology->points.size() ||
+       reported->triangles != node.topology->triangles || reported->edges != node.topology->edges))
+    return refuse("the node's topology is not the changing container's as built");
   follower->first_dof_ = object.offset;
   follower->dimension_ = node.dimension;
   AssembledSystem& system = *follower->system_;
@@ -267,8 +270,7 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
   follower->shells_ = std::move(*shells);
   // The live topology: a copy the follower changes, in place of the built one everywhere.
   follower->topology_ = std::make_shared<Topology>(topology);
-  if (!SimulationAccess::ReplaceTopology(simulation, node.object, follower->topology_))
-    return refuse("the object's topology is not the node topology the simulation reports");
+  SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
   return follower;
 }

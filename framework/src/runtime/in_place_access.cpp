@@ -21,21 +21,30 @@ const std::vector<MatrixSource>& SimulationAccess::MatrixSources(const Simulatio
   return simulation.impl_->matrix_sources;
 }
 
-bool SimulationAccess::ReplaceTopology(Simulation& simulation, int object,
-                                       std::shared_ptr<const Topology> topology) {
+const Topology* SimulationAccess::NodeTopology(const Simulation& simulation,
+                                               std::string_view node_path) {
+  for (const TopologyModel& node : simulation.impl_->topologies)
+    if (node.node_path == node_path) return node.topology.get();
+  return nullptr;
+}
+
+void SimulationAccess::ReplaceNodeTopology(Simulation& simulation, std::string_view node_path,
+                                           std::shared_ptr<const Topology> topology) {
   Simulation::Impl& impl = *simulation.impl_;
-  const Topology* previous = impl.model->objects[static_cast<std::size_t>(object)].topology.get();
-  const auto same = [&](const TopologyModel& node) { return node.topology.get() == previous; };
-  if (previous == nullptr || (!impl.topologies.empty() &&
-                              std::none_of(impl.topologies.begin(), impl.topologies.end(), same)))
-    return false;
+  const Topology* previous = NodeTopology(simulation, node_path);
   for (TopologyModel& node : impl.topologies)
-    if (same(node)) node.topology = topology;
-  auto model = std::make_shared<Model>(*impl.model);
-  model->objects[static_cast<std::size_t>(object)].topology = std::move(topology);
+    if (node.node_path == node_path) node.topology = topology;
+  // The objects that share it (an object fed by a loader keeps the loader's mesh, as a rebuild
+  // does).
+  std::shared_ptr<Model> model;
+  for (std::size_t k = 0; k < impl.model->objects.size(); ++k) {
+    if (previous == nullptr || impl.model->objects[k].topology.get() != previous) continue;
+    if (!model) model = std::make_shared<Model>(*impl.model);
+    model->objects[k].topology = topology;
+  }
+  if (!model) return;
   if (impl.retired_models.empty()) impl.retired_models.push_back(impl.model);
   impl.model = std::move(model);
-  return true;
 }
 
 }  // namespace fluxion::internal

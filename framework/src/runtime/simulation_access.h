@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fluxion/component.h"
@@ -94,12 +95,13 @@ struct SimulationAccess {
   static SolverNode* SolverNodeOf(Simulation& simulation, int object);
   /// What ComponentMatrix assembles: each component's force fields and masses.
   static const std::vector<MatrixSource>& MatrixSources(const Simulation& simulation);
-  /// The running simulation continues on a copy of its model in which `object`'s topology, and
-  /// every node topology that was the same, is `topology`. The first model stays alive, as
-  /// AdoptRebuilt keeps it (observers built on it may point into it). False, with nothing
-  /// changed, when the object has no topology or the node topologies do not hold it.
-  static bool ReplaceTopology(Simulation& simulation, int object,
-                              std::shared_ptr<const Topology> topology);
+  /// The topology NodeTopologies reports for node `node_path`, or null.
+  static const Topology* NodeTopology(const Simulation& simulation, std::string_view node_path);
+  /// Node `node_path`'s topology becomes `topology`, and so does every object's that was the
+  /// same (the running simulation then continues on a copy of its model; the first model stays
+  /// alive, as AdoptRebuilt keeps it: observers built on it may point into it).
+  static void ReplaceNodeTopology(Simulation& simulation, std::string_view node_path,
+                                  std::shared_ptr<const Topology> topology);
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
 };
