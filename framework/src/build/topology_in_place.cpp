@@ -95,9 +95,13 @@ class Follower final : public InPlaceFollower {
       std::sort(touched_.begin(), touched_.end());
       touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
       for (const Index v : touched_) SetVertexMass(v);
-      if (reinitialize_solver_)
-        solver_node_->solver->Initialize(*solver_node_->system, solver_node_->linear_solver.get());
     }
+    // The rebuild starts the solver afresh: a method with a history starts up again, as there;
+    // one that keeps its own copy of the mass takes the new one.
+    if (mass_ && reinitialize_solver_)
+      solver_node_->solver->Initialize(*solver_node_->system, solver_node_->linear_solver.get());
+    else
+      solver_node_->solver->InvalidateHistory();
     node.topology = topology_;
     return true;
   }
