@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fluxion/component.h"
@@ -88,6 +89,19 @@ struct SimulationAccess {
   };
   static void AdoptRebuilt(Simulation& running, Simulation rebuilt,
                            const std::vector<ObjectState>& states);
+  // For topological changes followed in place (build/topology_in_place.h,
+  // runtime/in_place_access.cpp).
+  /// The solver node that moves `object`, or null (a static or mapped object).
+  static SolverNode* SolverNodeOf(Simulation& simulation, int object);
+  /// What ComponentMatrix assembles: each component's force fields and masses.
+  static const std::vector<MatrixSource>& MatrixSources(const Simulation& simulation);
+  /// The topology NodeTopologies reports for node `node_path`, or null.
+  static const Topology* NodeTopology(const Simulation& simulation, std::string_view node_path);
+  /// Node `node_path`'s topology becomes `topology`, and so does every object's that was the
+  /// same (the running simulation then continues on a copy of its model; the first model stays
+  /// alive, as AdoptRebuilt keeps it: observers built on it may point into it).
+  static void ReplaceNodeTopology(Simulation& simulation, std::string_view node_path,
+                                  std::shared_ptr<const Topology> topology);
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
 };
