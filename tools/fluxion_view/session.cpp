@@ -85,10 +85,11 @@ void Session::Submit(std::string command) {
   wake_.notify_all();
 }
 
-void Session::RequestFrame(bool current_state_too) {
+void Session::RequestFrame(bool current_state_too, bool exact) {
   {
     std::lock_guard lock(mutex_);
     if (current_state_too) force_frame_ = true;
+    frame_exact_ = exact;
     frame_wanted_ = true;
   }
   wake_.notify_all();
@@ -135,9 +136,15 @@ void Session::Loop() {
     }
     if ((dirty_ || force_frame_) && frame_wanted_.exchange(false)) {
       force_frame_ = false;
-      EncodeFrame(*simulation_, frame_);
+      const double start = Now();
+      EncodeFrame(*simulation_, frame_,
+                  frame_exact_ ? FramePrecision::kFloat64 : FramePrecision::kFloat32);
       dirty_ = false;
       if (sink_.frame) sink_.frame(frame_);
+      const double end = Now();
+      encode_seconds_ += end - start;
+      ++timed_frames_;
+      if (end - timing_start_ >= 1.0) SendTimings(end);
       continue;
     }
     if (stepped) continue;
@@ -156,7 +163,10 @@ void Session::Loop() {
 
 void Session::StepOnce() {
   try {
+    const double start = Now();
     simulation_->Step();
+    step_seconds_ += Now() - start;
+    ++timed_steps_;
   } catch (const NumericalError& error) {
     failed_ = true;
     playing_ = false;
@@ -374,6 +384,20 @@ void Session::SendStatus() {
                    {"solver", nodes.empty() ? std::string() : nodes.front().solver_type},
                    {"recording", record_name_}}
                   .dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+// The simulation thread's share of a frame's time: how long a step takes, and how long a frame
+// takes to encode (energies included) and hand over, averaged since the last report.
+void Session::SendTimings(double now) {
+  if (sink_.event && timed_frames_ > 0)
+    sink_.event(json{{"type", "timing"},
+                     {"step_ms", timed_steps_ ? 1e3 * step_seconds_ / timed_steps_ : 0.0},
+                     {"encode_ms", 1e3 * encode_seconds_ / timed_frames_},
+                     {"steps_per_frame", static_cast<double>(timed_steps_) / timed_frames_}}
+                    .dump());
+  timing_start_ = now;
+  step_seconds_ = encode_seconds_ = 0.0;
+  timed_steps_ = timed_frames_ = 0;
 }
 
 void Session::SendLog(const std::string& level, const std::string& text) {
