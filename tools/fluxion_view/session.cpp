@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/text.h"
@@ -25,6 +28,8 @@ double Now() {
 // The longest a paced run may lag behind real time before it gives up catching up [s]: a scene
 // slower than real time then plays as fast as it can, without bursts.
 constexpr double kLagBeforeReanchor = 0.1;
+// The simulation thread's nice value (docs/viewer.md "Threads").
+constexpr int kSimulationNice = 10;
 // Most steps one `step` command may ask for (the page's button asks for 1).
 constexpr long kMostSteps = 1'000'000;
 // The fastest pace a page may ask for, as a multiple of real time.
@@ -96,6 +101,11 @@ void Session::RequestFrame(bool current_state_too, bool exact) {
 }
 
 void Session::Loop() {
+  // Below the browser in the scheduler's eyes: when both want a core (a machine without a GPU,
+  // where the browser's software renderer draws the page), the page's frames come first and the
+  // simulation takes what is left; on an idle core it runs at full speed all the same. Linux
+  // gives each thread its own nice value (setpriority of its thread id).
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kSimulationNice);
   std::deque<std::string> commands;
   while (!stop_) {
     if (has_commands_) {

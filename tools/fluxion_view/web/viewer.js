@@ -118,6 +118,21 @@ const kSegmentFragmentShader = `
 varying vec3 vColour;
 void main() { gl_FragColor = vec4(vColour, 1.0); }`;
 
+const kMeshVertexShader = `
+varying vec3 vView;
+void main() {
+  vec4 view = modelViewMatrix * vec4(position, 1.0);
+  vView = view.xyz;
+  gl_Position = projectionMatrix * view;
+}`;
+const kMeshFragmentShader = `
+varying vec3 vView;
+void main() {
+  vec3 normal = normalize(cross(dFdx(vView), dFdy(vView)));
+  float lit = 0.55 + 0.6 * abs(dot(normal, normalize(vec3(0.0, 0.5, 1.0))));
+  gl_FragColor = vec4(min(lit, 1.0) * vec3(0.608, 0.718, 0.831), 1.0);
+}`;
+
 // Beyond this many points a mesh's or springs' vertices are not drawn as dots as well: they
 // would only darken the lines and triangles drawn over them, at the cost of a draw of every point.
 const kMostDottedPoints = 10000;
@@ -281,10 +296,14 @@ function buildPart(object, index) {
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', part.positionAttribute);
     geometry.setIndex(new THREE.BufferAttribute(new Uint32Array(object.triangles), 1));
-    // Flat shading: the normals come from the fragment shader's derivatives, none computed here.
-    const material = new THREE.MeshPhongMaterial({
-      color: 0x9bb7d4, specular: 0x111111, shininess: 10, side: THREE.DoubleSide, flatShading: true,
-      polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
+    // Flat shading: the normals come from the fragment shader's derivatives, none computed here;
+    // one light from the camera, both sides lit alike. A shader of its own rather than three's
+    // MeshPhongMaterial: the triangles cover much of the canvas, and without a GPU (SwiftShader)
+    // Phong's fragment shader was the largest cost of a level-of-detail frame (docs/viewer.md).
+    const material = new THREE.ShaderMaterial({
+      vertexShader: kMeshVertexShader, fragmentShader: kMeshFragmentShader,
+      side: THREE.DoubleSide, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
+    material.extensions.derivatives = true;
     part.mesh = new THREE.Mesh(geometry, material);
     three.scene.add(part.mesh);
   }
