@@ -382,7 +382,8 @@ def test_data_after_init_read_the_running_simulation(tmp_scene):
                        r"changed while the simulation runs \(fields that can: position, "):
         beads.rest_position = np.zeros((6, 3))
     with pytest.raises(fluxion.UsageError, match=r"^root/chain/SpringForceField.spring cannot "
-                       r"be changed while the simulation runs \(no field of this component"):
+                       r"be changed while the simulation runs \(fields that can: stiffness, "
+                       r"damping\)"):
         root.chain.SpringForceField.spring.value = []
     with pytest.raises(fluxion.UsageError, match=r"load.forces: has 2 numbers \(expected 3"):
         root.chain.load.forces = [1, 2]

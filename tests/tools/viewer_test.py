@@ -335,20 +335,40 @@ def fps_check(viewer_binary):
         check(wait_for(driver, "fluxionView.framesDrawn >= 1", 60), "the page drew the cloth")
         check(driver.execute_script("return fluxionView.vertexCount()") == 256 * 256,
               "the page's scene has 65536 vertices")
+        # The ceilings, paused: the animation frames the browser gives an idle page, and the
+        # time the renderer takes to draw the cloth (uploads excluded) and an empty scene.
+        time.sleep(1)
+        ticks = driver.execute_script("return [performance.now(), fluxionView.ticks]")
+        time.sleep(2)
+        ticks_end = driver.execute_script("return [performance.now(), fluxionView.ticks]")
+        idle_rate = 1000 * (ticks_end[1] - ticks[1]) / (ticks_end[0] - ticks[0])
+        draw_ms = driver.execute_script("return fluxionView.drawMs(10, false)")
+        empty_ms = driver.execute_script("return fluxionView.drawMs(10, true)")
         driver.find_element("css selector", "#speed option[value='0']").click()
         click(driver, "#play")
         wait_for(driver, "fluxionView.framesDrawn >= 3", 30)
-        start = driver.execute_script("return [performance.now(), fluxionView.framesDrawn, fluxionView.step]")
+        probe = "return [performance.now(), fluxionView.framesDrawn, fluxionView.step, fluxionView.newStates]"
+        start = driver.execute_script(probe)
         time.sleep(5)
         # Under load a frame can take seconds: the window lasts until two more are drawn (≤ 30 s).
         wait_for(driver, f"fluxionView.framesDrawn >= {start[1] + 2}", 30)
-        end = driver.execute_script("return [performance.now(), fluxionView.framesDrawn, fluxionView.step]")
+        end = driver.execute_script(probe)
+        timings = driver.execute_script("return [fluxionView.timings, fluxionView.server]")
         seconds = (end[0] - start[0]) / 1000
         fps = (end[1] - start[1]) / seconds
+        new_states = (end[3] - start[3]) / seconds
         steps = (end[2] - start[2]) / seconds
+        with open("/proc/loadavg") as f:
+            load = f.read().split()[0]
         print(f"256² cloth (65536 points, {3 * 255 * 255 + 2 * 255} springs) in headless chromium "
-              f"(SwiftShader): {fps:.1f} frames/s drawn, {steps:.0f} steps/s simulated, "
-              f"{os.cpu_count()} cores")
+              f"(SwiftShader): {fps:.1f} frames/s drawn ({new_states:.1f} with a new state), "
+              f"{steps:.0f} steps/s simulated, {os.cpu_count()} cores, load average {load}")
+        print(f"per frame [ms]: page {', '.join(f'{k} {v:.1f}' for k, v in timings[0].items())}; "
+              f"server {', '.join(f'{k} {v:.2f}' for k, v in timings[1].items() if k != 'type')}")
+        print(f"ceilings: {idle_rate:.0f} animation frames/s on the idle page; drawing the cloth "
+              f"{draw_ms:.1f} ms, an empty scene {empty_ms:.1f} ms")
+        print("drawn: " + ("; ".join(driver.execute_script("return fluxionView.detail")) or
+                           "every point, segment and triangle"))
         check(fps > 0, "frames are drawn while playing")
     finally:
         driver.quit()

@@ -3,6 +3,7 @@
 #include <tinyxml2.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -44,8 +45,22 @@ json DescribeObject(const Simulation& simulation, const runner::SceneSketch& ske
   std::vector<Index> triangles, segments, held;
   std::vector<double> rest;
   if (object.topology != nullptr) {
-    for (const auto& t : object.topology->triangles)
-      triangles.insert(triangles.end(), t.begin(), t.end());
+    // A triangle on three corners of a quad lies in that quad (SOFA's grids list both: their
+    // triangles are their quads split, computeTriangleList): drawn once, as the quad, not twice.
+    std::set<std::array<Index, 3>> in_quads;
+    for (const auto& q : object.topology->quads)
+      for (int skipped = 0; skipped < 4; ++skipped) {
+        std::array<Index, 3> corners{};
+        for (int k = 0, c = 0; k < 4; ++k)
+          if (k != skipped) corners[static_cast<std::size_t>(c++)] = q[static_cast<std::size_t>(k)];
+        std::sort(corners.begin(), corners.end());
+        in_quads.insert(corners);
+      }
+    for (const auto& t : object.topology->triangles) {
+      std::array<Index, 3> corners{t[0], t[1], t[2]};
+      std::sort(corners.begin(), corners.end());
+      if (!in_quads.contains(corners)) triangles.insert(triangles.end(), t.begin(), t.end());
+    }
     for (const auto& q : object.topology->quads)  // two triangles per quad
       triangles.insert(triangles.end(), {q[0], q[1], q[2], q[0], q[2], q[3]});
   }
