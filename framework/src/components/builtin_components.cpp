@@ -105,6 +105,7 @@
 #include "components/triangle_pressure_force_field.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
+#include "components/triangular_biquadratic_springs_force_field.h"
 #include "components/triangular_quadratic_springs_force_field.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
@@ -156,6 +157,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<RegularGridSpringForceFieldComponent>(registrar);
   Add<TriangularBendingSpringsComponent>(registrar);
   Add<TriangularQuadraticSpringsForceFieldComponent>(registrar);
+  Add<TriangularBiquadraticSpringsForceFieldComponent>(registrar);
   Add<QuadularBendingSpringsComponent>(registrar);
   Add<RestShapeSpringsForceFieldComponent>(registrar);
   Add<QuadBendingSpringsComponent>(registrar);
