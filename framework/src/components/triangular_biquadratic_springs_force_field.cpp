@@ -27,7 +27,7 @@ ComponentSpec TriangularBiquadraticSpringsForceFieldComponent::Spec() {
                                  "Poisson's ratio ν (any value but ±1: SOFA's λ and μ divide by "
                                  "1 − ν²)"),
                  FieldSpec::Real("dampingRatio", 0.0,
-                                 "ζ: each edge's Δ(length²) gains ζ·(v_a − v_b)·p/|p|² (SOFA's "
+                                 "ζ: each edge's Δ(length²) gains ζ·(v_a − v_b)·p/(p·p) (SOFA's "
                                  "formula)"),
                  FieldSpec::Bool("useAngularSprings", true,
                                  "couple each triangle's edges (else the edges alone)"),
