@@ -235,6 +235,23 @@ class FLUXION_API BuildContext {
   /// there is none or it did not publish `output`. The default finds nothing.
   virtual std::optional<FieldValue> ContextOutput(std::string_view type, std::string_view name,
                                                   std::string_view output);
+
+  // --- Multi-mappings (after the others: older plugins keep their vtable) ----------------------
+  /// The objects named by `field`, a list of links separated by spaces ("@../../dof1 @../dof2":
+  /// SOFA's multi-link, as IdentityMultiMapping's `input`), each resolved as LinkedObject
+  /// resolves one; empty after reporting why (an empty list, a link naming no object). The
+  /// default reports that the builder has no multi-links.
+  virtual std::vector<const ObjectModel*> LinkedObjects(std::string_view field);
+  /// Makes `child` a mapped object of several `parents` through the linear mapping
+  /// x_child = J·[x_p1; x_p2; …] (SOFA's multi-mappings: IdentityMultiMapping): `jacobian` has
+  /// one row per DOF of the child and one column per DOF of the parents, the first parent's
+  /// DOFs first. As MapObject with one parent otherwise: the parents may themselves be mapped
+  /// (linearly); they must all be integrated by one solver, or all be static (reported when
+  /// the systems are laid out). ObjectModel::mapped_from names the first parent. The default
+  /// reports that the builder has no multi-mappings.
+  virtual void MapObjectFromParents(const ObjectModel& child,
+                                    std::span<const ObjectModel* const> parents,
+                                    const SparseMatrix& jacobian);
 };
 
 /// Builds one component of a scene (see BuildContext). May throw ConfigError for a bad value

@@ -167,9 +167,12 @@ struct MappedObject {
 
   int object = -1;  ///< index into the objects
   int parent = -1;  ///< the object it is mapped from (itself possibly mapped)
-  int line = 0;     ///< the mapping's line
-  /// Child DOFs × parent DOFs as the mapping gave it; then (ComposeMappings) child DOFs × the
-  /// DOFs of the system integrating the parent.
+  /// Every object it is mapped from, in the order of J's columns: {parent}, or a multi-mapping's
+  /// parents (BuildContext::MapObjectFromParents), `parent` being the first.
+  std::vector<int> parents;
+  int line = 0;  ///< the mapping's line
+  /// Child DOFs × parent DOFs (all parents') as the mapping gave it; then (ComposeMappings)
+  /// child DOFs × the DOFs of the system integrating the parents.
   LinearMapping::RowMajorMatrix jacobian;
   /// A nonlinear mapping (BuildContext::MapObject with a Mapping), else null; `jacobian` then
   /// holds its pattern with the values at the initial state.

@@ -257,12 +257,27 @@ bool ComponentBuildContext::CheckMapping(const ObjectModel& child, const ObjectM
   return true;
 }
 
-void ComponentBuildContext::AddMapping(const ObjectModel& child, const ObjectModel& parent,
+void ComponentBuildContext::AddMapping(const ObjectModel& child,
+                                       std::span<const ObjectModel* const> parents,
                                        MappedObject mapped, const PositionMap& positions) {
-  const int child_index = IndexOf(child), parent_index = IndexOf(parent);
+  const int child_index = IndexOf(child);
+  for (const ObjectModel* parent : parents) mapped.parents.push_back(IndexOf(*parent));
   mapped.object = child_index;
-  mapped.parent = parent_index;
+  mapped.parent = mapped.parents.front();
   mapped.line = line();
+  // A multi-mapping's input: the parents' vectors one after another.
+  const auto stacked = [&](Vector ObjectModel::*member) {
+    if (parents.size() == 1) return Vector((*parents.front()).*member);
+    Index size = 0;
+    for (const ObjectModel* parent : parents) size += (parent->*member).size();
+    Vector out(size);
+    Index at = 0;
+    for (const ObjectModel* parent : parents) {
+      out.segment(at, (parent->*member).size()) = parent->*member;
+      at += (parent->*member).size();
+    }
+    return out;
+  };
   // The child takes its size and state from the mapping (SOFA's Mapping::init: apply, applyJ;
   // with applyRestPosition, apply on the rest positions too); otherwise its rest positions keep
   // their own values unless their size no longer fits.
@@ -270,13 +285,13 @@ void ComponentBuildContext::AddMapping(const ObjectModel& child, const ObjectMod
   const bool apply_rest = p.has("applyRestPosition") && p.flag("applyRestPosition");
   ObjectModel& target = Mutable(child);
   const Index old_points = target.num_points;
-  target.mapped_from = parent_index;
+  target.mapped_from = mapped.parent;
   target.num_points = mapped.jacobian.rows() / child.dimension;
   target.offset = 0;
-  target.position = positions(mapped.jacobian, parent.position);
-  target.velocity = mapped.jacobian * parent.velocity;
+  target.position = positions(mapped.jacobian, stacked(&ObjectModel::position));
+  target.velocity = mapped.jacobian * stacked(&ObjectModel::velocity);
   if (apply_rest || target.rest_position.size() != target.num_dofs())
-    target.rest_position = positions(mapped.jacobian, parent.rest_position);
+    target.rest_position = positions(mapped.jacobian, stacked(&ObjectModel::rest_position));
   if (target.external_force.size() != target.num_dofs())
     target.external_force = Vector::Zero(target.num_dofs());
   state_.object_points += target.num_points - old_points;
@@ -302,7 +317,36 @@ void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectMode
   }
   MappedObject mapped;
   mapped.jacobian = jacobian;
-  AddMapping(child, parent, std::move(mapped),
+  const ObjectModel* const parents[] = {&parent};
+  AddMapping(child, parents, std::move(mapped),
+             [](const LinearMapping::RowMajorMatrix& j, const Vector& x) { return Vector(j * x); });
+}
+
+void ComponentBuildContext::MapObjectFromParents(const ObjectModel& child,
+                                                 std::span<const ObjectModel* const> parents,
+                                                 const SparseMatrix& jacobian) {
+  if (parents.empty()) throw UsageError(type() + ": MapObjectFromParents was given no parent");
+  Index columns = 0;
+  for (std::size_t k = 0; k < parents.size(); ++k) {
+    FLUXION_DEMAND(parents[k] != nullptr);
+    if (!CheckMapping(child, *parents[k], jacobian.rows())) return;
+    for (std::size_t l = 0; l < k; ++l) {
+      if (parents[l] == parents[k]) {
+        Error("<" + type() + "> names '" + parents[k]->id +
+              "' twice among its inputs (expected distinct objects)");
+        return;
+      }
+    }
+    columns += parents[k]->num_dofs();
+  }
+  if (jacobian.cols() != columns) {
+    Error("<" + type() + "> gives a Jacobian with " + std::to_string(jacobian.cols()) +
+          " columns (expected one per DOF of its inputs: " + std::to_string(columns) + ")");
+    return;
+  }
+  MappedObject mapped;
+  mapped.jacobian = jacobian;
+  AddMapping(child, parents, std::move(mapped),
              [](const LinearMapping::RowMajorMatrix& j, const Vector& x) { return Vector(j * x); });
 }
 
@@ -334,7 +378,8 @@ void ComponentBuildContext::MapObject(const ObjectModel& child, const ObjectMode
   mapped.jacobian.setFromTriplets(triplets.begin(), triplets.end());
   const Mapping& phi = *mapping;
   mapped.nonlinear = std::shared_ptr<const Mapping>(std::move(mapping));
-  AddMapping(child, parent, std::move(mapped),
+  const ObjectModel* const parents[] = {&parent};
+  AddMapping(child, parents, std::move(mapped),
              [&phi](const LinearMapping::RowMajorMatrix& /*j*/, const Vector& x) {
                Vector out(phi.num_outputs());
                phi.Apply(x.data(), out.data(), nullptr);
@@ -355,6 +400,25 @@ const ObjectModel* ComponentBuildContext::LinkedObject(std::string_view field) {
   const std::string name(field);
   const int index = ResolveObjectLink(state_, node_, type(), name, parameters().text(name), line());
   return index < 0 ? nullptr : &state_.objects[static_cast<std::size_t>(index)];
+}
+
+std::vector<const ObjectModel*> ComponentBuildContext::LinkedObjects(std::string_view field) {
+  const std::string name(field);
+  const std::string& text = parameters().text(name);
+  std::vector<const ObjectModel*> objects;
+  std::size_t at = 0;
+  while ((at = text.find_first_not_of(" \t\r\n", at)) != std::string::npos) {
+    const std::size_t end = std::min(text.find_first_of(" \t\r\n", at), text.size());
+    const int index =
+        ResolveObjectLink(state_, node_, type(), name, text.substr(at, end - at), line());
+    if (index < 0) return {};
+    objects.push_back(&state_.objects[static_cast<std::size_t>(index)]);
+    at = end;
+  }
+  if (objects.empty())
+    Error("<" + type() + "> '" + name +
+          "' names no object (expected links such as \"@../a @../b\")");
+  return objects;
 }
 
 ObjectModel& ComponentBuildContext::Mutable(const ObjectModel& object) {

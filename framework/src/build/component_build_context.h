@@ -48,6 +48,9 @@ class ComponentBuildContext final : public BuildContext {
                  std::unique_ptr<Mapping> mapping) override;
   const ObjectModel* NodeObject() override;
   const ObjectModel* LinkedObject(std::string_view field) override;
+  std::vector<const ObjectModel*> LinkedObjects(std::string_view field) override;
+  void MapObjectFromParents(const ObjectModel& child, std::span<const ObjectModel* const> parents,
+                            const SparseMatrix& jacobian) override;
 
   void SetPointMass(const ObjectModel& object, std::span<const double> mass) override;
   std::vector<double> PointMass(const ObjectModel& object) const override;
@@ -83,8 +86,9 @@ class ComponentBuildContext final : public BuildContext {
   // child. False after reporting.
   bool CheckMapping(const ObjectModel& child, const ObjectModel& parent, Index rows);
   using PositionMap = std::function<Vector(const LinearMapping::RowMajorMatrix&, const Vector&)>;
-  void AddMapping(const ObjectModel& child, const ObjectModel& parent, MappedObject mapped,
-                  const PositionMap& positions);
+  // `parents`: one, or a multi-mapping's (J's columns: their DOFs one after another).
+  void AddMapping(const ObjectModel& child, std::span<const ObjectModel* const> parents,
+                  MappedObject mapped, const PositionMap& positions);
   // The topology component the link in `field` names, built; {null, null} after reporting.
   std::pair<Node*, const Component*> LinkedTopologyComponent(std::string_view field);
   /// LinkedTopologyComponent's checks once the link found `component` in `node`.

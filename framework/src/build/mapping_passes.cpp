@@ -25,37 +25,77 @@ void ComposeMappings(BuildState& state) {
   // Parents first: a mapping whose parent is mapped waits until the parent's is composed
   // (MapObject refused cycles, so every round composes at least one). A nonlinear mapping's
   // parent is independent: its J (the pattern) is placed at the parent's DOFs like a linear one.
+  // A multi-mapping's parents (MappedObject::parents) are taken one after another: J's columns
+  // are their DOFs, and their selections (or composed Jacobians) are stacked into one.
   for (bool progress = true; progress;) {
     progress = false;
     for (MappedObject& mapped : state.mapped) {
       if (mapped.composed) continue;
-      const ObjectModel& parent = state.objects[static_cast<std::size_t>(mapped.parent)];
-      const MappedObject* above = state.FindMapped(mapped.parent);
-      if (above != nullptr && !above->composed) continue;
-      ObjectModel& child = state.objects[static_cast<std::size_t>(mapped.object)];
-      child.system = parent.system;
-      if (above != nullptr && above->nonlinear) {
-        state.problems.Scene(mapped.line, "'" + child.id + "' is mapped from '" + parent.id +
-                                              "', whose mapping is nonlinear (expected a linear "
-                                              "mapping above a mapped object's mapping)");
-        mapped.composed = true;
-        progress = true;
-        continue;
+      bool ready = true;
+      for (const int p : mapped.parents) {
+        const MappedObject* above = state.FindMapped(p);
+        if (above != nullptr && !above->composed) ready = false;
       }
-      // x_child = J·x_parent, with the parent's current initial state (also mapped, if it is);
-      // a nonlinear mapping's parent is independent: MapObject set the child's state.
-      if (!mapped.nonlinear) {
-        child.position = mapped.jacobian * parent.position;
-        child.velocity = mapped.jacobian * parent.velocity;
-      }
-      if (parent.system >= 0) {
-        const Index system_dofs = state.parts[static_cast<std::size_t>(parent.system)].num_dofs;
-        const RowMajorMatrix down =
-            above != nullptr ? above->jacobian : SystemSelection(parent, system_dofs);
-        mapped.jacobian = RowMajorMatrix(mapped.jacobian * down);
-      }
+      if (!ready) continue;
       mapped.composed = true;
       progress = true;
+      ObjectModel& child = state.objects[static_cast<std::size_t>(mapped.object)];
+      const ObjectModel& first = state.objects[static_cast<std::size_t>(mapped.parent)];
+      child.system = first.system;
+      bool valid = true;
+      for (const int p : mapped.parents) {
+        const ObjectModel& parent = state.objects[static_cast<std::size_t>(p)];
+        const MappedObject* above = state.FindMapped(p);
+        if (above != nullptr && above->nonlinear) {
+          state.problems.Scene(mapped.line, "'" + child.id + "' is mapped from '" + parent.id +
+                                                "', whose mapping is nonlinear (expected a "
+                                                "linear mapping above a mapped object's mapping)");
+          valid = false;
+        } else if (parent.system != first.system) {
+          state.problems.Scene(mapped.line,
+                               "'" + child.id + "' is mapped from '" + first.id + "' and '" +
+                                   parent.id +
+                                   "', which different solvers integrate (expected the inputs of "
+                                   "a multi-mapping under one ODE solver, or all static)");
+          valid = false;
+        }
+      }
+      if (!valid) continue;
+      // x_child = J·x_parents, with the parents' current initial state (also mapped, if they
+      // are); a nonlinear mapping's parent is independent: MapObject set the child's state.
+      if (!mapped.nonlinear) {
+        Index size = 0;
+        for (const int p : mapped.parents)
+          size += state.objects[static_cast<std::size_t>(p)].num_dofs();
+        Vector position(size), velocity(size);
+        Index at = 0;
+        for (const int p : mapped.parents) {
+          const ObjectModel& parent = state.objects[static_cast<std::size_t>(p)];
+          position.segment(at, parent.num_dofs()) = parent.position;
+          velocity.segment(at, parent.num_dofs()) = parent.velocity;
+          at += parent.num_dofs();
+        }
+        child.position = mapped.jacobian * position;
+        child.velocity = mapped.jacobian * velocity;
+      }
+      if (first.system >= 0) {
+        const Index system_dofs = state.parts[static_cast<std::size_t>(first.system)].num_dofs;
+        std::vector<Eigen::Triplet<double, int>> stacked;
+        int row = 0;
+        for (const int p : mapped.parents) {
+          const ObjectModel& parent = state.objects[static_cast<std::size_t>(p)];
+          const MappedObject* above = state.FindMapped(p);
+          const RowMajorMatrix down =
+              above != nullptr ? above->jacobian : SystemSelection(parent, system_dofs);
+          for (int r = 0; r < down.outerSize(); ++r)
+            for (RowMajorMatrix::InnerIterator it(down, r); it; ++it)
+              stacked.emplace_back(row + r, static_cast<int>(it.col()), it.value());
+          row += static_cast<int>(down.rows());
+        }
+        RowMajorMatrix down(row, system_dofs);
+        down.setFromTriplets(stacked.begin(), stacked.end());
+        mapped.jacobian = RowMajorMatrix(mapped.jacobian * down);
+      }
       SystemParts& parts = mapped.parts;
       parts.num_dofs = child.num_dofs();
       parts.mass = Vector::Zero(parts.num_dofs);

@@ -9,8 +9,10 @@
 #include <set>
 #include <string_view>
 
+#include "build/component_build_context.h"
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
+#include "fluxion/log.h"
 #include "mechanics/lumped_mass.h"
 
 namespace fluxion::internal {
@@ -23,7 +25,8 @@ constexpr const char* kProcessor = "TopologicalChangeProcessor";
 // SOFA handlers give what a build from the reduced mesh gives: docs/architecture.md), and those
 // whose index lists are renumbered as SOFA's TopologySubsetIndices are. Any other component in
 // the changing node or below is refused rather than left with stale indices.
-const std::set<std::string, std::less<>> kRebuiltTypes = {"EdgeSetTopologyContainer",
+const std::set<std::string, std::less<>> kRebuiltTypes = {"PointSetTopologyContainer",
+                                                          "EdgeSetTopologyContainer",
                                                           "TriangleSetTopologyContainer",
                                                           "QuadSetTopologyContainer",
                                                           "TetrahedronSetTopologyContainer",
@@ -58,7 +61,9 @@ struct ContainerKind {
   const char* data_list;
   TopologyLevel level;
 };
-constexpr std::array<ContainerKind, 5> kContainers = {{
+constexpr std::array<ContainerKind, 6> kContainers = {{
+    {"PointSetTopologyContainer", "PointSetTopologyModifier", "pointsToRemove",
+     TopologyLevel::kPoint},
     {"EdgeSetTopologyContainer", "EdgeSetTopologyModifier", "edgesToRemove", TopologyLevel::kEdge},
     {"TriangleSetTopologyContainer", "TriangleSetTopologyModifier", "trianglesToRemove",
      TopologyLevel::kTriangle},
@@ -150,11 +155,14 @@ bool CheckProcessFile(BuildState& state, const std::string& file,
                           "' is the last line (expected a line of " + std::to_string(*count) +
                           " element indices after it)");
       const std::vector<std::string_view> indices = SplitWords(lines[k + 1]);
+      // SOFA's `Sin >> vitems[i]` leaves the elements a short line lacks at 0 (a failed read
+      // stores 0): the same here (topology_rebuild.cpp), said once.
       if (static_cast<long>(indices.size()) < *count)
-        return bad(k + 1, "the line has " + std::to_string(indices.size()) +
-                              " indices (expected the " + std::to_string(*count) +
-                              " that REMOVE= announces)");
-      for (long i = 0; i < *count; ++i) {
+        LogWarn(file + ":" + std::to_string(k + 2) + ": the line has " +
+                std::to_string(indices.size()) + " indices and REMOVE= announces " +
+                std::to_string(*count) +
+                ": the missing ones are read as element 0, as SOFA reads them");
+      for (long i = 0; i < std::min<long>(*count, static_cast<long>(indices.size())); ++i) {
         const std::optional<long> index = ParseInteger(indices[static_cast<std::size_t>(i)]);
         if (!index || *index < 0)
           return bad(k + 1, "'" + Shown(indices[static_cast<std::size_t>(i)]) +
@@ -345,6 +353,7 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
       FollowMapping(state, node, c, changing);
       continue;
     }
+    if (type == "SpringForceField") continue;  // FollowSprings
     if (kRebuiltTypes.count(type) != 0 || FollowsAnyChange(c.kind())) continue;
     // A mapping whose output is no mechanical object (a visual model's IdentityMapping).
     if (c.kind() == ComponentKind::kMapping && node.object < 0) continue;
@@ -356,7 +365,72 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
   for (const auto& child : node.children) CheckFollowers(state, *child, changing);
 }
 
+// The SpringForceFields of the whole scene with an end on the changing object: followed as
+// SOFA's handlers follow them when they list their springs in `spring`, refused otherwise.
+void FollowSprings(BuildState& state, ChangingNode& changing) {
+  ForEachNode(*state.root, [&](const Node& node) {
+    for (const Component& c : node.components) {
+      if (c.entry == nullptr || c.entry->spec.name != "SpringForceField" || !c.valid) continue;
+      const Parameters& p = c.parameters;
+      const int line = c.element->line;
+      const auto end = [&](const char* field) {
+        return ResolveObjectLink(state, node, c.element->type, field,
+                                 p.has(field) ? p.text(field) : std::string(), line);
+      };
+      FollowedSprings list;
+      list.element_line = line;
+      list.first = end("object1") == changing.object;
+      list.second = end("object2") == changing.object;
+      if (!list.first && !list.second) continue;
+      if (changing.level == TopologyLevel::kEdge) {
+        state.problems.Scene(line, "<" + c.element->type +
+                                       "> on an edge topology that changes is not supported yet "
+                                       "(SOFA's also erases the springs of removed edges)");
+        continue;
+      }
+      if (!p.has("spring")) {
+        state.problems.Scene(line, "<" + c.element->type + "> on '" +
+                                       state.objects[static_cast<std::size_t>(changing.object)].id +
+                                       "', whose topology changes, needs its springs in 'spring' "
+                                       "(expected 'i j ks kd L0' records: 'indices1'/'indices2' "
+                                       "lists do not follow a change yet)");
+        continue;
+      }
+      const std::vector<double>& values = p.reals("spring");
+      for (std::size_t k = 0; k + 5 <= values.size(); k += 5)
+        list.springs.push_back(
+            {values[k], values[k + 1], values[k + 2], values[k + 3], values[k + 4]});
+      changing.spring_lists.push_back(std::move(list));
+    }
+  });
+}
+
 }  // namespace
+
+void RemoveSpringPoints(FollowedSprings& list, const std::vector<Index>& removed_points,
+                        Index old_points) {
+  for (const std::size_t side : {std::size_t{0}, std::size_t{1}}) {
+    if (!(side == 0 ? list.first : list.second)) continue;
+    Index points = old_points;
+    for (const Index removed : removed_points) {
+      --points;
+      std::erase_if(list.springs, [&](const std::array<double, 5>& spring) {
+        return spring[side] == static_cast<double>(removed);
+      });
+      if (removed == points) continue;
+      for (std::array<double, 5>& spring : list.springs)
+        if (spring[side] == static_cast<double>(points))
+          spring[side] = static_cast<double>(removed);
+    }
+  }
+}
+
+std::string SpringText(const FollowedSprings& list) {
+  std::string text;
+  for (const std::array<double, 5>& spring : list.springs)
+    for (const double value : spring) text += (text.empty() ? "" : " ") + FormatReal(value);
+  return text;
+}
 
 std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
   std::vector<ChangingNode> changing;
@@ -441,6 +515,7 @@ std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
     entry.velocity = object.velocity;
     entry.rest_position = object.rest_position;
     CheckFollowers(state, node, entry);
+    FollowSprings(state, entry);
     changing.push_back(std::move(entry));
   });
   return changing;

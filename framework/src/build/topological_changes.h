@@ -6,6 +6,7 @@
 //         TopologicalChangeProcessor.cpp (readDataFile, readNext, processTopologicalChanges).
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +27,24 @@ struct FollowedIndexList {
   std::string field;     ///< e.g. "indices"
   std::vector<Index> indices;
 };
+
+/// The springs of a SpringForceField with an end on the changing object, wherever it sits (SOFA's
+/// SpringForceField follows point removals through the TopologySubsetIndices of each end:
+/// applyRemovedPoints), as its `spring` records: renumbered at each change and written back.
+struct FollowedSprings {
+  int element_line = 0;
+  bool first = false, second = false;          ///< object1 / object2 is the changing object
+  std::vector<std::array<double, 5>> springs;  ///< i j ks kd L0
+};
+
+/// SOFA's SpringForceField::applyRemovedPoints, on each end that is the changing object (object1
+/// first, as SOFA's handlers are called): for each removed point, in the descending order of
+/// `removed_points`, the springs on it erased (the others keep their order) and the springs on
+/// the then last point renamed to it. `old_points` is the number of points before the removal.
+void RemoveSpringPoints(FollowedSprings& list, const std::vector<Index>& removed_points,
+                        Index old_points);
+/// The `spring` attribute text of a followed list.
+std::string SpringText(const FollowedSprings& list);
 
 /// The element level an `ADD=` line names (SOFA's words: Edge(s), Triangle(s), Quad(s),
 /// Tetrahedron/Tetrahedra, Hexahedron/Hexahedra), or nullopt.
@@ -90,6 +109,7 @@ struct ChangingNode {
   std::vector<FollowedIndexList> index_lists;
   /// Every component of the node and below, in document order.
   std::vector<NodeComponent> components;
+  std::vector<FollowedSprings> spring_lists;
   /// The DiagonalMass components given a total mass (element line, density): SOFA's keeps the
   /// density of its init (totalMass / area) and takes each removed triangle's share away, so a
   /// rebuild gives them that density instead of spreading the total again.

@@ -110,9 +110,12 @@ std::vector<DueChange> DueFromFile(const ProcessorPlan& plan, FileReader& reader
       continue;
     }
     const std::vector<std::string_view> indices = SplitWords(plan.lines[valid[++i]]);
+    // A short REMOVE= line: SOFA's failed reads leave 0 (warned at build).
     for (long n = 0; n < count; ++n)
       change.values.push_back(
-          static_cast<Index>(*ParseInteger(indices[static_cast<std::size_t>(n)])));
+          static_cast<std::size_t>(n) < indices.size()
+              ? static_cast<Index>(*ParseInteger(indices[static_cast<std::size_t>(n)]))
+              : Index{0});
     changes.push_back(std::move(change));
   }
   return changes;
@@ -331,6 +334,11 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     for (FollowedIndexList& list : node.index_lists) {
       list.indices = RenumberPointSubset(list.indices, removal.point_map);
       SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+    }
+    for (FollowedSprings& list : node.spring_lists) {
+      RemoveSpringPoints(list, removal.removed_points,
+                         static_cast<Index>(removal.point_map.size()));
+      SetAttribute(scene_, list.element_line, "spring", SpringText(list));
     }
     if (!removal.removed_points.empty())
       for (const auto& [mass_line, vertex_mass] : node.vertex_masses) {

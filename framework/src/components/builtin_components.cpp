@@ -37,6 +37,7 @@
 #include "components/hexahedron_fem_force_field_and_mass.h"
 #include "components/hexahedron_set_topology_container.h"
 #include "components/identity_mapping.h"
+#include "components/identity_multi_mapping.h"
 #include "components/line_projective_constraint.h"
 #include "components/linear_force_field.h"
 #include "components/linear_movement_projective_constraint.h"
@@ -105,6 +106,7 @@
 #include "components/triangle_pressure_force_field.h"
 #include "components/triangle_set_topology_container.h"
 #include "components/triangular_bending_springs.h"
+#include "components/triangular_biquadratic_springs_force_field.h"
 #include "components/triangular_quadratic_springs_force_field.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
@@ -156,6 +158,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<RegularGridSpringForceFieldComponent>(registrar);
   Add<TriangularBendingSpringsComponent>(registrar);
   Add<TriangularQuadraticSpringsForceFieldComponent>(registrar);
+  Add<TriangularBiquadraticSpringsForceFieldComponent>(registrar);
   Add<QuadularBendingSpringsComponent>(registrar);
   Add<RestShapeSpringsForceFieldComponent>(registrar);
   Add<QuadBendingSpringsComponent>(registrar);
@@ -250,6 +253,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<Tetra2TriangleTopologicalMappingComponent>(registrar);
   Add<Triangle2EdgeTopologicalMappingComponent>(registrar);
   Add<IdentityMappingComponent>(registrar);
+  Add<IdentityMultiMappingComponent>(registrar);
   Add<SubsetMappingComponent>(registrar);
   Add<BarycentricMappingComponent>(registrar);
   Add<DistanceMappingComponent>(registrar);

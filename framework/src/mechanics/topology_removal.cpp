@@ -223,10 +223,6 @@ const std::vector<Index>& TopologyRemoval::removed(TopologyLevel level) const {
 TopologyRemoval RemoveElements(const Topology& topology, TopologyLevel level,
                                const std::vector<Index>& ids, bool isolated_points) {
   const auto top = static_cast<std::size_t>(level);
-  if (level == TopologyLevel::kPoint)
-    throw ConfigError("",
-                      "removing points alone is not supported (expected edges, triangles, "
-                      "quads, tetrahedra or hexahedra)");
   for (std::size_t above = top + 1; above < kTopologyLevels; ++above)
     if (ElementCount(topology, static_cast<TopologyLevel>(above)) != 0)
       throw ConfigError(
@@ -255,7 +251,9 @@ TopologyRemoval RemoveElements(const Topology& topology, TopologyLevel level,
        {TopologyLevel::kTriangle, TopologyLevel::kQuad, TopologyLevel::kEdge})
     if (!LocalSubelements(level, sub).empty() && ElementCount(topology, sub) != 0)
       followed.push_back(sub);
-  if (isolated_points) followed.push_back(TopologyLevel::kPoint);
+  // Removing points (SOFA's PointSetTopologyModifier::removePoints) follows nothing: the
+  // topology has no elements above them.
+  if (isolated_points && level != TopologyLevel::kPoint) followed.push_back(TopologyLevel::kPoint);
 
   TopologyRemoval removal;
   const auto count = static_cast<Index>(ElementCount(topology, level));

@@ -60,9 +60,9 @@ struct TopologyRemoval {
   const std::vector<Index>& removed(TopologyLevel level) const;
 };
 
-/// SOFA's *SetTopologyModifier::removeItems(ids) on the elements of `level` (edges, triangles,
-/// quads, tetrahedra or hexahedra): the listed elements (descending, the last one moved into
-/// each removed slot), then the elements of each lower level that no remaining element of
+/// SOFA's *SetTopologyModifier::removeItems(ids) on the elements of `level` (points, edges,
+/// triangles, quads, tetrahedra or hexahedra): the listed elements (descending, the last one moved
+/// into each removed slot), then the elements of each lower level that no remaining element of
 /// `level` uses — faces (the triangles of tetrahedra, the quads of hexahedra), edges, points —
 /// only those of the removed elements. A lower level is followed only where the topology has
 /// it (SOFA's hasTriangles(), hasEdges()); a level above `level` must be empty. Throws
