@@ -63,7 +63,17 @@ std::shared_ptr<Weight> ComponentBuildContext::AddWeight(const ObjectModel& obje
   auto weight = std::make_shared<Weight>(force.get(), object.dimension, point_mass);
   weight->Apply(source->gravity);
   source->weights.push_back(weight);
-  AddForceField(object, std::move(force));
+  // Recorded for ComponentMatrix (a zero stiffness) only when g ≠ 0 at load, as when the weight
+  // existed only then: a mass under no gravity still has no stiffness matrix of its own.
+  bool pulled = false;
+  for (int axis = 0; axis < object.dimension && axis < 3; ++axis)
+    pulled = pulled || source->gravity[static_cast<std::size_t>(axis)] != 0.0;
+  if (pulled) {
+    AddForceField(object, std::move(force));
+  } else if (SystemParts* parts = PartsFor(object)) {
+    parts->force_fields.push_back(std::move(force));
+    ++state_.force_fields_added;
+  }
   return weight;
 }
 
