@@ -73,8 +73,14 @@ TEST_F(ComponentFields, FieldsThatCannotChangeAreRefusedNamingThoseThatCan) {
                  "root/bead/load.indices cannot be changed while the simulation runs (fields "
                  "that can: forces, force, totalForce)");
   }
-  EXPECT_THROW(simulation.SetComponentField("root/bead/UniformMass", "vertexMass", one),
-               UsageError);
+  try {
+    simulation.SetComponentField("root/bead/UniformMass", "separateGravity", one);
+    FAIL() << "separateGravity accepted";
+  } catch (const UsageError& error) {
+    EXPECT_STREQ(error.what(),
+                 "root/bead/UniformMass.separateGravity cannot be changed while the simulation "
+                 "runs (fields that can: vertexMass, totalMass)");
+  }
   try {
     simulation.SetComponentField("root/bead/load", "forces", one);
     FAIL() << "one number accepted for a Vec3 force";

@@ -4,8 +4,8 @@
 Every number is checked against an independent source: the vertex count against the scene's grid
 (8 × 8), the streamed positions against scene-runner's CSV rows for the same steps (bit for bit:
 the frame's float64 bytes against the shortest decimals scene-runner prints, which parse back to
-the same doubles), a stiffness changed on the panel against scene-runner on the XML with that
-value, the solver swapped on the page against scene-runner --solver, the page's recording against
+the same doubles), a stiffness and the root's gravity changed on the panel against scene-runner on
+the XML with that value, the solver swapped on the page against scene-runner --solver, the page's recording against
 scene-runner's rows, pixels of the page's canvas against each other.
 
 usage: viewer_test.py page FLUXION_VIEW SCENE_RUNNER SCENES_DIR   the page's checks
@@ -255,6 +255,31 @@ def page_checks(viewer_binary, runner, scenes):
         from PIL import ImageChops
         changed = sum(1 for p in ImageChops.difference(before, after).getdata() if max(p) > 40)
         check(changed > 200, f"the picture at step 40 differs from step 0's ({changed} pixels)")
+
+        # The root's gravity changed on the panel (the root node's own entry, first in its list):
+        # the trajectory of the XML with that gravity.
+        click(driver, "#reset")
+        check(wait_for(driver, "fluxionView.step === 0"), "reset before the gravity change")
+        driver.find_element("css selector", "[data-path='root']").click()
+        field = driver.find_element("css selector", "input[data-field='gravity']")
+        check(field.get_attribute("value") == "0 -9.81 0", "the panel shows the root's gravity")
+        field.clear()
+        field.send_keys("1 -3 0.5")
+        click(driver, "button[data-apply='gravity']")
+        check(wait_for(driver, "fluxionView.logs.some(l => /root.gravity = 1 -3 0.5/.test(l.text))"),
+              "the gravity change is logged on the page")
+        for _ in range(20):
+            click(driver, "#step-button")
+        check(wait_for(driver, "fluxionView.step === 20"), "20 steps under the new gravity")
+        time.sleep(0.2)
+        frames = frames_of(driver)
+        tilted_scene = os.path.join(folder, "cloth_tilted.scn")
+        with open(tilted_scene, "w") as f:
+            f.write(text.replace('gravity="0 -9.81 0"', 'gravity="1 -3 0.5"'))
+        tilted_header, tilted_rows = scene_runner_rows(runner, tilted_scene, 20, folder, "tilted")
+        check(frames and frames[-1][0] == 20 and
+              frame_equals_row(frames[-1], tilted_header, tilted_rows[20]),
+              "gravity = 1 -3 0.5 from the panel gives the XML's trajectory bit for bit")
 
         # The solver swapped on the page, from step 0: scene-runner --solver's trajectory.
         click(driver, "#reset")

@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "fluxion/text.h"
 #include "render.h"
 
 namespace fluxion::view {
@@ -134,6 +135,23 @@ std::string DescribeScene(const Host& host, const Simulation& simulation,
          {"path", path},
          {"attributes", found != attributes.end() ? found->second : json::array()},
          {"runtime", simulation.RuntimeFields(path)}});
+  }
+  // The root node's own data first, as a component of its node: its gravity is editable
+  // (Simulation::SetComponentField on the node's path), its dt shown (refused with why).
+  if (!node_order.empty()) {
+    const std::string& root = node_order.front();
+    std::string gravity;
+    for (const double g : model.gravity) gravity += (gravity.empty() ? "" : " ") + FormatReal(g);
+    const json node_data = {{"name", root},
+                            {"type", "Node"},
+                            {"sofa_type", "Node"},
+                            {"kind", "node"},
+                            {"line", 0},
+                            {"path", root},
+                            {"attributes", json::array({json::array({"dt", FormatReal(model.dt)}),
+                                                        json::array({"gravity", gravity})})},
+                            {"runtime", simulation.RuntimeFields(root)}};
+    components[root].insert(components[root].begin(), node_data);
   }
   json nodes = json::array();
   for (const std::string& path : node_order)

@@ -66,6 +66,20 @@ AssembledSystem::AssembledSystem(SystemParts parts)
                         projected_dofs_.end());
 }
 
+void AssembledSystem::SetDiagonalMass(Index first_dof, const Vector& mass) {
+  FLUXION_DEMAND(first_dof >= 0 && first_dof + mass.size() <= num_dofs_);
+  for (Index k = 0; k < mass.size(); ++k) {
+    const Index i = first_dof + k;
+    mass_diagonal_[i] = mass[k];
+    const bool fixed = std::binary_search(fixed_dofs_.begin(), fixed_dofs_.end(), i);
+    inverse_mass_[i] = !fixed && mass[k] > 0.0 ? 1.0 / mass[k] : 0.0;
+  }
+  if (layout_ == nullptr) return;  // built later from mass_diagonal_
+  // The diagonal is in the pattern, and couplings are off it: coeffRef finds, never inserts.
+  for (Index k = 0; k < mass.size(); ++k)
+    layout_->mass.coeffRef(first_dof + k, first_dof + k) = mass[k];
+}
+
 const MatrixLayout& AssembledSystem::Layout() const {
   std::call_once(layout_once_, [this] {
     layout_ = BuildMatrixLayout({.num_dofs = num_dofs_,

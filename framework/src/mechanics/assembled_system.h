@@ -85,6 +85,13 @@ class AssembledSystem final : public MechanicalSystem {
   double KineticEnergy(const State& state) const override;
   double PotentialEnergy(const State& state) const override;
 
+  /// Replaces M's diagonal on the DOFs [first_dof, first_dof + mass.size()) between steps (a
+  /// mass changed by Simulation::SetComponentField), in mass_diagonal(), the inverse (0 on fixed
+  /// DOFs and massless ones, as at construction), and mass() when it was built (the pattern is
+  /// unchanged; the diagonal slot holds exactly the value, as when M is assembled). Solvers
+  /// cache M: the caller initialises the system's solver again.
+  void SetDiagonalMass(Index first_dof, const Vector& mass);
+
   /// SOFA clears externalForce after each step: the framework calls this after the first step.
   void ClearExternalForce() { external_force_active_ = false; }
 

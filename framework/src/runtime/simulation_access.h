@@ -11,6 +11,7 @@
 #include "fluxion/observer.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
+#include "mechanics/gravity_weights.h"
 #include "mechanics/mapped_force_field.h"
 #include "mechanics/mapping_jacobian.h"
 #include "registry/component_registry.h"
@@ -42,6 +43,9 @@ struct RuntimeField {
   std::string component;  ///< "<node path>/<component name>", e.g. "root/cloth/load"
   std::string field;      ///< e.g. "forces"
   RuntimeFieldSetter set;
+  /// For a mass: what `set` fills with the new diagonal of M, which the simulation then writes
+  /// into the system before restarting its solver. Null for every other field.
+  std::shared_ptr<MassChange> mass;
 };
 
 /// What one component contributed to its system's matrices, for Simulation::ComponentMatrix.
