@@ -243,13 +243,17 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
       for (int a = 0; a < node.dimension; ++a)
         if (diagonal[dof(static_cast<Index>(i)) + a] != vertex[i])
           return refuse("the node's masses are not its DiagonalMass's alone");
-    // Its weight: the constant force giving g·m on each DOF of the object where g ≠ 0.
+    // Its weight: the constant force giving g·m on every DOF of the object (every axis, g = 0
+    // included, so that a gravity changed between steps has a place to go:
+    // mechanics/gravity_weights.h).
     std::size_t loaded_axes = 0;
     for (int a = 0; a < node.dimension; ++a)
       if (mass.gravity[static_cast<std::size_t>(a)] != 0.0) ++loaded_axes;
     for (std::size_t f = 0; loaded_axes > 0 && f < system.num_fields(); ++f) {
       auto* weight = dynamic_cast<ConstantForce*>(&system.MutableField(f));
-      if (weight == nullptr || weight->dofs().size() != vertex.size() * loaded_axes) continue;
+      if (weight == nullptr ||
+          weight->dofs().size() != vertex.size() * static_cast<std::size_t>(node.dimension))
+        continue;
       bool matches = true;
       for (std::size_t k = 0; matches && k < weight->dofs().size(); ++k) {
         const Index local = weight->dofs()[k] - object.offset;
