@@ -11,27 +11,12 @@
 #include <utility>
 
 #include "conformance/solver_catalog.h"
+#include "support/scene_text.h"
 
 namespace fluxion::conformance {
 
-/// A double as XML text that reads back as exactly the same value.
-inline std::string Exact(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
-
-/// `text` with every "{key}" replaced by its value, so that inline scenes stay readable XML.
-inline std::string Fill(std::string text,
-                        std::initializer_list<std::pair<std::string_view, std::string>> values) {
-  for (const auto& [key, value] : values) {
-    const std::string placeholder = "{" + std::string(key) + "}";
-    for (std::size_t at = text.find(placeholder); at != std::string::npos;
-         at = text.find(placeholder, at + value.size()))
-      text.replace(at, placeholder.size(), value);
-  }
-  return text;
-}
+using fluxion::testing::Exact;
+using fluxion::testing::Fill;
 
 /// The linear solvers a scene can give a solver that needs one.
 enum class LinearSolver { kNone, kSparseLdl, kCg };

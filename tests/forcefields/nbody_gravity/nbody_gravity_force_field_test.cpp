@@ -21,6 +21,7 @@
 
 #include "fluxion/errors.h"
 #include "registry/component_registry.h"
+#include "support/scene_text.h"
 #include "support/test_support.h"
 #include "tools/runner_test_helpers.h"
 
@@ -338,9 +339,7 @@ constexpr const char* kTwoBodyScene = R"(<?xml version="1.0"?>
 std::string TwoBodyScene(const std::string& solver, double dt) {
   std::string xml = kTwoBodyScene;
   xml.replace(xml.find("SOLVER"), 6, solver);
-  char text[64];
-  std::snprintf(text, sizeof text, "%.17g", dt);
-  xml.replace(xml.find("DT"), 2, text);
+  xml.replace(xml.find("DT"), 2, Exact(dt));
   return xml;
 }
 

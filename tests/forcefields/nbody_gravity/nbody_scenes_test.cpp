@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/scene_text.h"
 #include "support/test_support.h"
 #include "tools/runner_test_helpers.h"
 
@@ -27,12 +28,6 @@ std::string Edited(std::string xml, const std::string& from, const std::string& 
   EXPECT_NE(at, std::string::npos) << from;
   if (at != std::string::npos) xml.replace(at, from.size(), to);
   return xml;
-}
-
-std::string Real(double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
 }
 
 // ================================================================================================
@@ -115,7 +110,7 @@ double KeplerReturnError(const std::string& solver, int steps_per_period) {
   std::string xml = GallerySceneText("sachs_kepler_orbit.scn");
   xml = Edited(xml, "<VelocityVerletSolver/>", "<" + solver + "/>");
   xml = Edited(xml, "dt=\"0.015707963267948967\"",
-               "dt=\"" + Real(kKeplerPeriod / steps_per_period) + "\"");
+               "dt=\"" + Exact(kKeplerPeriod / steps_per_period) + "\"");
   Simulation sim = LoadScene(xml, "sachs_kepler_orbit.scn");
   for (int n = 0; n < steps_per_period; ++n) sim.Step();
   const Planet p = PlanetOf(sim);
@@ -249,7 +244,7 @@ double ThreeBodyCircleError(int steps) {
   const double t_end = 30, h = t_end / steps;
   std::string xml = GallerySceneText("hoffmann_three_body.scn");
   xml = Edited(xml, "<SymplecticEulerSolver/>", "<RungeKutta4Solver/>");
-  xml = Edited(xml, "dt=\"0.3\"", "dt=\"" + Real(h) + "\"");
+  xml = Edited(xml, "dt=\"0.3\"", "dt=\"" + Exact(h) + "\"");
   Simulation sim = LoadScene(xml, "hoffmann_three_body.scn");
   const Vector x0 = sim.position(0);
   double worst = 0;
@@ -299,7 +294,7 @@ TEST(HoffmannThreeBodyPerturbed, MomentumIsConservedAndTheCentreOfMassDrifts) {
 // 1/r law he integrates.
 double PerturbedEnergyDrift(double dt, int steps, double* hoffmann_change) {
   std::string xml = GallerySceneText("hoffmann_three_body_perturbed.scn");
-  xml = Edited(xml, "dt=\"0.01\"", "dt=\"" + Real(dt) + "\"");
+  xml = Edited(xml, "dt=\"0.01\"", "dt=\"" + Exact(dt) + "\"");
   Simulation sim = LoadScene(xml, "d.scn");
   const auto hoffmann_energy = [&] {
     const auto x = sim.position(0), v = sim.velocity(0);

@@ -6,16 +6,10 @@
 #include <string>
 
 #include "fluxion/errors.h"
+#include "support/scene_text.h"
 #include "support/test_support.h"
 
 namespace fluxion::testing {
-
-/// A number as XML text, exactly (std::to_string keeps 6 decimals only).
-inline std::string Num(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
 
 /// A mass of 2 kg hanging in 1-D below a fixed point at 0 on a spring of 40 N/m and rest length
 /// 1, under g = −10 m/s² (a 1-D object takes the gravity's first component), starting at
@@ -29,7 +23,7 @@ inline std::string HangingMass(const std::string& solver, double y0, double v0 =
          R"(
   <SparseLDLSolver/>
   <MechanicalObject template="Vec1d" position="0 )" +
-         Num(y0) + R"(" velocity="0 )" + Num(v0) + R"("/>
+         Exact(y0) + R"(" velocity="0 )" + Exact(v0) + R"("/>
   <DiagonalMass vertexMass="1 2"/>
   <FixedProjectiveConstraint indices="0"/>
   <SpringForceField spring="0 1 40 0 1"/>

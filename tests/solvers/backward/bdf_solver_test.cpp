@@ -16,8 +16,8 @@
 namespace fluxion {
 namespace {
 
+using fluxion::testing::Exact;
 using fluxion::testing::LoadScene;
-using fluxion::testing::Num;
 using ::testing::HasSubstr;
 using Complex = std::complex<double>;
 
@@ -26,12 +26,12 @@ class BdfOdeSolverTest : public fluxion::testing::QuietTest {};
 // The undamped oscillator x'' = −x (ω = 1): a fixed anchor at 0 and a unit mass at x0 on a
 // spring of stiffness 1 and rest length 0 in 1-D, whose force −x is exactly linear while x ≠ 0.
 std::string Oscillator(const std::string& solver, double h, double x0 = 1.0, double v0 = 0.0) {
-  return R"(<Node name="root" gravity="0 0 0" dt=")" + Num(h) + R"(">
+  return R"(<Node name="root" gravity="0 0 0" dt=")" + Exact(h) + R"(">
   )" + solver +
          R"(
   <SparseLDLSolver/>
   <MechanicalObject template="Vec1d" position="0 )" +
-         Num(x0) + R"(" velocity="0 )" + Num(v0) + R"("/>
+         Exact(x0) + R"(" velocity="0 )" + Exact(v0) + R"("/>
   <DiagonalMass vertexMass="1 1"/>
   <FixedProjectiveConstraint indices="0"/>
   <SpringForceField spring="0 1 1 0 0"/>
@@ -106,14 +106,14 @@ TEST_F(BdfOdeSolverTest, Bdf2FollowsItsCharacteristicRoots) {
   // A free unit mass with a linear drag f = −c·v: v' = −c·v, λ = −c, z = −c·h (real). The Newton
   // solver always iterates (see BdfIterating): v decays below SOFA's default threshold 1e-5.
   constexpr double c = 3.0;
-  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt=")" + Num(h) + R"(">
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt=")" + Exact(h) + R"(">
   <BDFOdeSolver order="2"/>
   <NewtonRaphsonSolver absoluteResidualStoppingThreshold="0"/>
   <SparseLDLSolver/>
   <MechanicalObject template="Vec1d" position="0" velocity="1"/>
   <DiagonalMass vertexMass="1"/>
   <UniformVelocityDampingForceField dampingCoefficient=")" +
-                                    Num(c) +
+                                    Exact(c) +
                                     R"(" implicit="1"/>
 </Node>)");
   for (int n = 1; n <= 40; ++n) {

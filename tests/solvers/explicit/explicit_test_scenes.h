@@ -8,26 +8,9 @@
 #include <string_view>
 #include <utility>
 
+#include "support/scene_text.h"
+
 namespace fluxion::testing {
-
-/// A double written with 17 significant digits, so that the XML parser reads back the same value.
-inline std::string Exact(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
-
-/// `text` with every "{key}" replaced by its value: inline scenes stay readable XML.
-inline std::string Fill(std::string text,
-                        std::initializer_list<std::pair<std::string_view, std::string>> values) {
-  for (const auto& [key, value] : values) {
-    const std::string placeholder = "{" + std::string(key) + "}";
-    for (std::size_t at = text.find(placeholder); at != std::string::npos;
-         at = text.find(placeholder, at + value.size()))
-      text.replace(at, placeholder.size(), value);
-  }
-  return text;
-}
 
 /// SOFA's ODESolverSpringTest scene (sofa-notes §2.1): a point fixed at y = 2 and a mass m at
 /// y = 1, joined by a spring of stiffness k and rest length 1, under gravity (0, −10, 0).

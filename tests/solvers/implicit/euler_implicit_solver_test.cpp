@@ -13,9 +13,9 @@
 namespace fluxion {
 namespace {
 
+using fluxion::testing::Exact;
 using fluxion::testing::Linear;
 using fluxion::testing::LoadScene;
-using fluxion::testing::Num;
 using fluxion::testing::SofaSpringScene;
 using ::testing::HasSubstr;
 
@@ -169,7 +169,8 @@ TEST_F(EulerImplicitSolverTest, ImplicitDragEntersTheMatrixOnly) {
 TEST_F(EulerImplicitSolverTest, RayleighMassDampedOscillatorIsFirstOrderAccurate) {
   const double omega = 2.0, r_m = 0.5, h = 1e-3;
   Simulation simulation = LoadScene(fluxion::testing::OscillatorScene(
-      "<EulerImplicitSolver rayleighMass=\"" + Num(r_m) + "\"/>", omega, h, 1.0, 0.0, Linear::kCg));
+      "<EulerImplicitSolver rayleighMass=\"" + Exact(r_m) + "\"/>", omega, h, 1.0, 0.0,
+      Linear::kCg));
   const double zeta = r_m / (2 * omega), omega_d = omega * std::sqrt(1 - zeta * zeta);
   const double a_norm_squared = 2 * omega * omega + r_m * r_m;
   const double z0_norm = omega * 1.0;

@@ -7,16 +7,10 @@
 #include <string>
 
 #include "fluxion/errors.h"
+#include "support/scene_text.h"
 #include "support/test_support.h"
 
 namespace fluxion::testing {
-
-/// A number as XML text, exactly (std::to_string keeps 6 decimals only).
-inline std::string Num(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return text;
-}
 
 /// The two linear solvers every implicit solver is checked with.
 enum class Linear { kCg, kLdl };
@@ -35,7 +29,7 @@ inline std::string LinearSolverXml(Linear linear) {
 /// spring of stiffness K and rest length 1, gravity −10 along y, step h. Object 1 is massDof.
 inline std::string SofaSpringScene(const std::string& solver_xml, double k, double m, double h,
                                    Linear linear) {
-  return R"(<Node name="root" gravity="0 -10 0" dt=")" + Num(h) + R"(">
+  return R"(<Node name="root" gravity="0 -10 0" dt=")" + Exact(h) + R"(">
   <DefaultAnimationLoop/>
   )" + solver_xml +
          "\n  " + LinearSolverXml(linear) + R"(
@@ -46,10 +40,10 @@ inline std::string SofaSpringScene(const std::string& solver_xml, double k, doub
   <Node name="MassNode">
     <MechanicalObject name="massDof" template="Vec3d" position="0 1 0" velocity="0 0 0"/>
     <UniformMass totalMass=")" +
-         Num(m) + R"("/>
+         Exact(m) + R"("/>
   </Node>
   <SpringForceField spring="0 0 )" +
-         Num(k) + R"( 0 1" object1="@FixedPointNode/fixedPoint" object2="@MassNode/massDof"/>
+         Exact(k) + R"( 0 1" object1="@FixedPointNode/fixedPoint" object2="@MassNode/massDof"/>
 </Node>)";
 }
 
@@ -61,7 +55,7 @@ inline constexpr double kOscillatorRest = 2.0;
 /// with velocity v0. Object 1 is the mass; its position is kOscillatorRest + x.
 inline std::string OscillatorScene(const std::string& solver_xml, double omega, double h, double x0,
                                    double v0, Linear linear) {
-  return R"(<Node name="root" gravity="0 0 0" dt=")" + Num(h) + R"(">
+  return R"(<Node name="root" gravity="0 0 0" dt=")" + Exact(h) + R"(">
   )" + solver_xml +
          "\n  " + LinearSolverXml(linear) + R"(
   <Node name="Anchor">
@@ -70,11 +64,11 @@ inline std::string OscillatorScene(const std::string& solver_xml, double omega, 
   </Node>
   <Node name="Body">
     <MechanicalObject name="body" template="Vec1d" position=")" +
-         Num(kOscillatorRest + x0) + R"(" velocity=")" + Num(v0) + R"("/>
+         Exact(kOscillatorRest + x0) + R"(" velocity=")" + Exact(v0) + R"("/>
     <UniformMass vertexMass="1"/>
   </Node>
   <SpringForceField spring="0 0 )" +
-         Num(omega * omega) + " 0 " + Num(kOscillatorRest) +
+         Exact(omega * omega) + " 0 " + Exact(kOscillatorRest) +
          R"(" object1="@Anchor/anchor" object2="@Body/body"/>
 </Node>)";
 }
@@ -91,9 +85,9 @@ struct ImplicitCloth {
 };
 inline std::string ClothScene(const ImplicitCloth& cloth) {
   const std::string n = std::to_string(cloth.n);
-  return R"(<Node name="root" gravity="0 -9.81 0" dt=")" + Num(cloth.dt) + R"(">
+  return R"(<Node name="root" gravity="0 -9.81 0" dt=")" + Exact(cloth.dt) + R"(">
   <EulerImplicitSolver rayleighStiffness=")" +
-         Num(cloth.rayleigh_stiffness) + R"(" rayleighMass=")" + Num(cloth.rayleigh_mass) +
+         Exact(cloth.rayleigh_stiffness) + R"(" rayleighMass=")" + Exact(cloth.rayleigh_mass) +
          R"("/>
   )" + cloth.linear_solver +
          R"(
@@ -105,7 +99,7 @@ inline std::string ClothScene(const ImplicitCloth& cloth) {
     <FixedProjectiveConstraint indices="0 )" +
          std::to_string(cloth.n - 1) + R"("/>
     <MeshSpringForceField linesStiffness=")" +
-         Num(cloth.stiffness) + R"(" linesDamping=")" + Num(cloth.damping) + R"("/>
+         Exact(cloth.stiffness) + R"(" linesDamping=")" + Exact(cloth.damping) + R"("/>
   </Node>
 </Node>)";
 }

@@ -13,10 +13,10 @@ namespace fluxion {
 namespace {
 
 using fluxion::testing::CompressedSpringScene;
+using fluxion::testing::Exact;
 using fluxion::testing::ExpectFailedFactorisationLeavesTheStateUntouched;
 using fluxion::testing::Linear;
 using fluxion::testing::LoadScene;
-using fluxion::testing::Num;
 using fluxion::testing::OscillatorScene;
 using ::testing::HasSubstr;
 
@@ -105,14 +105,14 @@ INSTANTIATE_TEST_SUITE_P(StepSizes, NewmarkAmplification, ::testing::Values(0.01
 //   x_{n+1} = x_n + h·v_n + h²(½−β)·a_n + h²β·a_{n+1},   v_{n+1} = v_n + h(1−γ)·a_n + hγ·a_{n+1}.
 TEST_F(NewmarkImplicitSolverTest, DampingMatrixEntersTheVelocityTermTwice) {
   const double c = 0.5, h = 0.1, m = 1.0, gamma = 0.5, beta = 0.25;
-  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt=")" + Num(h) +
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt=")" + Exact(h) +
                                     R"(">
   <NewmarkImplicitSolver/>
   <SparseLDLSolver/>
   <MechanicalObject template="Vec1d" position="0" velocity="1"/>
   <UniformMass vertexMass="1"/>
   <UniformVelocityDampingForceField dampingCoefficient=")" +
-                                    Num(c) + R"(" implicit="1"/>
+                                    Exact(c) + R"(" implicit="1"/>
 </Node>)");
   double x = 0.0, v = 1.0, a = -c * v / m;
   for (int n = 1; n <= 50; ++n) {

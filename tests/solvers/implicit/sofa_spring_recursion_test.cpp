@@ -11,8 +11,8 @@
 namespace fluxion {
 namespace {
 
+using fluxion::testing::Exact;
 using fluxion::testing::Linear;
-using fluxion::testing::Num;
 
 // SOFA asserts ~1e-16 absolute (bitwise agreement with its own operation order). Fluxion sums the
 // same terms in another order (the spring force is k·((2 − y) − 1) along −û, K·v is a sparse
@@ -40,7 +40,7 @@ void PrintTo(const SofaCase& c, std::ostream* out) { *out << c.name; }
 
 std::string SolverXml(const SofaCase& c) {
   const std::string rayleigh =
-      " rayleighStiffness=\"" + Num(c.rk) + "\" rayleighMass=\"" + Num(c.rm) + "\"";
+      " rayleighStiffness=\"" + Exact(c.rk) + "\" rayleighMass=\"" + Exact(c.rm) + "\"";
   switch (c.method) {
     case Method::kEulerImplicit:
       return "<EulerImplicitSolver" + rayleigh + "/>";
@@ -52,8 +52,8 @@ std::string SolverXml(const SofaCase& c) {
       return "<VariationalSymplecticSolver" + rayleigh +
              " computeHamiltonian=\"1\" newtonError=\"1e-12\"/>";
     case Method::kVariationalExplicit:
-      return "<VariationalSymplecticSolver explicitIntegration=\"1\" rayleighMass=\"" + Num(c.rm) +
-             "\"/>";
+      return "<VariationalSymplecticSolver explicitIntegration=\"1\" rayleighMass=\"" +
+             Exact(c.rm) + "\"/>";
   }
   return {};
 }

@@ -17,10 +17,10 @@ namespace fluxion {
 namespace {
 
 using fluxion::testing::CompressedSpringScene;
+using fluxion::testing::Exact;
 using fluxion::testing::ExpectFailedFactorisationLeavesTheStateUntouched;
 using fluxion::testing::Linear;
 using fluxion::testing::LoadScene;
-using fluxion::testing::Num;
 using ::testing::HasSubstr;
 
 // Round-off bound for energies summed from terms of magnitude ~30 over 1000 steps.
