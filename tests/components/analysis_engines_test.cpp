@@ -24,20 +24,8 @@ using testing::LoadScene;
 
 constexpr double kRoundOff = 1e-12;
 
-// The numbers of data `output` ("name.data", relative to the root node) of the components
-// written in `body`.
 std::vector<double> Output(const std::string& body, const std::string& output) {
-  const Simulation simulation = LoadScene(R"(<Node name="root" dt="0.1" gravity="0 0 0">
-  <EulerExplicitSolver/>
-  )" + body + R"(
-  <Node name="probe">
-    <MechanicalObject template="Vec1" position="@../)" +
-                                          output + R"("/>
-    <UniformMass vertexMass="1"/>
-  </Node>
-</Node>)");
-  const Vector& x = simulation.objects().back().position;
-  return {x.data(), x.data() + x.size()};
+  return testing::DataOutput(body, output);
 }
 
 double Scalar(const std::string& body, const std::string& output) {

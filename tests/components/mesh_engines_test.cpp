@@ -20,19 +20,8 @@ using testing::LoadScene;
 // Rotations by 90° leave cos 90° ≈ 6e-17 and products of a few such roundings.
 constexpr double kRoundOff = 1e-12;
 
-// The numbers of data `output` ("name.data") of the engines written in `engines`.
 std::vector<double> Output(const std::string& engines, const std::string& output) {
-  const Simulation simulation = LoadScene(R"(<Node name="root" dt="0.1" gravity="0 0 0">
-  <EulerExplicitSolver/>
-  )" + engines + R"(
-  <Node name="probe">
-    <MechanicalObject template="Vec1" position="@../)" +
-                                          output + R"("/>
-    <UniformMass vertexMass="1"/>
-  </Node>
-</Node>)");
-  const Vector& x = simulation.objects().back().position;
-  return {x.data(), x.data() + x.size()};
+  return testing::DataOutput(engines, output);
 }
 
 std::string ErrorOf(const std::string& engines) {

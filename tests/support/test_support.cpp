@@ -34,6 +34,20 @@ Simulation LoadScene(const std::string& xml, const std::string& file_name) {
   return TestHost().LoadString(xml, file_name);
 }
 
+std::vector<double> DataOutput(const std::string& body, const std::string& link) {
+  const Simulation simulation = LoadScene(R"(<Node name="root" dt="0.1" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  )" + body + R"(
+  <Node name="probe">
+    <MechanicalObject template="Vec1" position="@../)" +
+                                          link + R"("/>
+    <UniformMass vertexMass="1"/>
+  </Node>
+</Node>)");
+  const Vector& x = simulation.objects().back().position;
+  return {x.data(), x.data() + x.size()};
+}
+
 void ExpectSceneError(const std::string& xml, const std::string& expected) {
   try {
     LoadScene(xml);

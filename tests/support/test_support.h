@@ -24,6 +24,12 @@ const Host& TestHost();
 /// would).
 Simulation LoadScene(const std::string& xml, const std::string& file_name = "inline.scn");
 
+/// The numbers of the data `link` ("name.data", relative to the root node) of the components
+/// written in `body`, read back through a link: `body` goes into a root node (no gravity, an
+/// explicit solver) beside a probe node whose Vec1 MechanicalObject takes position="@../link".
+/// For engines and topologies, whose outputs have no other way out of a scene.
+std::vector<double> DataOutput(const std::string& body, const std::string& link);
+
 /// Expects loading the inline XML scene to fail with a SceneError whose message contains
 /// `expected` (a test failure otherwise, naming what was expected).
 void ExpectSceneError(const std::string& xml, const std::string& expected);

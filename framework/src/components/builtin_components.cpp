@@ -67,6 +67,7 @@
 #include "components/patch_test_movement_projective_constraint.h"
 #include "components/plane_force_field.h"
 #include "components/plane_projective_constraint.h"
+#include "components/plane_roi.h"
 #include "components/point_projective_constraint.h"
 #include "components/point_set_topology_container.h"
 #include "components/points_from_indices.h"
@@ -102,6 +103,7 @@
 #include "components/transform_engine.h"
 #include "components/transform_matrix_engine.h"
 #include "components/triangle2_edge_topological_mapping.h"
+#include "components/triangle_bending_springs.h"
 #include "components/triangle_fem_force_field.h"
 #include "components/triangle_pressure_force_field.h"
 #include "components/triangle_set_topology_container.h"
@@ -162,6 +164,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<QuadularBendingSpringsComponent>(registrar);
   Add<RestShapeSpringsForceFieldComponent>(registrar);
   Add<QuadBendingSpringsComponent>(registrar);
+  Add<TriangleBendingSpringsComponent>(registrar);
   Add<FastTriangularBendingSpringsComponent>(registrar);
   Add<PolynomialRestShapeSpringsForceFieldComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
@@ -185,6 +188,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<BoxRoiComponent>(registrar);
   Add<PairBoxRoiComponent>(registrar);
   Add<SphereRoiComponent>(registrar);
+  Add<PlaneRoiComponent>(registrar);
   Add<MeshBoundaryRoiComponent>(registrar);
   Add<MergeMeshesComponent>(registrar);
   Add<MergeVectorsComponent>(registrar);

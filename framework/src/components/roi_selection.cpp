@@ -75,6 +75,7 @@ bool Select(BuildContext& context, const char* field,
     for (double& c : center) c /= static_cast<double>(N);
     bool inside = strict ? all : tests.contains(center);
     if (inside && extra) inside = extra(element, x);
+    if (inside && tests.element_test) inside = tests.element_test(element, x);
     (inside ? selection.in : selection.out).push_back(static_cast<Index>(e));
     auto& flat = inside ? selection.in_elements : selection.out_elements;
     flat.insert(flat.end(), element.begin(), element.end());

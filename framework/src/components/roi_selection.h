@@ -26,6 +26,10 @@ struct RoiTests {
   std::function<bool(const std::array<double, 3>& x)> contains;
   std::function<bool(std::span<const Index> element, std::span<const std::array<double, 3>> x)>
       edge_test, triangle_test;
+  /// Optional: a further test every element (of any kind) must pass, e.g. PlaneROI's "all its
+  /// points in the same plane".
+  std::function<bool(std::span<const Index> element, std::span<const std::array<double, 3>> x)>
+      element_test;
 };
 
 /// Selects points and elements with `tests` and publishes BaseROI's outputs. Points are the
