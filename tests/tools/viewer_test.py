@@ -413,6 +413,13 @@ def fps_check(viewer_binary):
         print("drawn: " + ("; ".join(driver.execute_script("return fluxionView.detail")) or
                            "every point, segment and triangle"))
         check(fps > 0, "frames are drawn while playing")
+        # The browser renders with SwiftShader (no GPU): the page knows, merges segments under
+        # 16 px instead of 8, and says so in the legend.
+        software, legend = driver.execute_script(
+            "return [fluxionView.softwareRenderer, document.getElementById('detail').textContent]")
+        check("SwiftShader" in software and "under 16 px merged" in legend and
+              "software rendering" in legend,
+              f"the legend says the coarser level of detail of software rendering ({legend!r})")
     finally:
         driver.quit()
     check(viewer.wait(30) == 0, "fluxion-view stops once the page is closed")

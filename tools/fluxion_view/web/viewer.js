@@ -27,6 +27,7 @@ const fluxionView = (window.fluxionView = {
   timings: {},
   server: {},
   connected: false, refused: false,
+  softwareRenderer: '',  // the WebGL renderer's name when it is a software one (no GPU)
   gravity: [0, 0, 0],  // the root's gravity in force: scene.json's, then as changed on the panel
   // The points of the page's 3-D scene: the sum of each mechanical object's vertex buffer.
   vertexCount() {
@@ -165,6 +166,7 @@ function segmentGeometry(seg, rest) {
 // by the merged segments' mean rest/first-frame length ratio. Level 0 is the object itself; the
 // level follows the camera (zooming in refines it); the legend says when the drawing is merged.
 const kSegmentPixels = 8;
+const kSoftwareSegmentPixels = 16;  // without a GPU (see setupThree)
 const kMostLevels = 6;
 // What the page trades for frames (docs/viewer.md "Drawing a large scene"): how often the clock
 // and the energies are written [ms], the level of detail's threshold [px], and whether a frame's
@@ -258,7 +260,8 @@ function applyLevels() {
       const l = part.levels[level];
       notes.push(`${part.object.id}: ${l.cells} of ${part.object.points} points, ${l.segments} of ` +
         `${part.object.rest.length} segments, ${l.triangles} of ${part.object.triangles.length / 3} triangles drawn ` +
-        `(cells of ${1 << level} segment lengths: segments under ${tuning.segmentPixels} px merged; zoom in for more)`);
+        `(cells of ${1 << level} segment lengths: segments under ${tuning.segmentPixels} px merged` +
+        `${fluxionView.softwareRenderer ? ', twice the GPU\'s threshold: software rendering' : ''}; zoom in for more)`);
     }
   }
   fluxionView.detail = notes;
@@ -588,6 +591,15 @@ function setupThree(description) {
   renderer.sortObjects = false;
   renderer.shadowMap.enabled = false;
   gpuStrain = renderer.capabilities.floatVertexTextures;
+  // Without a GPU (a software renderer: Chromium's SwiftShader, Mesa's llvmpipe) every primitive
+  // costs CPU time: the level of detail merges segments under twice kSegmentPixels (on the
+  // 2-core test machine paused redraws of the 256² cloth went from 24 to 32 per second, an
+  // empty view 50), and the legend says so.
+  const gl = renderer.getContext();
+  const debug = gl.getExtension('WEBGL_debug_renderer_info');
+  const rendererName = String(gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  fluxionView.softwareRenderer = /SwiftShader|llvmpipe|softpipe|software/i.test(rendererName) ? rendererName : '';
+  if (fluxionView.softwareRenderer) tuning.segmentPixels = kSoftwareSegmentPixels;
   renderer.setClearColor(0xffffff);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 1000);
