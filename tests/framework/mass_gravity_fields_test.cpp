@@ -34,7 +34,7 @@ const char* const kSolvers[] = {
 // `gravity` attribute or, when `component` is set, a Gravity component named "g" in the root,
 // and a UniformMass given by `mass` (e.g. totalMass="1").
 std::string Cloth(const char* solver, const std::string& gravity, const std::string& mass,
-                  bool component = false) {
+                  bool component = false, const char* mass_type = "UniformMass") {
   const std::string root_gravity = component ? "0 0 0" : gravity;
   const std::string gravity_component =
       component ? "<Gravity name=\"g\" gravity=\"" + gravity + "\"/>" : "";
@@ -44,8 +44,8 @@ std::string Cloth(const char* solver, const std::string& gravity, const std::str
   <Node name="cloth">
     <RegularGridTopology name="grid" n="8 1 8" min="0 0 0" max="1 0 1"/>
     <MechanicalObject name="dofs" template="Vec3d"/>
-    <UniformMass name="mass" )" +
-         mass + R"(/>
+    <)" + std::string(mass_type) +
+         R"( name="mass" )" + mass + R"(/>
     <FixedProjectiveConstraint indices="0 7"/>
     <MeshSpringForceField linesStiffness="200" linesDamping="0.5"/>
   </Node>
@@ -105,6 +105,33 @@ TEST_F(MassGravityFields, UniformMassSetBeforeTheFirstStepIsTheXmlValue) {
       Simulation changed = LoadScene(Cloth(solver, "0 -9.81 0", "totalMass=\"1\""));
       Simulation written = LoadScene(Cloth(solver, "0 -9.81 0", c.xml));
       Simulation unchanged = LoadScene(Cloth(solver, "0 -9.81 0", "totalMass=\"1\""));
+      const double value[1] = {c.value};
+      changed.SetComponentField("root/cloth/mass", c.field, value);
+      ExpectSameRun(changed, written, unchanged);
+    }
+  }
+}
+
+// DiagonalMass spread over the grid's 49 quads: totalMass = 3 and massDensity = 2.5 set before
+// the first step over a scene written with totalMass="1" give the XML with the value (each
+// point's share of the quads' areas computed as the build computes it): the new M reaches the
+// weight, the system's diagonal and the solvers' caches, as UniformMass's does.
+TEST_F(MassGravityFields, DiagonalMassSetBeforeTheFirstStepIsTheXmlValue) {
+  struct Case {
+    const char* field;
+    double value;
+    const char* xml;
+  };
+  for (const char* solver : kSolvers) {
+    for (const Case& c : {Case{"totalMass", 3.0, "totalMass=\"3\""},
+                          Case{"massDensity", 2.5, "massDensity=\"2.5\""}}) {
+      SCOPED_TRACE(std::string(solver) + " " + c.field);
+      const auto cloth = [&](const char* mass) {
+        return LoadScene(Cloth(solver, "0 -9.81 0", mass, false, "DiagonalMass"));
+      };
+      Simulation changed = cloth("totalMass=\"1\"");
+      Simulation written = cloth(c.xml);
+      Simulation unchanged = cloth("totalMass=\"1\"");
       const double value[1] = {c.value};
       changed.SetComponentField("root/cloth/mass", c.field, value);
       ExpectSameRun(changed, written, unchanged);
@@ -201,6 +228,43 @@ TEST_F(MassGravityFields, WhatCanChangeIsListed) {
   EXPECT_EQ(simulation.RuntimeFields("root/g"), (std::vector<std::string>{"gravity"}));
   EXPECT_EQ(simulation.RuntimeFields("root/cloth/mass"),
             (std::vector<std::string>{"vertexMass", "totalMass"}));
+  // DiagonalMass: spread from the topology, totalMass and massDensity; a vertexMass list used
+  // as given, nothing (there may be no topology to spread a new value over).
+  Simulation diagonal =
+      LoadScene(Cloth(kSolvers[0], "0 -9.81 0", "massDensity=\"2\"", false, "DiagonalMass"));
+  EXPECT_EQ(diagonal.RuntimeFields("root/cloth/mass"),
+            (std::vector<std::string>{"totalMass", "massDensity"}));
+  std::string listed;
+  for (int k = 0; k < 64; ++k) listed += "0.01 ";
+  Simulation given = LoadScene(
+      Cloth(kSolvers[0], "0 -9.81 0", "vertexMass=\"" + listed + "\"", false, "DiagonalMass"));
+  EXPECT_TRUE(given.RuntimeFields("root/cloth/mass").empty());
+}
+
+// DiagonalMass's bad values are refused with one message, the scene unchanged.
+TEST_F(MassGravityFields, DiagonalMassBadValuesAreRefused) {
+  Simulation simulation =
+      LoadScene(Cloth(kSolvers[1], "0 -9.81 0", "totalMass=\"1\"", false, "DiagonalMass"));
+  Simulation unchanged =
+      LoadScene(Cloth(kSolvers[1], "0 -9.81 0", "totalMass=\"1\"", false, "DiagonalMass"));
+  const auto refused = [&](const char* field, std::vector<double> values) -> std::string {
+    try {
+      simulation.SetComponentField("root/cloth/mass", field, values);
+    } catch (const UsageError& error) {
+      return error.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refused("massDensity", {-1.0}),
+            "root/cloth/mass.massDensity: is -1 (expected a finite density >= 0)");
+  EXPECT_EQ(refused("totalMass", {1.0, 2.0}),
+            "root/cloth/mass.totalMass: has 2 numbers (expected one)");
+  EXPECT_EQ(refused("vertexMass", {0.1}).rfind("root/cloth/mass.vertexMass cannot be changed", 0),
+            0u);
+  simulation.Run(20);
+  unchanged.Run(20);
+  for (Index k = 0; k < simulation.position(0).size(); ++k)
+    EXPECT_EQ(simulation.position(0)[k], unchanged.position(0)[k]) << k;
 }
 
 // Refused values leave the scene as it was: the run equals the unchanged one.

@@ -188,13 +188,17 @@ def page_checks(viewer_binary, runner, scenes):
               "playing reaches step 300")
         click(driver, "#play")  # pause
         check(wait_for(driver, "fluxionView.status && !fluxionView.status.playing"), "paused")
-        time.sleep(0.3)
-        frames = frames_of(driver)
+        # The pause's status names the step it stopped at; the page draws that state once its
+        # frame has come (under load that may take a while: waited for, not slept), then
+        # nothing moves.
         paused_at = driver.execute_script("return fluxionView.status.step")
+        check(wait_for(driver, f"fluxionView.step === {paused_at}", 60),
+              f"the page draws the paused step {paused_at}")
         time.sleep(0.5)
         check(driver.execute_script("return fluxionView.status.step") == paused_at and
               driver.execute_script("return fluxionView.step") == paused_at,
               "pause holds the step")
+        frames = frames_of(driver)
         # One step more with the step button.
         click(driver, "#step-button")
         check(wait_for(driver, f"fluxionView.step === {paused_at + 1}"), "step advances by one")
@@ -280,10 +284,24 @@ def page_checks(viewer_binary, runner, scenes):
         check(frames and frames[-1][0] == 20 and
               frame_equals_row(frames[-1], tilted_header, tilted_rows[20]),
               "gravity = 1 -3 0.5 from the panel gives the XML's trajectory bit for bit")
+        # The page shows the gravity in force: the arrow points along (1, -3, 0.5)/|…|, the
+        # panel's field (drawn again) reads the new value; a reset brings back the scene's.
+        norm = (1 + 9 + 0.25) ** 0.5
+        arrow = driver.execute_script(
+            "const a = three.gravityArrow, d = new THREE.Vector3(0, 1, 0).applyQuaternion(a.quaternion);"
+            "return [fluxionView.gravity, a.visible, d.x, d.y, d.z];")
+        check(arrow[0] == [1, -3, 0.5] and arrow[1] and
+              all(abs(a - b) < 1e-6 for a, b in zip(arrow[2:], (1 / norm, -3 / norm, 0.5 / norm))),
+              f"the gravity arrow follows the panel's gravity ({arrow})")
+        check(driver.find_element("css selector", "input[data-field='gravity']").get_attribute(
+            "value") == "1 -3 0.5", "the panel shows the gravity in force")
 
         # The solver swapped on the page, from step 0: scene-runner --solver's trajectory.
         click(driver, "#reset")
         check(wait_for(driver, "fluxionView.step === 0"), "reset again")
+        check(wait_for(driver, "fluxionView.gravity[0] === 0 && fluxionView.gravity[1] === -9.81") and
+              driver.find_element("css selector", "input[data-field='gravity']").get_attribute(
+                  "value") == "0 -9.81 0", "after a reset the arrow and panel show the scene's gravity")
         driver.find_element("css selector", "#solver option[value='RungeKutta4Solver']").click()
         check(wait_for(driver, "fluxionView.status.solver === 'RungeKutta4Solver'"),
               "the page's solver is RungeKutta4Solver")
@@ -386,7 +404,7 @@ def fps_check(viewer_binary):
         with open("/proc/loadavg") as f:
             load = f.read().split()[0]
         print(f"256² cloth (65536 points, {3 * 255 * 255 + 2 * 255} springs) in headless chromium "
-              f"(SwiftShader): {fps:.1f} frames/s drawn ({new_states:.1f} with a new state), "
+              f"(SwiftShader): {new_states:.1f} frames/s with a new state ({fps:.1f} drawn), "
               f"{steps:.0f} steps/s simulated, {os.cpu_count()} cores, load average {load}")
         print(f"per frame [ms]: page {', '.join(f'{k} {v:.1f}' for k, v in timings[0].items())}; "
               f"server {', '.join(f'{k} {v:.2f}' for k, v in timings[1].items() if k != 'type')}")
@@ -395,6 +413,13 @@ def fps_check(viewer_binary):
         print("drawn: " + ("; ".join(driver.execute_script("return fluxionView.detail")) or
                            "every point, segment and triangle"))
         check(fps > 0, "frames are drawn while playing")
+        # The browser renders with SwiftShader (no GPU): the page knows, merges segments under
+        # 16 px instead of 8, and says so in the legend.
+        software, legend = driver.execute_script(
+            "return [fluxionView.softwareRenderer, document.getElementById('detail').textContent]")
+        check("SwiftShader" in software and "under 16 px merged" in legend and
+              "software rendering" in legend,
+              f"the legend says the coarser level of detail of software rendering ({legend!r})")
     finally:
         driver.quit()
     check(viewer.wait(30) == 0, "fluxion-view stops once the page is closed")

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cstring>
+#include <limits>
 
 namespace fluxion::view {
 
@@ -19,7 +20,7 @@ void Put(std::vector<unsigned char>& frame, std::size_t& at, const T& value) {
 }  // namespace
 
 void EncodeFrame(const Simulation& simulation, std::vector<unsigned char>& frame,
-                 FramePrecision precision) {
+                 FramePrecision precision, bool energies) {
   const bool single = precision == FramePrecision::kFloat32;
   const std::size_t scalar = single ? sizeof(float) : sizeof(double);
   const auto& objects = simulation.objects();
@@ -37,8 +38,9 @@ void EncodeFrame(const Simulation& simulation, std::vector<unsigned char>& frame
   Put(frame, at, static_cast<std::uint32_t>(objects.size() + (pushing > 0 ? 1 : 0)));
   Put(frame, at, static_cast<std::int64_t>(simulation.step_count()));
   Put(frame, at, simulation.time());
-  Put(frame, at, simulation.KineticEnergy());
-  Put(frame, at, simulation.PotentialEnergy());
+  const double not_computed = std::numeric_limits<double>::quiet_NaN();
+  Put(frame, at, energies ? simulation.KineticEnergy() : not_computed);
+  Put(frame, at, energies ? simulation.PotentialEnergy() : not_computed);
   for (std::size_t k = 0; k < objects.size(); ++k) {
     const auto x = simulation.position(static_cast<int>(k));
     Put(frame, at, static_cast<std::uint32_t>(k));

@@ -13,8 +13,8 @@
 //          4   uint32   number of blocks
 //          8   int64    step
 //         16   float64  time [s] (Simulation::time, the trajectory's time column)
-//         24   float64  kinetic energy [J]
-//         32   float64  potential energy [J]
+//         24   float64  kinetic energy [J] (NaN: not computed for this frame)
+//         32   float64  potential energy [J] (NaN: not computed for this frame)
 //         40   blocks, each: uint32 object index (kContactBlock for the contacts), uint32 count n,
 //                            then n float64 (an object's positions, `dimension` per point, as
 //                            Simulation::position gives them; the contacts: 6 per pushing
@@ -34,8 +34,10 @@ inline constexpr std::size_t kFrameHeaderBytes = 40;
 enum class FramePrecision { kFloat64, kFloat32 };
 
 /// Writes the current state of `simulation` into `frame` (resized; its capacity is kept, so a
-/// frame of the same scene allocates nothing once it has held a float64 one).
+/// frame of the same scene allocates nothing once it has held a float64 one). Without
+/// `energies` the two energies are NaN: computing the potential energy of every spring costs
+/// about as much as a step, and the page plots them a few times a second.
 void EncodeFrame(const Simulation& simulation, std::vector<unsigned char>& frame,
-                 FramePrecision precision = FramePrecision::kFloat64);
+                 FramePrecision precision = FramePrecision::kFloat64, bool energies = true);
 
 }  // namespace fluxion::view

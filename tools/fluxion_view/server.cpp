@@ -6,6 +6,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <deque>
 #include <fstream>
 #include <mutex>
@@ -44,7 +45,9 @@ struct Server::Impl {
   bool HostAllowed(std::string_view host) const;
   void OnOpened(const std::shared_ptr<WsConnection>& connection);
   void OnClosed(const WsConnection* connection);
+  void PageWantsFrame(bool exact);
   void DeliverFrame();
+  void DropHeldFrame();
 
   net::io_context ioc{1};
   tcp::acceptor acceptor{ioc};
@@ -62,6 +65,14 @@ struct Server::Impl {
   std::mutex frame_mutex;
   std::vector<unsigned char> incoming;
   bool incoming_ready = false;
+
+  // The network thread's own: one frame encoded ahead (`held`, sent the moment the page asks
+  // for it, then the next one is asked of the session), and whether the page has asked for a
+  // frame that is not there yet. The page never waits for a step and an encoding to finish
+  // after it asks (docs/viewer.md "One frame ahead").
+  std::vector<unsigned char> held;
+  bool held_ready = false;
+  bool page_wants = false, page_exact = false;
 };
 
 namespace {
@@ -117,9 +128,9 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
       if (self->ws_.got_text()) {
         // The page's most frequent message, recognised without parsing it.
         if (text == R"({"cmd":"frame"})")
-          self->server_.session.RequestFrame(false, /*exact=*/false);
+          self->server_.PageWantsFrame(/*exact=*/false);
         else if (text == R"({"cmd":"frame","exact":true})")
-          self->server_.session.RequestFrame(false, /*exact=*/true);
+          self->server_.PageWantsFrame(/*exact=*/true);
         else
           self->server_.session.Submit(text);
       }
@@ -310,8 +321,37 @@ void Server::Impl::OnOpened(const std::shared_ptr<WsConnection>& connection) {
   active = connection;
   linger.cancel();
   LogInfo("a page connected");
+  held_ready = page_wants = false;
   session.RequestFrame(/*current_state_too=*/true);
   session.Submit(R"({"cmd":"status"})");
+}
+
+namespace {
+
+// Whether a frame carries float64 positions ("FXV1", frame.h).
+bool IsExact(const std::vector<unsigned char>& frame) {
+  return frame.size() >= 4 && std::memcmp(frame.data(), "FXV1", 4) == 0;
+}
+
+}  // namespace
+
+// The page is ready for a frame: the held one goes at once when it has the precision asked for,
+// and the session encodes the next (of the next new state) while the page draws this one.
+// A held frame of the other precision is dropped and the current state asked for again.
+void Server::Impl::PageWantsFrame(bool exact) {
+  page_wants = true;
+  page_exact = exact;
+  if (held_ready)
+    DeliverFrame();
+  else
+    session.RequestFrame(/*current_state_too=*/false, exact);
+}
+
+// After a reset the held frame shows the state before it: dropped, the new step 0 follows.
+void Server::Impl::DropHeldFrame() {
+  if (!held_ready) return;
+  held_ready = false;
+  session.RequestFrame(/*current_state_too=*/true, page_exact);
 }
 
 void Server::Impl::OnClosed(const WsConnection* connection) {
@@ -326,15 +366,30 @@ void Server::Impl::OnClosed(const WsConnection* connection) {
   });
 }
 
+// Moves a frame from the simulation thread into `held`, and sends `held` when the page wants it
+// (and its socket has finished writing the last one); the session is then asked for the next.
 void Server::Impl::DeliverFrame() {
   const auto connection = active.lock();
-  std::lock_guard lock(frame_mutex);
-  if (!incoming_ready) return;
-  if (!connection) {
-    incoming_ready = false;  // nobody to show it to
+  {
+    std::lock_guard lock(frame_mutex);
+    if (incoming_ready) {
+      incoming_ready = false;
+      if (connection) {
+        held.swap(incoming);
+        held_ready = true;
+      }
+    }
+  }
+  if (!connection || !held_ready || !page_wants) return;
+  if (IsExact(held) != page_exact) {
+    // Encoded before the page asked for the other precision: the current state again.
+    held_ready = false;
+    session.RequestFrame(/*current_state_too=*/true, page_exact);
     return;
   }
-  if (connection->OfferFrame(incoming)) incoming_ready = false;
+  if (!connection->OfferFrame(held)) return;  // a write in progress: its end calls this again
+  held_ready = page_wants = false;
+  session.RequestFrame(/*current_state_too=*/false, page_exact);
 }
 
 Server::Server(const ServerOptions& options, Session& session, StaticFiles files)
@@ -386,6 +441,8 @@ std::string Server::Run() {
                                      [&impl](std::string text) {
                                        net::post(impl.ioc,
                                                  [&impl, text = std::move(text)]() mutable {
+                                                   if (text == R"({"type":"reset"})")
+                                                     impl.DropHeldFrame();
                                                    if (const auto connection = impl.active.lock())
                                                      connection->QueueText(std::move(text));
                                                  });

@@ -34,6 +34,10 @@ constexpr int kSimulationNice = 10;
 constexpr long kMostSteps = 1'000'000;
 // The fastest pace a page may ask for, as a multiple of real time.
 constexpr double kFastestSpeed = 1000.0;
+// How often a playing scene's frames carry its energies [s] (frame.h: NaN in between): the
+// page's plot needs a few points a second, and the potential energy of every spring costs about
+// a step (the 256² cloth).
+constexpr double kEnergiesEvery = 0.1;
 
 std::string SceneErrorText(const SceneError& error) {
   std::string text;
@@ -147,8 +151,13 @@ void Session::Loop() {
     if ((dirty_ || force_frame_) && frame_wanted_.exchange(false)) {
       force_frame_ = false;
       const double start = Now();
+      // The energies at most every kEnergiesEvery while playing (always in exact frames, for
+      // whoever keeps them, and when paused or stepping, where a frame may be the last for a
+      // while).
+      const bool energies = frame_exact_ || !playing_ || start - energies_at_ >= kEnergiesEvery;
+      if (energies) energies_at_ = start;
       EncodeFrame(*simulation_, frame_,
-                  frame_exact_ ? FramePrecision::kFloat64 : FramePrecision::kFloat32);
+                  frame_exact_ ? FramePrecision::kFloat64 : FramePrecision::kFloat32, energies);
       dirty_ = false;
       if (sink_.frame) sink_.frame(frame_);
       const double end = Now();
@@ -217,6 +226,8 @@ void Session::Apply(const std::string& text) {
   };
   if (name == "status") {
     SendStatus();
+    if (sink_.event)
+      for (const auto& change : changes_) sink_.event(change.second);
   } else if (name == "play") {
     if (failed_) {
       SendLog("error", "the simulation failed at step " +
@@ -273,6 +284,20 @@ void Session::Apply(const std::string& text) {
                                   std::to_string(simulation_->step_count() + 1);
       LogInfo(message);
       SendLog("info", message);
+      // The page shows the value now in force (the panel's field, the gravity arrow), also a
+      // page that connects later: the changes since the last reset are sent again with each
+      // status request.
+      std::string event = json{
+          {"type", "field"},
+          {"component", component},
+          {"field", field},
+          {"values", values},
+          {"text", shown}}.dump(-1, ' ', false, json::error_handler_t::replace);
+      std::erase_if(changes_, [&](const std::pair<std::string, std::string>& change) {
+        return change.first == component + "." + field;
+      });
+      changes_.emplace_back(component + "." + field, event);
+      if (sink_.event) sink_.event(std::move(event));
     } catch (const UsageError& error) {
       SendLog("error", error.what());
     }
@@ -346,6 +371,7 @@ void Session::Reset() {
   pending_steps_ = 0;
   failed_ = false;
   dirty_ = true;
+  changes_.clear();  // the scene's own values again
   LogInfo(options_.scene + ": reset to step 0");
   if (sink_.event) sink_.event(json{{"type", "reset"}}.dump());
   SendStatus();

@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "fluxion/host.h"
@@ -103,10 +104,13 @@ class Session {
   bool dirty_ = true;                             // a state not yet sent
   double anchor_wall_ = 0.0, anchor_time_ = 0.0;  // pacing: when play (re)started
   bool failed_ = false;  // the last step failed (NumericalError): play refused until reset
+  // The fields changed since the last reset ("component.field", its "field" event), in order.
+  std::vector<std::pair<std::string, std::string>> changes_;
 
   // Where the simulation thread's time goes, over about a second (the page's "timing" events,
   // docs/viewer.md "Measured").
   double timing_start_ = 0.0, step_seconds_ = 0.0, encode_seconds_ = 0.0;
+  double energies_at_ = -1e300;  // when a frame last carried the energies
   long timed_steps_ = 0, timed_frames_ = 0;
 
   // The recording.

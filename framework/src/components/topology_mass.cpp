@@ -63,7 +63,18 @@ std::optional<MassGeometry> MassGeometryOf(BuildContext& context, const ObjectMo
   return geometry;
 }
 
-bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses) {
+bool SpreadTotalMass(const MassGeometry& geometry, double total, std::vector<double>& masses) {
+  const LumpedMass unit = LumpedVertexMass(*geometry.topology, geometry.points, 1.0);
+  if (unit.element_kind == 0) return false;
+  const double density =
+      unit.total < std::numeric_limits<double>::epsilon() ? 1.0 : total / unit.total;
+  masses = unit.vertex;
+  for (double& m : masses) m *= density;
+  return true;
+}
+
+bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses,
+                    std::optional<MassGeometry>* geometry_out) {
   const Parameters& p = context.parameters();
   const std::vector<double>& given = p.reals("vertexMass");
   bool by_total = p.has("totalMass") || !(p.has("massDensity") || p.has("vertexMass"));
@@ -87,20 +98,16 @@ bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vecto
   if (!geometry) return false;
   const Topology& topology = *geometry->topology;
   const auto& points = geometry->points;
+  if (geometry_out != nullptr) *geometry_out = geometry;
   if (!by_total) {
     masses = LumpedVertexMass(topology, points, p.real("massDensity")).vertex;
     return true;
   }
   const double total = p.has("totalMass") ? p.real("totalMass") : 1.0;
-  const LumpedMass unit = LumpedVertexMass(topology, points, 1.0);
-  if (unit.element_kind == 0) {
+  if (!SpreadTotalMass(*geometry, total, masses)) {
     context.Error(context.type() + ": the topology has no elements to spread the mass over");
     return false;
   }
-  const double density =
-      unit.total < std::numeric_limits<double>::epsilon() ? 1.0 : total / unit.total;
-  masses = unit.vertex;
-  for (double& m : masses) m *= density;
   return true;
 }
 

@@ -27,7 +27,14 @@ struct MassGeometry {
 std::optional<MassGeometry> MassGeometryOf(BuildContext& context, const ObjectModel& object,
                                            const char* source);
 
-/// The mass of each point of `object`; false after reporting.
-bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses);
+/// The mass of each point of `object`; false after reporting. When the masses were spread from
+/// the topology (not a `vertexMass` list used as given), `geometry` (if not null) receives it.
+bool TopologyMasses(BuildContext& context, const ObjectModel& object, std::vector<double>& masses,
+                    std::optional<MassGeometry>* geometry = nullptr);
+
+/// The point masses for `totalMass` spread over `geometry`'s elements, as TopologyMasses spreads
+/// it (a density total/|elements| times each point's share of unit density: the same bits);
+/// false when the topology has no elements.
+bool SpreadTotalMass(const MassGeometry& geometry, double total, std::vector<double>& masses);
 
 }  // namespace fluxion::internal

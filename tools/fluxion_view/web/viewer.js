@@ -27,6 +27,8 @@ const fluxionView = (window.fluxionView = {
   timings: {},
   server: {},
   connected: false, refused: false,
+  softwareRenderer: '',  // the WebGL renderer's name when it is a software one (no GPU)
+  gravity: [0, 0, 0],  // the root's gravity in force: scene.json's, then as changed on the panel
   // The points of the page's 3-D scene: the sum of each mechanical object's vertex buffer.
   vertexCount() {
     let count = 0;
@@ -164,7 +166,12 @@ function segmentGeometry(seg, rest) {
 // by the merged segments' mean rest/first-frame length ratio. Level 0 is the object itself; the
 // level follows the camera (zooming in refines it); the legend says when the drawing is merged.
 const kSegmentPixels = 8;
+const kSoftwareSegmentPixels = 16;  // without a GPU (see setupThree)
 const kMostLevels = 6;
+// What the page trades for frames (docs/viewer.md "Drawing a large scene"): how often the clock
+// and the energies are written [ms], the level of detail's threshold [px], and whether a frame's
+// drawing is timed to its end (gl.finish: renderMs).
+const tuning = (fluxionView.tuning = { panelEveryMs: 200, segmentPixels: kSegmentPixels, finish: true });
 
 function typicalLength(object) {
   let sum = 0;
@@ -232,7 +239,7 @@ function wantedLevel(part) {
   const focal = three.renderer.domElement.height / 2 / Math.tan((camera.fov * Math.PI) / 360);
   const pixels = (part.spacing * focal) / distance;
   let level = 0;
-  while (level < kMostLevels && pixels * (1 << level) < kSegmentPixels) ++level;
+  while (level < kMostLevels && pixels * (1 << level) < tuning.segmentPixels) ++level;
   return level;
 }
 
@@ -253,7 +260,8 @@ function applyLevels() {
       const l = part.levels[level];
       notes.push(`${part.object.id}: ${l.cells} of ${part.object.points} points, ${l.segments} of ` +
         `${part.object.rest.length} segments, ${l.triangles} of ${part.object.triangles.length / 3} triangles drawn ` +
-        `(cells of ${1 << level} segment lengths: segments under ${kSegmentPixels} px merged; zoom in for more)`);
+        `(cells of ${1 << level} segment lengths: segments under ${tuning.segmentPixels} px merged` +
+        `${fluxionView.softwareRenderer ? ', twice the GPU\'s threshold: software rendering' : ''}; zoom in for more)`);
     }
   }
   fluxionView.detail = notes;
@@ -439,16 +447,31 @@ function drawFrame(buffer) {
   fluxionView.step = step;
   fluxionView.time = time;
   fluxionView.framesDrawn += 1;
-  if (!energies.length || energies[energies.length - 1][0] !== time) {
+  // A playing scene's frames carry its energies a few times a second (NaN in the others).
+  if (Number.isFinite(kinetic) && (!energies.length || energies[energies.length - 1][0] !== time)) {
     energies.push([time, kinetic, potential]);
     if (energies.length > 600) energies.shift();
   }
+  shown = { time, step, kinetic: Number.isFinite(kinetic) ? kinetic : shown ? shown.kinetic : NaN,
+    potential: Number.isFinite(kinetic) ? potential : shown ? shown.potential : NaN };
+  panelStale = true;
+  return true;
+}
+
+// The clock's text and the energies' plot, at most every `tuning.panelEveryMs` (the last state
+// always shows): each change of the page outside the 3-D view is drawn again by the browser, which
+// without a GPU costs as much as the view's own frame (docs/viewer.md "Drawing a large scene").
+let shown = null, panelStale = false, panelAt = -Infinity;
+function updatePanel(now) {
+  if (!panelStale || now - panelAt < tuning.panelEveryMs) return;
+  panelStale = false;
+  panelAt = now;
+  const { time, step, kinetic, potential } = shown;
   $('time').textContent = time.toFixed(4);
   $('step').textContent = step;
   $('energy-values').textContent =
     `K ${kinetic.toPrecision(4)} V ${potential.toPrecision(4)} E ${(kinetic + potential).toPrecision(4)}`;
   drawEnergies();
-  return true;
 }
 
 function toBase64(buffer) {
@@ -506,14 +529,51 @@ function fitCamera() {
   const axes = new THREE.AxesHelper(size * 0.15);
   axes.position.copy(box.min);
   three.scene.add(axes);
-  if (g.lengthSq() > 0) {
-    // Beside the axes, across gravity, pointing down from a little above them.
-    let across = new THREE.Vector3(1, 0, 0);
-    if (Math.abs(across.dot(up)) > 0.9) across.set(0, 0, 1);
-    across.sub(up.clone().multiplyScalar(across.dot(up))).normalize();
-    const origin = box.min.clone().sub(across.multiplyScalar(size * 0.15)).add(up.clone().multiplyScalar(size * 0.2));
-    three.scene.add(new THREE.ArrowHelper(g.clone().normalize(), origin, size * 0.2, 0x8c1aa6, size * 0.05, size * 0.03));
-  }
+  // Beside the axes, across the load's gravity, pointing down from a little above them; it
+  // follows gravity changed on the panel (hidden while gravity is 0).
+  let across = new THREE.Vector3(1, 0, 0);
+  if (Math.abs(across.dot(up)) > 0.9) across.set(0, 0, 1);
+  across.sub(up.clone().multiplyScalar(across.dot(up))).normalize();
+  const origin = box.min.clone().sub(across.multiplyScalar(size * 0.15)).add(up.clone().multiplyScalar(size * 0.2));
+  three.gravityArrow = new THREE.ArrowHelper(up.clone().negate(), origin, size * 0.2, 0x8c1aa6, size * 0.05, size * 0.03);
+  three.scene.add(three.gravityArrow);
+  showGravity(fluxionView.gravity);
+}
+
+// The root's gravity now in force (scene.json's until the panel changes it): the arrow's
+// direction, hidden while it is 0.
+function showGravity(g) {
+  fluxionView.gravity = g.slice();
+  if (!three.gravityArrow) return;
+  const direction = new THREE.Vector3().fromArray(g);
+  three.gravityArrow.visible = direction.lengthSq() > 0;
+  if (three.gravityArrow.visible) three.gravityArrow.setDirection(direction.normalize());
+  needsRender = true;
+}
+
+// Whether a change of `field` on `path` changes the root's gravity (Model::gravity: the root
+// node's Gravity component's when it has one, else the root's own `gravity`).
+function changesRootGravity(path, field) {
+  if (field !== 'gravity') return false;
+  const root = fluxionView.scene.nodes[0];
+  if (!root) return false;
+  const gravityComponent = root.components.find((c) => c.sofa_type === 'Gravity');
+  return gravityComponent ? path === gravityComponent.path : path === root.path;
+}
+
+// A field changed between steps (the server's "field" event, also resent to a page that
+// connects later): the panel shows the value in force, the arrow the gravity.
+const fieldValues = new Map();  // "component.field" → the value's text
+function onField(event) {
+  fieldValues.set(`${event.component}.${event.field}`, event.text);
+  if (changesRootGravity(event.component, event.field) && event.values.length === 3) showGravity(event.values);
+  refreshSelected();
+}
+function onReset() {
+  energies.length = 0;
+  fieldValues.clear();
+  showGravity(fluxionView.scene.gravity);
+  refreshSelected();
 }
 
 // Lines and triangles beyond which the view is drawn without multisampling: on a software
@@ -531,6 +591,15 @@ function setupThree(description) {
   renderer.sortObjects = false;
   renderer.shadowMap.enabled = false;
   gpuStrain = renderer.capabilities.floatVertexTextures;
+  // Without a GPU (a software renderer: Chromium's SwiftShader, Mesa's llvmpipe) every primitive
+  // costs CPU time: the level of detail merges segments under twice kSegmentPixels (on the
+  // 2-core test machine paused redraws of the 256² cloth went from 24 to 32 per second, an
+  // empty view 50), and the legend says so.
+  const gl = renderer.getContext();
+  const debug = gl.getExtension('WEBGL_debug_renderer_info');
+  const rendererName = String(gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  fluxionView.softwareRenderer = /SwiftShader|llvmpipe|softpipe|software/i.test(rendererName) ? rendererName : '';
+  if (fluxionView.softwareRenderer) tuning.segmentPixels = kSoftwareSegmentPixels;
   renderer.setClearColor(0xffffff);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 1000);
@@ -590,11 +659,12 @@ function loop(now) {
   if (needsRender) {
     const start = performance.now();
     three.renderer.render(three.scene, three.camera);
-    three.renderer.getContext().finish();  // the time drawing takes, not only queueing it
+    if (tuning.finish) three.renderer.getContext().finish();  // the time drawing takes, not only queueing it
     fluxionView.renderMs = performance.now() - start;
     if (drewFrame) timingSums.renderMs += fluxionView.renderMs;
     needsRender = false;
   }
+  updatePanel(now);
   if (now - rateStart >= 1000) {
     const seconds = (now - rateStart) / 1000;
     if (rateFrames) {
@@ -660,7 +730,8 @@ function connect(attempt) {
     if (event.type === 'status') onStatus(event);
     else if (event.type === 'timing') Object.assign(fluxionView.server, event);
     else if (event.type === 'log') log(event.level, event.text);
-    else if (event.type === 'reset') { energies.length = 0; log('info', 'reset to step 0'); }
+    else if (event.type === 'field') onField(event);
+    else if (event.type === 'reset') { onReset(); log('info', 'reset to step 0'); }
   };
   socket.onclose = () => {
     const wasConnected = fluxionView.connected;
@@ -710,7 +781,13 @@ function buildTree(scene) {
   $('tree').appendChild(root);
 }
 
+let selected = null;  // the component whose data the panel shows, and its tree item
+function refreshSelected() {
+  if (selected) select(selected.component, selected.item);
+}
+
 function select(component, item) {
+  selected = { component, item };
   document.querySelectorAll('.component.selected').forEach((e) => e.classList.remove('selected'));
   item.classList.add('selected');
   const type = fluxionView.scene.types[component.sofa_type] || {};
@@ -741,7 +818,8 @@ function select(component, item) {
     const box = document.createElement('span');
     const input = document.createElement('input');
     input.dataset.field = field;
-    input.value = given.has(field) ? given.get(field) : help.has(field) ? help.get(field).default : '';
+    const changed = fieldValues.get(`${component.path}.${field}`);
+    input.value = changed !== undefined ? changed : given.has(field) ? given.get(field) : help.has(field) ? help.get(field).default : '';
     const apply = document.createElement('button');
     apply.textContent = 'apply';
     apply.dataset.apply = field;
@@ -792,6 +870,7 @@ async function main() {
   const response = await fetch('scene.json');
   const scene = await response.json();
   fluxionView.scene = scene;
+  fluxionView.gravity = scene.gravity.slice();
   document.title = `fluxion-view: ${scene.scene.split('/').pop()}`;
   $('title').textContent = scene.scene;
   setupThree(scene);
