@@ -1,7 +1,7 @@
 // Points removed alone (SOFA's PointSetTopologyModifier through a TopologicalChangeProcessor's
 // pointsToRemove), with the springs of a SpringForceField elsewhere in the scene following as
-// SOFA's SpringForceField::applyRemovedPoints does; and a REMOVE= line shorter than its count
-// (SOFA reads the missing indices as 0).
+// SOFA's SpringForceField::applyRemovedPoints does; a REMOVE= line shorter than its count (SOFA
+// reads the missing indices as 0); points added inside triangles (ADD= PointsInTriangle).
 //
 // SOFA's RemovingPointSprings.scn (examples/Component/Topology/Container/Dynamic), worked by hand:
 // four fixed points F0..F3 at (i, 2, 0), four hanging points M0..M3 at (2,1,0) (0,1,0) (1,1,0)
@@ -126,6 +126,56 @@ TEST_F(PointRemoval, AShortRemoveLineReadsTheMissingIndicesAsZero) {
   EXPECT_EQ(short_line.model().objects[0].topology->triangles,
             written.model().objects[0].topology->triangles);
   EXPECT_TRUE(short_line.position(0) == written.position(0));
+  std::filesystem::remove_all(folder);
+}
+
+// ADD= PointsInTriangle (SOFA's AddingPointInTriangleProcess.scn, its first line): point 5 in
+// triangle 1 (1 2 4) at (0.33, 0.33), point 6 in triangle 0 (0 1 4) at (0.4, 0.25). Without
+// forces each point moves at its own constant velocity, so a new point, given the weighted sums
+// of its ancestors' positions and velocities when it is added, stays at the weighted sum of
+// their positions ever after: x_5 = 0.33·x_1 + 0.33·x_2 + 0.34·x_4, x_6 = 0.4·x_0 + 0.25·x_1 +
+// 0.35·x_4. UniformMass given totalMass = 1 on 5 points keeps 0.2 per point (SOFA's
+// updateMassOnResize): 1.4 on 7.
+TEST_F(PointRemoval, PointsAddedInTrianglesAreTheirAncestorsWeightedSums) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_points_in_triangle_test";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.02\n  ADD= PointsInTriangle 2\n"
+                                           "1 0.33 0.33 0 0.4 0.25\n";
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerExplicitSolver symplectic="1"/>
+  <TriangleSetTopologyContainer name="mesh" position="0 0 20  10 0 20  20 0 20  0 10 20  10 10 20"
+                                triangles="0 1 4  1 2 4  0 4 3"/>
+  <TriangleSetTopologyModifier/>
+  <MechanicalObject name="dofs" position="@mesh.position"
+      velocity="1 0 0  0 2 0  0 0 3  -1 1 0  0.5 0.5 -2"/>
+  <UniformMass name="mass" totalMass="1.0"/>
+  <TopologicalChangeProcessor filename="process.txt"/>
+</Node>)",
+                                    (folder / "scene.scn").string());
+  for (int k = 0; k < 2; ++k) simulation.Step();
+  ASSERT_EQ(simulation.position(0).size(), 15);
+  for (int k = 0; k < 10; ++k) simulation.Step();
+  ASSERT_EQ(simulation.position(0).size(), 21);
+  const Vector x = simulation.position(0), v = simulation.velocity(0);
+  const auto p = [&](const Vector& values, int i) {
+    return Eigen::Vector3d(values.segment<3>(3 * i));
+  };
+  for (const Vector* values : {&x, &v}) {
+    EXPECT_NEAR(
+        (p(*values, 5) - (0.33 * p(*values, 1) + 0.33 * p(*values, 2) + 0.34 * p(*values, 4)))
+            .norm(),
+        0.0, 1e-12);
+    EXPECT_NEAR(
+        (p(*values, 6) - (0.4 * p(*values, 0) + 0.25 * p(*values, 1) + 0.35 * p(*values, 4)))
+            .norm(),
+        0.0, 1e-12);
+  }
+  EXPECT_NE(p(x, 5), Eigen::Vector3d(13.3, 3.4, 20));  // it moved
+  EXPECT_EQ(simulation.model().objects[0].topology->points.size(), 7u);
+  EXPECT_EQ(simulation.model().objects[0].topology->triangles.size(), 3u);
+  const SparseMatrix mass = simulation.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
+  EXPECT_NEAR(Eigen::MatrixXd(mass).sum() / 3, 1.4, 1e-12);
   std::filesystem::remove_all(folder);
 }
 

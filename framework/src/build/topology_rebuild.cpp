@@ -17,6 +17,7 @@
 #include "fluxion/log.h"
 #include "fluxion/simulation.h"
 #include "mechanics/mapped_topology_follow.h"
+#include "mechanics/points_in_triangles.h"
 #include "mechanics/topology_addition.h"
 #include "mechanics/topology_removal.h"
 #include "runtime/simulation_access.h"
@@ -54,6 +55,9 @@ bool Reached(double next_time, double time) {
 struct DueChange {
   bool add = false;
   std::vector<Index> values;
+  // ADD= PointsInTriangle: `values` the triangles, these their two coordinates each.
+  bool points_in_triangle = false;
+  std::vector<double> coordinates;
 };
 
 // readNext then processTopologicalChanges (file mode): the REMOVE= and ADD= lines whose time has
@@ -90,6 +94,16 @@ std::vector<DueChange> DueFromFile(const ProcessorPlan& plan, FileReader& reader
     long count = 0;  // checked at build
     if (words[0] == "REMOVE=") {
       count = ParseInteger(words[1]).value_or(0);
+    } else if (words[0] == "ADD=" && IsPointsInTriangle(words[1])) {
+      change.add = change.points_in_triangle = true;
+      const std::vector<std::string_view> records = SplitWords(plan.lines[valid[++i]]);
+      for (long n = 0; n < ParseInteger(words[2]).value_or(0); ++n) {  // checked at build
+        change.values.push_back(static_cast<Index>(*ParseInteger(records[3 * n])));
+        change.coordinates.push_back(*ParseReal(records[3 * n + 1]));
+        change.coordinates.push_back(*ParseReal(records[3 * n + 2]));
+      }
+      changes.push_back(std::move(change));
+      continue;
     } else if (words[0] == "ADD=") {
       change.add = true;
       count = ParseInteger(words[2]).value_or(0) * static_cast<long>(AddedSize(level));
@@ -193,7 +207,9 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       std::optional<SimulationAccess::ObjectState> state;
       for (ProcessorRuntime& processor : node.processors) {
         for (const DueChange& change : Due(processor, simulation, current, state, now)) {
-          if (change.add)
+          if (change.points_in_triangle)
+            AddPoints(processor.plan, current, change, StateOf(simulation, current, state), now);
+          else if (change.add)
             Add(processor.plan, current, change.values, StateOf(simulation, current, state), now);
           else
             Remove(processor.plan, current, change.values, StateOf(simulation, current, state),
@@ -312,6 +328,34 @@ class TopologyRebuildStage final : public TopologyChangeStage {
                                             FormatReal(now) + ": " + error.what()}});
     }
     node.topology = std::make_shared<const Topology>(std::move(addition.topology));
+  }
+
+  // SOFA's addPoints with ancestors (ADD= PointsInTriangle): every point vector gains the new
+  // points' weighted sums; no element is added, index lists keep their points.
+  void AddPoints(const ProcessorPlan& plan, ChangingNode& node, const DueChange& change,
+                 SimulationAccess::ObjectState& state, double now) {
+    const auto [file, line] = scene_.Locate(plan.line);
+    PointsInTriangles points;
+    try {
+      if (!node.mappings.empty())
+        throw ConfigError("", "points added under a topological mapping are not followed yet");
+      points = LocatePointsInTriangles(*node.topology, change.values, change.coordinates);
+    } catch (const ConfigError& error) {
+      throw SceneError({SceneDiagnostic{file, line,
+                                        "TopologicalChangeProcessor cannot add points at t = " +
+                                            FormatReal(now) + ": " + error.what()}});
+    }
+    const int d = node.dimension;
+    node.position = AppendPoints(node.position, d, points);
+    node.velocity = AppendPoints(node.velocity, d, points);
+    node.rest_position = AppendPoints(node.rest_position, d, points);
+    state.x = AppendPoints(state.x, d, points);
+    state.v = AppendPoints(state.v, d, points);
+    for (const auto& [mass_line, vertex_mass] : node.vertex_masses) {
+      RemoveAttribute(scene_, mass_line, "totalMass");
+      SetAttribute(scene_, mass_line, "vertexMass", FormatReal(vertex_mass));
+    }
+    node.topology = std::make_shared<const Topology>(AppendPoints(*node.topology, points));
   }
 
   // What a build takes from the nodes: their topologies and objects' vectors; `probe`, when
