@@ -256,7 +256,9 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     else
       processor.time_to_remove = static_cast<double>(static_cast<std::uint32_t>(-1));
     if (ids.empty()) return {};
-    return {DueChange{false, std::move(ids)}};
+    DueChange removal;
+    removal.values = std::move(ids);
+    return {std::move(removal)};
   }
 
   // removeItems(ids) on the node's elements; everything the node keeps follows the renumbering,
