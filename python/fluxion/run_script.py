@@ -12,7 +12,6 @@ numerical failure.
 """
 import argparse
 import contextlib
-import math
 import os
 import stat
 import sys
@@ -52,19 +51,7 @@ def _arguments(argv):
 def _steps(arguments, simulation):
     if arguments.end_time is None:
         return 100 if arguments.steps is None else arguments.steps
-    # scene-runner's --end-time rule (tools/scene_runner/run.cpp, StepsUntil): the first n whose
-    # time t0 + n·dt is ≥ T, with a slack of 1e-9 steps, settled on the times themselves.
-    dt, end_time = simulation.dt, arguments.end_time
-    reach = end_time - 1e-9 * dt
-    estimate = math.ceil((end_time - simulation.time_at(0)) / dt - 1e-9)
-    if estimate <= 0:
-        return 0
-    steps = estimate
-    while steps > 0 and simulation.time_at(steps - 1) >= reach:
-        steps -= 1
-    while simulation.time_at(steps) < reach:
-        steps += 1
-    return steps
+    return simulation.steps_until(arguments.end_time)
 
 
 def _run(arguments, trajectory_fd):

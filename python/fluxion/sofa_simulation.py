@@ -51,6 +51,9 @@ class LiveScene:
         if field == "time":
             return self.simulation.time
         if field == "gravity" and node is self.root:
+            written = self.written.get((_node_id(node), "gravity"))
+            if written is not None:
+                return list(written)  # written since init (the simulation uses it from then on)
             return list(self.simulation.gravity)  # as built: a Gravity component's, if any
         if field in node._attributes:
             return node._attributes[field]
@@ -61,6 +64,13 @@ class LiveScene:
         raise AttributeError(f"node '{node._name()}' has no data '{field}'")
 
     def write_node(self, node, field, value):
+        # The root's gravity changes between steps (every mass's weight follows it from the next
+        # step); its dt is refused by the simulation, with why.
+        if node is self.root and field in ("gravity", "dt"):
+            path = _node_id(node)
+            self.simulation.set_component_field(path, field, value)
+            self.written[(path, field)] = numpy.asarray(value, dtype=float).ravel().tolist()
+            return
         raise errors.UsageError(
             f"{_node_id(node)}.{field} cannot be changed while the simulation runs (Fluxion "
             "builds a node's data into the scene at Sofa.Simulation.init: set it before)")

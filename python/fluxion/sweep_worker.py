@@ -8,7 +8,6 @@ complete, then ``case-<k>.xdmf`` beside it. The case's result is written last, a
 ``case-<k>.json``: a case is finished when that file exists, which is what a resumed sweep reads.
 """
 import json
-import math
 import os
 import threading
 import time
@@ -34,21 +33,13 @@ def _prepared_scene(job):
 
 
 def steps_until(sim, end_time):
-    """scene-runner --end-time's count (run.cpp StepsUntil): the first n whose t0 + n·h is ≥ T,
-    with a slack of 1e-9 steps, settled on the times themselves."""
-    dt = sim.dt
-    reach = end_time - 1e-9 * dt
-    estimate = math.ceil((end_time - sim.time_at(0)) / dt - 1e-9)
-    if not estimate < 2.0**62:
-        raise ValueError(f"--end-time {end_time!r} with dt = {dt!r} needs too many steps")
-    if estimate <= 0:
-        return 0
-    steps = int(estimate)
-    while steps > 0 and sim.time_at(steps - 1) >= reach:
-        steps -= 1
-    while sim.time_at(steps) < reach:
-        steps += 1
-    return steps
+    """scene-runner --end-time's count (Simulation::StepsUntil) from step 0."""
+    import fluxion
+    try:
+        return sim.steps_until(end_time)
+    except fluxion.UsageError as error:
+        raise ValueError(
+            f"--end-time {end_time!r} with dt = {sim.dt!r} needs too many steps") from error
 
 
 def _one_line(error):

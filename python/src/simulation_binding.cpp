@@ -42,12 +42,11 @@ void StepOnce(const py::object& self, Simulation& simulation) {
   }
 }
 
-// scene-runner's --end-time rule: the first n with start + n·dt ≥ T, with a slack of 1e-9 steps
-// so that T = 1, dt = 0.1 gives 10 steps, not 11.
+// Simulation::StepsUntil, or a UsageError when the count is too large to run.
 long StepsUntil(const Simulation& simulation, double end_time) {
-  const double steps = std::ceil((end_time - simulation.time()) / simulation.dt() - 1e-9);
-  if (!(steps < 0x1p62)) throw UsageError("run: end_time needs too many steps (at most 2^62)");
-  return steps <= 0 ? 0L : static_cast<long>(steps);
+  const std::optional<long> steps = simulation.StepsUntil(end_time);
+  if (!steps) throw UsageError("run: end_time needs too many steps (at most 2^62)");
+  return *steps;
 }
 
 // run(steps=…, end_time=…, every=1, callback=None): the callback sees the simulation after
@@ -187,6 +186,9 @@ void BindSimulation(py::module_& module) {
       .def_property_readonly("step_count", &Simulation::step_count)
       .def("time_at", &Simulation::TimeAt, py::arg("step"),
            "t0 + n·dt for step n, as the trajectory's time column gives it.")
+      .def("steps_until", &StepsUntil, py::arg("end_time"),
+           "Steps from now until the time reaches end_time, as scene-runner --end-time counts "
+           "them (the least n with time_at(step_count + n) >= end_time - 1e-9·dt).")
       .def_property_readonly("file", [](const Simulation& s) { return s.model().file; })
       .def_property_readonly(
           "gravity", [](const Simulation& s) { return s.model().gravity; },

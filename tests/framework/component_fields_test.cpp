@@ -1,8 +1,8 @@
 // Simulation::SetComponentField (fluxion/simulation.h): a ConstantForceField's load changed
 // between steps, as a SofaPython3 controller changes it, acts from the next step on; a
-// MeshSpringForceField's stiffness changed between steps (fluxion-view's panel) is the XML's
-// value from then on; fields no component declared changeable are refused with what can be
-// changed.
+// MeshSpringForceField's, StiffSpringForceField's stiffness or damping changed between steps
+// (fluxion-view's panel) is the XML's value from then on, for an implicit solver too; fields no
+// component declared changeable are refused with what can be changed.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -73,8 +73,14 @@ TEST_F(ComponentFields, FieldsThatCannotChangeAreRefusedNamingThoseThatCan) {
                  "root/bead/load.indices cannot be changed while the simulation runs (fields "
                  "that can: forces, force, totalForce)");
   }
-  EXPECT_THROW(simulation.SetComponentField("root/bead/UniformMass", "vertexMass", one),
-               UsageError);
+  try {
+    simulation.SetComponentField("root/bead/UniformMass", "separateGravity", one);
+    FAIL() << "separateGravity accepted";
+  } catch (const UsageError& error) {
+    EXPECT_STREQ(error.what(),
+                 "root/bead/UniformMass.separateGravity cannot be changed while the simulation "
+                 "runs (fields that can: vertexMass, totalMass)");
+  }
   try {
     simulation.SetComponentField("root/bead/load", "forces", one);
     FAIL() << "one number accepted for a Vec3 force";
@@ -170,6 +176,102 @@ TEST_F(ComponentFields, MeshSpringKindsWithoutSpringsAndWrongCountsAreRefused) {
   EXPECT_THROW(
       simulation.SetComponentField("root/cloth/MeshSpringForceField", "stiffness", negative),
       UsageError);
+}
+
+// A chain of three StiffSpringForceField springs (L0 = 0.3 m) hanging from a fixed point, with
+// `stiffness` and `damping` as written; implicit Euler with CG, so that the change must reach
+// the assembled matrix (K and D), not only the force.
+std::string Chain(const char* stiffness, const char* damping) {
+  return std::string(R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
+  <EulerImplicitSolver rayleighStiffness="0.01" rayleighMass="0.1"/>
+  <CGLinearSolver iterations="100" tolerance="1e-14" threshold="1e-20"/>
+  <Node name="chain">
+    <MechanicalObject name="dofs" position="0 0 0  0.3 0 0  0.6 0 0  0.9 0 0"/>
+    <UniformMass vertexMass="0.2"/>
+    <FixedProjectiveConstraint indices="0"/>
+    <StiffSpringForceField name="springs" indices1="0 1 2" indices2="1 2 3" lengths="0.3"
+                           stiffness=")") +
+         stiffness + R"(" damping=")" + damping + R"("/>
+  </Node>
+</Node>)";
+}
+
+// Each of the two fields set before the first step: the XML with that value, bit for bit, and
+// not the unchanged scene (one value for every spring; a list sets them in order, the last
+// value repeated as in SOFA's per-spring lists).
+TEST_F(ComponentFields, StiffSpringFieldsSetBeforeTheFirstStepAreTheXmlValues) {
+  struct Case {
+    const char* field;
+    std::vector<double> values;
+    const char* stiffness;
+    const char* damping;
+  };
+  for (const Case& c :
+       {Case{"stiffness", {800.0}, "800", "2"}, Case{"damping", {7.5}, "300", "7.5"},
+        Case{"stiffness", {500.0, 900.0}, "500 900", "2"}}) {
+    SCOPED_TRACE(c.field);
+    Simulation changed = LoadScene(Chain("300", "2"));
+    Simulation written = LoadScene(Chain(c.stiffness, c.damping));
+    Simulation unchanged = LoadScene(Chain("300", "2"));
+    EXPECT_EQ(changed.RuntimeFields("root/chain/springs"),
+              (std::vector<std::string>{"stiffness", "damping"}));
+    changed.SetComponentField("root/chain/springs", c.field, c.values);
+    changed.Run(30);
+    written.Run(30);
+    unchanged.Run(30);
+    const auto x = changed.position(0), expected = written.position(0),
+               plain = unchanged.position(0);
+    ASSERT_EQ(x.size(), 12);
+    int different = 0;
+    for (Index k = 0; k < x.size(); ++k) {
+      EXPECT_EQ(x[k], expected[k]) << k;
+      different += x[k] != plain[k];
+    }
+    EXPECT_GT(different, 3);  // the change did act
+  }
+}
+
+// One spring from a fixed point to a 0.5 kg bead on the x axis (L0 = 2, the bead leaving at
+// 0.5 m/s, no gravity, no damping), symplectic Euler: v ← v + h·f/m, x ← x + h·v with
+// f = −ks·(x − L0), ks = 40 N/m for 30 steps, then 90 N/m (used as given: no scaling by L0,
+// unlike MeshSpringForceField's). The hand recursion, to round-off.
+TEST_F(ComponentFields, StiffSpringStiffnessChangedMidRunActsFromTheNextStep) {
+  Simulation simulation = LoadScene(R"(<Node name="root" gravity="0 0 0" dt="0.01">
+  <EulerExplicitSolver/>
+  <Node name="spring">
+    <MechanicalObject name="dofs" position="0 0 0  2 0 0" velocity="0 0 0  0.5 0 0"/>
+    <UniformMass vertexMass="0.5"/>
+    <FixedProjectiveConstraint indices="0"/>
+    <StiffSpringForceField name="springs" spring="0 1 40 0 2"/>
+  </Node>
+</Node>)");
+  constexpr double kRest = 2.0, kBead = 0.5, kH = 0.01;
+  double x = 2.0, v = 0.5, ks = 40.0;
+  for (int n = 0; n < 60; ++n) {
+    if (n == 30) {
+      ks = 90.0;
+      const double values[1] = {ks};
+      simulation.SetComponentField("root/spring/springs", "stiffness", values);
+    }
+    simulation.Step();
+    v += kH * (-ks * (x - kRest)) / kBead;
+    x += kH * v;
+  }
+  EXPECT_NEAR(simulation.position(0)[3], x, 1e-14);
+  EXPECT_GT(std::abs(x - 2.0), 0.01);  // it moved
+}
+
+TEST_F(ComponentFields, StiffSpringWrongValuesAreRefused) {
+  Simulation simulation = LoadScene(Chain("300", "2"));
+  const double four[4] = {1, 2, 3, 4}, negative[1] = {-1};
+  try {
+    simulation.SetComponentField("root/chain/springs", "stiffness", four);
+    FAIL() << "four values accepted for three springs";
+  } catch (const UsageError& error) {
+    EXPECT_STREQ(error.what(),
+                 "root/chain/springs.stiffness: has 4 values (expected 1 to 3, one per spring)");
+  }
+  EXPECT_THROW(simulation.SetComponentField("root/chain/springs", "damping", negative), UsageError);
 }
 
 }  // namespace

@@ -376,13 +376,17 @@ def test_data_after_init_read_the_running_simulation(tmp_scene):
     assert np.array_equal(beads.force.value, sim.objects["root/chain/beads"].forces())
     # One line for what cannot change; the graph is fixed after init.
     with pytest.raises(fluxion.UsageError, match=r"^root\.dt cannot be changed while the simulation "
-                       r"runs \(Fluxion builds a node's data into the scene"):
+                       r"runs \(the step clock t0 \+ n·dt and the multistep solvers' history"):
         root.dt = 0.01
+    with pytest.raises(fluxion.UsageError, match=r"^root/chain\.gravity cannot be changed while "
+                       r"the simulation runs \(Fluxion builds a node's data into the scene"):
+        root.chain.gravity = [0, 0, 0]
     with pytest.raises(fluxion.UsageError, match=r"^root/chain/beads.rest_position cannot be "
                        r"changed while the simulation runs \(fields that can: position, "):
         beads.rest_position = np.zeros((6, 3))
     with pytest.raises(fluxion.UsageError, match=r"^root/chain/SpringForceField.spring cannot "
-                       r"be changed while the simulation runs \(no field of this component"):
+                       r"be changed while the simulation runs \(fields that can: stiffness, "
+                       r"damping\)"):
         root.chain.SpringForceField.spring.value = []
     with pytest.raises(fluxion.UsageError, match=r"load.forces: has 2 numbers \(expected 3"):
         root.chain.load.forces = [1, 2]
@@ -402,6 +406,34 @@ def test_gravity_value_is_the_one_built():
     assert root.gravity.value == [0, 0, -3] and root.bead.gravity.value == [0, 0, -3]
     Sofa.Simulation.animate(root)
     assert root.bead.dofs.velocity.value[0, 2] == 0.01 * -3.0
+
+
+@pytest.mark.parametrize("solver", ["EulerExplicitSolver", "EulerImplicitSolver"])
+def test_gravity_and_mass_written_after_init_are_the_values_of_the_graph(tmp_scene, solver):
+    # Written after init, before the first step: the run of a graph built with those values, bit
+    # for bit (the weight, M and the implicit solver's matrix all follow).
+    linear = '    root.addObject("SparseLDLSolver")' if solver == "EulerImplicitSolver" else ""
+    path = chain_script(tmp_scene, solver=solver, controller=linear)
+    changed, built = sofa_root(path), sofa_root(path)
+    Sofa.Simulation.init(changed)
+    changed.gravity = [1.5, -3, 0.5]
+    changed.chain.UniformMass.vertexMass = 0.25
+    built.gravity = [1.5, -3, 0.5]
+    built.chain.UniformMass.vertexMass = 0.25
+    Sofa.Simulation.init(built)
+    assert changed.gravity.value == [1.5, -3, 0.5]
+    Sofa.Simulation.animateNSteps(changed, 50)
+    Sofa.Simulation.animateNSteps(built, 50)
+    beads = changed.chain.beads.position.array()
+    assert np.array_equal(beads, built.chain.beads.position.array())
+    assert beads[5, 0] > 0.1 + 1e-3  # the new gravity's x component did act
+    # reset keeps what was written (SOFA's reset restores states, not data).
+    Sofa.Simulation.reset(changed)
+    Sofa.Simulation.animateNSteps(changed, 50)
+    assert np.array_equal(changed.chain.beads.position.array(), beads)
+    with pytest.raises(fluxion.UsageError, match=r"^root/chain/UniformMass\.vertexMass: is -1 "
+                       r"\(expected a finite mass >= 0 \[kg\]\)"):
+        changed.chain.UniformMass.vertexMass = -1
 
 
 @pytest.mark.parametrize("solver", ["EulerExplicitSolver", "AdamsBashforth2Solver"])

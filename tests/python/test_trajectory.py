@@ -59,6 +59,19 @@ def test_end_time_counts_steps_as_scene_runner():
     sim = fluxion.load(scene_path("hanging_chain.scn"))
     assert sim.run(end_time=0.01) == 5
     assert sim.step_count == 5
+    # From the current step on: 0.02 is 5 steps further.
+    assert sim.steps_until(0.02) == 5
+    assert sim.steps_until(0.01) == 0
+
+
+def test_end_time_count_is_settled_on_the_times():
+    # 29 999 999.1 s is exactly 99 999 997 steps of 0.3 s; the quotient in doubles rounds to a
+    # step more (what run(end_time=…) once counted): scene-runner's count is the first.
+    sim = fluxion.load_string("""<Node name="root" dt="0.3"><Node name="p"><EulerExplicitSolver/>
+        <MechanicalObject name="dofs" position="0 0 0"/><UniformMass totalMass="1"/></Node></Node>""")
+    assert math.ceil(29999999.1 / 0.3 - 1e-9) == 99999998
+    assert sim.steps_until(29999999.1) == 99999997
+    assert sim.time_at(99999997) == 29999999.1
 
 
 def test_solver_outputs_match_scene_runner_columns():

@@ -4,8 +4,8 @@
 Every number is checked against an independent source: the vertex count against the scene's grid
 (8 × 8), the streamed positions against scene-runner's CSV rows for the same steps (bit for bit:
 the frame's float64 bytes against the shortest decimals scene-runner prints, which parse back to
-the same doubles), a stiffness changed on the panel against scene-runner on the XML with that
-value, the solver swapped on the page against scene-runner --solver, the page's recording against
+the same doubles), a stiffness and the root's gravity changed on the panel against scene-runner on
+the XML with that value, the solver swapped on the page against scene-runner --solver, the page's recording against
 scene-runner's rows, pixels of the page's canvas against each other.
 
 usage: viewer_test.py page FLUXION_VIEW SCENE_RUNNER SCENES_DIR   the page's checks
@@ -256,6 +256,31 @@ def page_checks(viewer_binary, runner, scenes):
         changed = sum(1 for p in ImageChops.difference(before, after).getdata() if max(p) > 40)
         check(changed > 200, f"the picture at step 40 differs from step 0's ({changed} pixels)")
 
+        # The root's gravity changed on the panel (the root node's own entry, first in its list):
+        # the trajectory of the XML with that gravity.
+        click(driver, "#reset")
+        check(wait_for(driver, "fluxionView.step === 0"), "reset before the gravity change")
+        driver.find_element("css selector", "[data-path='root']").click()
+        field = driver.find_element("css selector", "input[data-field='gravity']")
+        check(field.get_attribute("value") == "0 -9.81 0", "the panel shows the root's gravity")
+        field.clear()
+        field.send_keys("1 -3 0.5")
+        click(driver, "button[data-apply='gravity']")
+        check(wait_for(driver, "fluxionView.logs.some(l => /root.gravity = 1 -3 0.5/.test(l.text))"),
+              "the gravity change is logged on the page")
+        for _ in range(20):
+            click(driver, "#step-button")
+        check(wait_for(driver, "fluxionView.step === 20"), "20 steps under the new gravity")
+        time.sleep(0.2)
+        frames = frames_of(driver)
+        tilted_scene = os.path.join(folder, "cloth_tilted.scn")
+        with open(tilted_scene, "w") as f:
+            f.write(text.replace('gravity="0 -9.81 0"', 'gravity="1 -3 0.5"'))
+        tilted_header, tilted_rows = scene_runner_rows(runner, tilted_scene, 20, folder, "tilted")
+        check(frames and frames[-1][0] == 20 and
+              frame_equals_row(frames[-1], tilted_header, tilted_rows[20]),
+              "gravity = 1 -3 0.5 from the panel gives the XML's trajectory bit for bit")
+
         # The solver swapped on the page, from step 0: scene-runner --solver's trajectory.
         click(driver, "#reset")
         check(wait_for(driver, "fluxionView.step === 0"), "reset again")
@@ -335,20 +360,40 @@ def fps_check(viewer_binary):
         check(wait_for(driver, "fluxionView.framesDrawn >= 1", 60), "the page drew the cloth")
         check(driver.execute_script("return fluxionView.vertexCount()") == 256 * 256,
               "the page's scene has 65536 vertices")
+        # The ceilings, paused: the animation frames the browser gives an idle page, and the
+        # time the renderer takes to draw the cloth (uploads excluded) and an empty scene.
+        time.sleep(1)
+        ticks = driver.execute_script("return [performance.now(), fluxionView.ticks]")
+        time.sleep(2)
+        ticks_end = driver.execute_script("return [performance.now(), fluxionView.ticks]")
+        idle_rate = 1000 * (ticks_end[1] - ticks[1]) / (ticks_end[0] - ticks[0])
+        draw_ms = driver.execute_script("return fluxionView.drawMs(10, false)")
+        empty_ms = driver.execute_script("return fluxionView.drawMs(10, true)")
         driver.find_element("css selector", "#speed option[value='0']").click()
         click(driver, "#play")
         wait_for(driver, "fluxionView.framesDrawn >= 3", 30)
-        start = driver.execute_script("return [performance.now(), fluxionView.framesDrawn, fluxionView.step]")
+        probe = "return [performance.now(), fluxionView.framesDrawn, fluxionView.step, fluxionView.newStates]"
+        start = driver.execute_script(probe)
         time.sleep(5)
         # Under load a frame can take seconds: the window lasts until two more are drawn (≤ 30 s).
         wait_for(driver, f"fluxionView.framesDrawn >= {start[1] + 2}", 30)
-        end = driver.execute_script("return [performance.now(), fluxionView.framesDrawn, fluxionView.step]")
+        end = driver.execute_script(probe)
+        timings = driver.execute_script("return [fluxionView.timings, fluxionView.server]")
         seconds = (end[0] - start[0]) / 1000
         fps = (end[1] - start[1]) / seconds
+        new_states = (end[3] - start[3]) / seconds
         steps = (end[2] - start[2]) / seconds
+        with open("/proc/loadavg") as f:
+            load = f.read().split()[0]
         print(f"256² cloth (65536 points, {3 * 255 * 255 + 2 * 255} springs) in headless chromium "
-              f"(SwiftShader): {fps:.1f} frames/s drawn, {steps:.0f} steps/s simulated, "
-              f"{os.cpu_count()} cores")
+              f"(SwiftShader): {fps:.1f} frames/s drawn ({new_states:.1f} with a new state), "
+              f"{steps:.0f} steps/s simulated, {os.cpu_count()} cores, load average {load}")
+        print(f"per frame [ms]: page {', '.join(f'{k} {v:.1f}' for k, v in timings[0].items())}; "
+              f"server {', '.join(f'{k} {v:.2f}' for k, v in timings[1].items() if k != 'type')}")
+        print(f"ceilings: {idle_rate:.0f} animation frames/s on the idle page; drawing the cloth "
+              f"{draw_ms:.1f} ms, an empty scene {empty_ms:.1f} ms")
+        print("drawn: " + ("; ".join(driver.execute_script("return fluxionView.detail")) or
+                           "every point, segment and triangle"))
         check(fps > 0, "frames are drawn while playing")
     finally:
         driver.quit()

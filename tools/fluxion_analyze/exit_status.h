@@ -1,15 +1,16 @@
-// fluxion-analyze's documented exit statuses: scene-runner's, plus one for the plotter.
+// fluxion-analyze's documented exit statuses: those of every Fluxion tool
+// (tools/common/exit_status_common.h), plus one for the plotter.
 #pragma once
+
+#include "exit_status_common.h"
 
 namespace fluxion::analysis {
 
-enum ExitStatus : int {
-  kExitSuccess = 0,
-  kExitInvalidInput = 2,        ///< command line, solver name or parameter, scene file, output file
-  kExitPluginProblem = 3,       ///< plugin not found, refused (ABI), or duplicate component
-  kExitNumericalFailure = 4,    ///< --order/--energy: a run's state stopped being finite
-  kExitPlotterUnavailable = 5,  ///< --plot: gnuplot not found or failed
-  kExitInternalError = 70,      ///< a bug: please report it
-};
+using tools::kExitInternalError;
+using tools::kExitInvalidInput;
+using tools::kExitNumericalFailure;
+using tools::kExitPluginProblem;
+using tools::kExitSuccess;
+constexpr int kExitPlotterUnavailable = 5;  ///< --plot: gnuplot not found or failed
 
 }  // namespace fluxion::analysis

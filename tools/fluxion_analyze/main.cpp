@@ -5,13 +5,16 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis.h"
+#include "command_line.h"
 #include "exit_status.h"
+#include "failure_report.h"
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 #include "fluxion/log.h"
@@ -25,14 +28,7 @@ using namespace fluxion::analysis;
 
 namespace {
 
-void PrintError(const std::string& message) {
-  std::size_t start = 0;
-  while (start < message.size()) {
-    const std::size_t end = std::min(message.find('\n', start), message.size());
-    std::fprintf(stderr, "error: %s\n", message.substr(start, end - start).c_str());
-    start = end + 1;
-  }
-}
+using tools::PrintError;
 
 // Each --param belongs to the nearest --solver before it on the command line.
 std::optional<std::vector<SolverChoice>> BindParameters(const CLI::App& app,
@@ -117,7 +113,7 @@ int main(int argc, char** argv) {
           ->allow_extra_args(false);
   auto* zeta_option =
       app.add_option("--zeta", zeta, "damping ratio ζ of the oscillator (default 0)")
-          ->check(CLI::NonNegativeNumber);
+          ->transform(tools::FiniteIn(0, std::numeric_limits<double>::max(), ">= 0"));
   auto* phi_option = app.add_option("--phi", phi_text,
                                     "A:B:N: CSV of r, Ψ, Ψ/Φ, r − 1 at N values of Φ from A to B");
   app.add_flag("--summary", summary, "JSON: stability limit, order k and e_I of e_λ, costs");
@@ -134,10 +130,11 @@ int main(int argc, char** argv) {
   auto* steps_option = app.add_option("--steps", steps,
                                       "--order: steps at the scene's dt (default 100); "
                                       "--energy: steps (default 1000)")
-                           ->check(CLI::PositiveNumber);
+                           ->transform(tools::WholeIn(1, long{1} << 62, "from 1 to 2^62"));
   auto* dt_option =
       app.add_option("--dt", dt, "--order/--energy: time step replacing the scene's dt [s]")
-          ->check(CLI::PositiveNumber);
+          ->transform(tools::FiniteIn(std::numeric_limits<double>::denorm_min(),
+                                      std::numeric_limits<double>::max(), "> 0"));
   app.add_flag("--text", text,
                "with --order or --energy: a summary for people (for --order a table of the runs "
                "and the order, or why there is none) instead of JSON");
@@ -152,7 +149,7 @@ int main(int argc, char** argv) {
   app.add_flag("--ignore-plugin-errors", ignore_plugin_errors,
                "run even if some plugin file on the search path could not be loaded");
   app.add_option("--log-level", log_level, "trace|debug|info|warn|error (default warn)")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
+      ->transform(tools::OneOf("a log level", {"trace", "debug", "info", "warn", "error"}));
   app.footer(
       "Modes (one per run): --phi A:B:N | --summary | --all | --order SCENE | --energy SCENE |\n"
       "--plot FILE [--phi A:B:N, default 0.02:4:200] | --list-solvers.\n"
@@ -160,16 +157,11 @@ int main(int argc, char** argv) {
       "Exit status: 0 success, 2 invalid input (command line, solver, parameter, scene), 3 plugin\n"
       "problem, 4 numerical failure (--order, --energy), 5 gnuplot not found or failed (--plot).");
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    PrintError(std::string(e.what()) + " (see fluxion-analyze --help)");
-    return kExitInvalidInput;
-  }
+  // Unknown arguments are kept, to be reported with the option they are closest to.
+  app.allow_extras();
+  if (const std::optional<int> status =
+          tools::ParseCommandLine(app, argc, argv, "fluxion-analyze", "only options"))
+    return *status;
   LogLevel level = LogLevel::kWarn;
   ParseLogLevel(log_level, level);
   SetLogLevel(level);
@@ -333,20 +325,7 @@ int main(int argc, char** argv) {
     for (const SceneDiagnostic& diagnostic : error.diagnostics())
       PrintError(scene_mode ? diagnostic.Format() : "--solver/--param: " + diagnostic.message);
     return kExitInvalidInput;
-  } catch (const ConfigError& error) {
-    PrintError(error.what());
-    return kExitInvalidInput;
-  } catch (const UsageError& error) {
-    PrintError(error.what());
-    return kExitInvalidInput;
-  } catch (const PluginError& error) {
-    PrintError(error.what());
-    return kExitPluginProblem;
-  } catch (const NumericalError& error) {
-    PrintError("numerical failure at " + std::string(error.what()));
-    return kExitNumericalFailure;
-  } catch (const std::exception& error) {
-    PrintError(std::string("internal error: ") + error.what());
-    return kExitInternalError;
+  } catch (...) {
+    return tools::ReportCurrentException("");
   }
 }

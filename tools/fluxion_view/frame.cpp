@@ -18,18 +18,21 @@ void Put(std::vector<unsigned char>& frame, std::size_t& at, const T& value) {
 
 }  // namespace
 
-void EncodeFrame(const Simulation& simulation, std::vector<unsigned char>& frame) {
+void EncodeFrame(const Simulation& simulation, std::vector<unsigned char>& frame,
+                 FramePrecision precision) {
+  const bool single = precision == FramePrecision::kFloat32;
+  const std::size_t scalar = single ? sizeof(float) : sizeof(double);
   const auto& objects = simulation.objects();
   std::size_t pushing = 0;
   for (const Contact& contact : simulation.contacts()) pushing += contact.penetration > 0.0;
   std::size_t bytes = kFrameHeaderBytes;
   for (const ObjectModel& object : objects)
-    bytes += 8 + sizeof(double) * static_cast<std::size_t>(object.num_dofs());
-  if (pushing > 0) bytes += 8 + sizeof(double) * 6 * pushing;
+    bytes += 8 + scalar * static_cast<std::size_t>(object.num_dofs());
+  if (pushing > 0) bytes += 8 + scalar * 6 * pushing;
   frame.resize(bytes);
 
   std::size_t at = 0;
-  std::memcpy(frame.data(), "FXV1", 4);
+  std::memcpy(frame.data(), single ? "FXF1" : "FXV1", 4);
   at = 4;
   Put(frame, at, static_cast<std::uint32_t>(objects.size() + (pushing > 0 ? 1 : 0)));
   Put(frame, at, static_cast<std::int64_t>(simulation.step_count()));
@@ -40,8 +43,12 @@ void EncodeFrame(const Simulation& simulation, std::vector<unsigned char>& frame
     const auto x = simulation.position(static_cast<int>(k));
     Put(frame, at, static_cast<std::uint32_t>(k));
     Put(frame, at, static_cast<std::uint32_t>(x.size()));
-    std::memcpy(frame.data() + at, x.data(), sizeof(double) * static_cast<std::size_t>(x.size()));
-    at += sizeof(double) * static_cast<std::size_t>(x.size());
+    if (single) {
+      for (const double c : x) Put(frame, at, static_cast<float>(c));
+    } else {
+      std::memcpy(frame.data() + at, x.data(), sizeof(double) * static_cast<std::size_t>(x.size()));
+      at += sizeof(double) * static_cast<std::size_t>(x.size());
+    }
   }
   if (pushing > 0) {
     Put(frame, at, kContactBlock);
@@ -49,7 +56,12 @@ void EncodeFrame(const Simulation& simulation, std::vector<unsigned char>& frame
     for (const Contact& contact : simulation.contacts()) {
       if (contact.penetration <= 0.0) continue;
       for (const auto& point : contact.point)
-        for (const double c : point) Put(frame, at, c);
+        for (const double c : point) {
+          if (single)
+            Put(frame, at, static_cast<float>(c));
+          else
+            Put(frame, at, c);
+        }
     }
   }
 }

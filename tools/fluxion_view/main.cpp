@@ -9,11 +9,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "browser.h"
+#include "command_line.h"
+#include "exit_status_common.h"
+#include "failure_report.h"
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 #include "fluxion/log.h"
@@ -25,19 +29,9 @@
 
 namespace {
 
-// Exit statuses, as scene-runner's (README "Exit status").
-constexpr int kExitSuccess = 0;
-constexpr int kExitInvalidInput = 2;
-constexpr int kExitPluginProblem = 3;
-
-void PrintError(const std::string& message) {
-  std::size_t start = 0;
-  while (start < message.size()) {
-    const std::size_t end = std::min(message.find('\n', start), message.size());
-    std::fprintf(stderr, "error: %s\n", message.substr(start, end - start).c_str());
-    start = end + 1;
-  }
-}
+using fluxion::tools::kExitInvalidInput;
+using fluxion::tools::kExitSuccess;
+using fluxion::tools::PrintError;
 
 // The page's files: <prefix>/share/fluxion/view beside <prefix>/bin/fluxion-view, in the build
 // tree as once installed.
@@ -65,7 +59,7 @@ int main(int argc, char** argv) {
   long linger_ms = 3000;
   app.add_option("scene", scene, "scene file (SOFA XML)")->required();
   app.add_option("--port", port, "TCP port of the page (default 0: any free port, printed)")
-      ->check(CLI::Range(0u, 65535u));
+      ->transform(fluxion::tools::WholeIn(0, 65535, "from 0 to 65535"));
   app.add_option("--host", host_address,
                  "address to serve on (default 127.0.0.1; any other is reachable from other "
                  "machines: a warning is printed)");
@@ -74,8 +68,10 @@ int main(int argc, char** argv) {
       "--solver", solver, "replace every ODE solver of the scene by this one (as scene-runner)");
   app.add_option("--param", params, "a parameter of --solver as key=value (repeatable)")
       ->needs(solver_option);
-  auto* dt_option = app.add_option("--dt", dt, "time step [s], replacing the scene's root dt")
-                        ->check(CLI::PositiveNumber);
+  auto* dt_option =
+      app.add_option("--dt", dt, "time step [s], replacing the scene's root dt")
+          ->transform(fluxion::tools::FiniteIn(std::numeric_limits<double>::denorm_min(),
+                                               std::numeric_limits<double>::max(), "> 0"));
   app.add_option("--record", record,
                  "write the trajectory from step 0 into this CSV file, as scene-runner --output "
                  "does, until reset or exit (the page's record button stops and restarts it)");
@@ -86,24 +82,19 @@ int main(int argc, char** argv) {
   app.add_option("--linger-ms", linger_ms,
                  "how long to wait for the page to come back after it closed before stopping "
                  "(default 3000: a reload keeps the server)")
-      ->check(CLI::Range(0L, 3'600'000L));
+      ->transform(fluxion::tools::WholeIn(0, 3'600'000, "from 0 to 3600000"));
   long threads = 0;
   app.add_option("--threads", threads,
                  "threads stepping the simulation (default: OMP_NUM_THREADS when set, else one "
                  "fewer than the cores, at least 1: the browser draws on the other); results are "
                  "the same whatever the count")
-      ->check(CLI::Range(1L, 4096L));
+      ->transform(fluxion::tools::WholeIn(1, 4096, "from 1 to 4096"));
   app.add_option("--log-level", log_level, "trace|debug|info|warn|error (default info)");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "error: %s (see fluxion-view --help)\n", e.what());
-    return kExitInvalidInput;
-  }
+  // Unknown arguments are kept, to be reported with the option they are closest to.
+  app.allow_extras();
+  if (const std::optional<int> status =
+          tools::ParseCommandLine(app, argc, argv, "fluxion-view", "one scene file"))
+    return *status;
   LogLevel level = LogLevel::kInfo;
   if (!ParseLogLevel(log_level, level)) {
     PrintError("--log-level " + log_level +
@@ -186,14 +177,7 @@ int main(int argc, char** argv) {
     const std::string reason = server->Run();
     std::fprintf(stderr, "fluxion-view: stopped: %s\n", reason.c_str());
     return kExitSuccess;
-  } catch (const SceneError& error) {
-    for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
-    return kExitInvalidInput;
-  } catch (const PluginError& error) {
-    PrintError(error.what());
-    return kExitPluginProblem;
-  } catch (const ConfigError& error) {
-    PrintError(scene + ": " + error.what());
-    return kExitInvalidInput;
+  } catch (...) {
+    return tools::ReportCurrentException(scene);
   }
 }

@@ -3,11 +3,13 @@
 #include <tinyxml2.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <vector>
 
+#include "fluxion/text.h"
 #include "render.h"
 
 namespace fluxion::view {
@@ -44,8 +46,22 @@ json DescribeObject(const Simulation& simulation, const runner::SceneSketch& ske
   std::vector<Index> triangles, segments, held;
   std::vector<double> rest;
   if (object.topology != nullptr) {
-    for (const auto& t : object.topology->triangles)
-      triangles.insert(triangles.end(), t.begin(), t.end());
+    // A triangle on three corners of a quad lies in that quad (SOFA's grids list both: their
+    // triangles are their quads split, computeTriangleList): drawn once, as the quad, not twice.
+    std::set<std::array<Index, 3>> in_quads;
+    for (const auto& q : object.topology->quads)
+      for (int skipped = 0; skipped < 4; ++skipped) {
+        std::array<Index, 3> corners{};
+        for (int k = 0, c = 0; k < 4; ++k)
+          if (k != skipped) corners[static_cast<std::size_t>(c++)] = q[static_cast<std::size_t>(k)];
+        std::sort(corners.begin(), corners.end());
+        in_quads.insert(corners);
+      }
+    for (const auto& t : object.topology->triangles) {
+      std::array<Index, 3> corners{t[0], t[1], t[2]};
+      std::sort(corners.begin(), corners.end());
+      if (!in_quads.contains(corners)) triangles.insert(triangles.end(), t.begin(), t.end());
+    }
     for (const auto& q : object.topology->quads)  // two triangles per quad
       triangles.insert(triangles.end(), {q[0], q[1], q[2], q[0], q[2], q[3]});
   }
@@ -119,6 +135,23 @@ std::string DescribeScene(const Host& host, const Simulation& simulation,
          {"path", path},
          {"attributes", found != attributes.end() ? found->second : json::array()},
          {"runtime", simulation.RuntimeFields(path)}});
+  }
+  // The root node's own data first, as a component of its node: its gravity is editable
+  // (Simulation::SetComponentField on the node's path), its dt shown (refused with why).
+  if (!node_order.empty()) {
+    const std::string& root = node_order.front();
+    std::string gravity;
+    for (const double g : model.gravity) gravity += (gravity.empty() ? "" : " ") + FormatReal(g);
+    const json node_data = {{"name", root},
+                            {"type", "Node"},
+                            {"sofa_type", "Node"},
+                            {"kind", "node"},
+                            {"line", 0},
+                            {"path", root},
+                            {"attributes", json::array({json::array({"dt", FormatReal(model.dt)}),
+                                                        json::array({"gravity", gravity})})},
+                            {"runtime", simulation.RuntimeFields(root)}};
+    components[root].insert(components[root].begin(), node_data);
   }
   json nodes = json::array();
   for (const std::string& path : node_order)

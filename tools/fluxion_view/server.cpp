@@ -4,6 +4,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <chrono>
 #include <csignal>
 #include <deque>
 #include <fstream>
@@ -75,6 +76,9 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
   void Start(http::request<http::string_body> request) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(kMostCommandBytes);
+    // A frame goes out as one WebSocket message in one frame: Beast's default cuts a message into
+    // 4 kB frames, 384 of them (and as many writes) for the 256² cloth's 1.57 MB.
+    ws_.auto_fragment(false);
     ws_.async_accept(request, [self = shared_from_this()](beast::error_code error) {
       if (error) return self->Closed();
       self->open_ = true;
@@ -111,8 +115,11 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
       const std::string text = beast::buffers_to_string(self->buffer_.data());
       self->buffer_.consume(self->buffer_.size());
       if (self->ws_.got_text()) {
+        // The page's most frequent message, recognised without parsing it.
         if (text == R"({"cmd":"frame"})")
-          self->server_.session.RequestFrame();
+          self->server_.session.RequestFrame(false, /*exact=*/false);
+        else if (text == R"({"cmd":"frame","exact":true})")
+          self->server_.session.RequestFrame(false, /*exact=*/true);
         else
           self->server_.session.Submit(text);
       }
@@ -123,6 +130,7 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
   void Write() {
     if (writing_ || closed_ || !open_) return;
     const auto done = [self = shared_from_this()](beast::error_code error, std::size_t) {
+      if (self->writing_frame_) self->FrameWritten();
       self->writing_ = self->writing_frame_ = false;
       if (error) return self->Closed();
       self->Write();
@@ -137,9 +145,25 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
     } else if (frame_pending_) {
       frame_pending_ = false;
       writing_ = writing_frame_ = true;
+      write_start_ = Clock::now();
       ws_.binary(true);
       ws_.async_write(net::buffer(frame_), done);
     }
+  }
+
+  // The network's share of a frame's time: from handing a frame to the socket until the socket
+  // has taken all of it (the page's "timing" events, docs/viewer.md "Measured").
+  void FrameWritten() {
+    const Clock::time_point now = Clock::now();
+    write_seconds_ += std::chrono::duration<double>(now - write_start_).count();
+    ++writes_;
+    if (now - report_start_ < std::chrono::seconds(1)) return;
+    std::ostringstream text;
+    text << R"({"type":"timing","write_ms":)" << 1e3 * write_seconds_ / writes_ << "}";
+    texts_.push_back(text.str());
+    report_start_ = now;
+    write_seconds_ = 0.0;
+    writes_ = 0;
   }
 
   void Closed() {
@@ -161,6 +185,10 @@ class WsConnection : public std::enable_shared_from_this<WsConnection> {
   std::string text_;
   std::vector<unsigned char> frame_;
   bool frame_pending_ = false, writing_ = false, writing_frame_ = false;
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point write_start_, report_start_;
+  double write_seconds_ = 0.0;
+  long writes_ = 0;
   bool open_ = false;  // the handshake is done: messages may be written
   bool closed_ = false, reported_ = false;
 };

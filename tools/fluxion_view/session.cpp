@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/text.h"
@@ -25,6 +28,8 @@ double Now() {
 // The longest a paced run may lag behind real time before it gives up catching up [s]: a scene
 // slower than real time then plays as fast as it can, without bursts.
 constexpr double kLagBeforeReanchor = 0.1;
+// The simulation thread's nice value (docs/viewer.md "Threads").
+constexpr int kSimulationNice = 10;
 // Most steps one `step` command may ask for (the page's button asks for 1).
 constexpr long kMostSteps = 1'000'000;
 // The fastest pace a page may ask for, as a multiple of real time.
@@ -85,16 +90,22 @@ void Session::Submit(std::string command) {
   wake_.notify_all();
 }
 
-void Session::RequestFrame(bool current_state_too) {
+void Session::RequestFrame(bool current_state_too, bool exact) {
   {
     std::lock_guard lock(mutex_);
     if (current_state_too) force_frame_ = true;
+    frame_exact_ = exact;
     frame_wanted_ = true;
   }
   wake_.notify_all();
 }
 
 void Session::Loop() {
+  // Below the browser in the scheduler's eyes: when both want a core (a machine without a GPU,
+  // where the browser's software renderer draws the page), the page's frames come first and the
+  // simulation takes what is left; on an idle core it runs at full speed all the same. Linux
+  // gives each thread its own nice value (setpriority of its thread id).
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kSimulationNice);
   std::deque<std::string> commands;
   while (!stop_) {
     if (has_commands_) {
@@ -135,9 +146,15 @@ void Session::Loop() {
     }
     if ((dirty_ || force_frame_) && frame_wanted_.exchange(false)) {
       force_frame_ = false;
-      EncodeFrame(*simulation_, frame_);
+      const double start = Now();
+      EncodeFrame(*simulation_, frame_,
+                  frame_exact_ ? FramePrecision::kFloat64 : FramePrecision::kFloat32);
       dirty_ = false;
       if (sink_.frame) sink_.frame(frame_);
+      const double end = Now();
+      encode_seconds_ += end - start;
+      ++timed_frames_;
+      if (end - timing_start_ >= 1.0) SendTimings(end);
       continue;
     }
     if (stepped) continue;
@@ -156,7 +173,10 @@ void Session::Loop() {
 
 void Session::StepOnce() {
   try {
+    const double start = Now();
     simulation_->Step();
+    step_seconds_ += Now() - start;
+    ++timed_steps_;
   } catch (const NumericalError& error) {
     failed_ = true;
     playing_ = false;
@@ -374,6 +394,20 @@ void Session::SendStatus() {
                    {"solver", nodes.empty() ? std::string() : nodes.front().solver_type},
                    {"recording", record_name_}}
                   .dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+// The simulation thread's share of a frame's time: how long a step takes, and how long a frame
+// takes to encode (energies included) and hand over, averaged since the last report.
+void Session::SendTimings(double now) {
+  if (sink_.event && timed_frames_ > 0)
+    sink_.event(json{{"type", "timing"},
+                     {"step_ms", timed_steps_ ? 1e3 * step_seconds_ / timed_steps_ : 0.0},
+                     {"encode_ms", 1e3 * encode_seconds_ / timed_frames_},
+                     {"steps_per_frame", static_cast<double>(timed_steps_) / timed_frames_}}
+                    .dump());
+  timing_start_ = now;
+  step_seconds_ = encode_seconds_ = 0.0;
+  timed_steps_ = timed_frames_ = 0;
 }
 
 void Session::SendLog(const std::string& level, const std::string& text) {

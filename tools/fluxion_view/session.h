@@ -58,9 +58,10 @@ class Session {
 
   /// A command of the page (docs/viewer.md "Commands"), JSON text; applied between steps.
   void Submit(std::string command);
-  /// The page is ready for the next frame; a new page (reconnection) also wants the current
+  /// The page is ready for the next frame, as float64 (exact: the simulation's doubles) or
+  /// float32 (what the page draws) positions; a new page (reconnection) also wants the current
   /// state even when nothing changed.
-  void RequestFrame(bool current_state_too = false);
+  void RequestFrame(bool current_state_too = false, bool exact = true);
 
  private:
   void Loop();
@@ -71,6 +72,7 @@ class Session {
   void StopRecording();
   void SendStatus();
   void SendLog(const std::string& level, const std::string& text);
+  void SendTimings(double now);
 
   const Host& host_;
   SessionOptions options_;
@@ -91,6 +93,7 @@ class Session {
   std::atomic<bool> has_commands_{false};
   std::atomic<bool> frame_wanted_{false};
   std::atomic<bool> force_frame_{false};
+  std::atomic<bool> frame_exact_{true};
   std::atomic<bool> stop_{false};
 
   // The simulation thread's own.
@@ -100,6 +103,11 @@ class Session {
   bool dirty_ = true;                             // a state not yet sent
   double anchor_wall_ = 0.0, anchor_time_ = 0.0;  // pacing: when play (re)started
   bool failed_ = false;  // the last step failed (NumericalError): play refused until reset
+
+  // Where the simulation thread's time goes, over about a second (the page's "timing" events,
+  // docs/viewer.md "Measured").
+  double timing_start_ = 0.0, step_seconds_ = 0.0, encode_seconds_ = 0.0;
+  long timed_steps_ = 0, timed_frames_ = 0;
 
   // The recording.
   OutputFile record_file_;

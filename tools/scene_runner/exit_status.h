@@ -1,14 +1,16 @@
-// scene-runner's documented exit statuses (README "Exit status").
+// scene-runner's documented exit statuses (README "Exit status"): those of every Fluxion tool
+// (tools/common/exit_status.h).
 #pragma once
+
+#include "exit_status_common.h"
 
 namespace fluxion::runner {
 
-enum ExitStatus : int {
-  kExitSuccess = 0,
-  kExitMismatch = 1,         ///< reserved: --compare found a difference
-  kExitInvalidInput = 2,     ///< command line, scene file, attribute values, unwritable output
-  kExitPluginProblem = 3,    ///< plugin not found, refused (ABI), or duplicate component
-  kExitNumericalFailure = 4  ///< state not finite, linear solver failure
-};
+using tools::ExitStatus;
+using tools::kExitInvalidInput;
+using tools::kExitMismatch;
+using tools::kExitNumericalFailure;
+using tools::kExitPluginProblem;
+using tools::kExitSuccess;
 
 }  // namespace fluxion::runner

@@ -15,7 +15,9 @@
 #include <malloc.h>
 #endif
 
+#include "command_line.h"
 #include "exit_status.h"
+#include "failure_report.h"
 #include "fluxion/errors.h"
 #include "fluxion/host.h"
 #include "fluxion/log.h"
@@ -30,49 +32,9 @@ using namespace fluxion;
 
 namespace {
 
-// A finite number within [min, max] (CLI11's own range checks let NaN through and print the
-// largest double in full): the option's value or a one-line reason.
-CLI::Validator FiniteIn(double min, double max, const std::string& range_text) {
-  return CLI::Validator(
-      [=](const std::string& text) -> std::string {
-        std::string why;
-        const std::optional<double> value = ParseReal(text, &why);
-        if (!value)
-          return "'" + text + "' is " + why + " (expected a finite number " + range_text + ")";
-        if (*value < min || *value > max)
-          return "'" + text + "' is out of range (expected a number " + range_text + ")";
-        return {};
-      },
-      "NUMBER " + range_text);
-}
-
-// A whole number within [min, max], refused (not clamped) beyond what a long holds.
-CLI::Validator WholeIn(long min, long max, const std::string& range_text) {
-  return CLI::Validator(
-      [=](const std::string& text) -> std::string {
-        std::string why;
-        const std::optional<long> value = ParseInteger(text, &why);
-        if (!value)
-          return "'" + text + "' is " + why + " (expected a whole number " + range_text + ")";
-        if (*value < min || *value > max)
-          return "'" + text + "' is out of range (expected a whole number " + range_text + ")";
-        return {};
-      },
-      "INTEGER " + range_text);
-}
-
-// One of a few words.
-CLI::Validator OneOf(const std::string& what, const std::vector<std::string>& words) {
-  std::string listed;
-  for (const std::string& word : words) listed += (listed.empty() ? "" : ", ") + word;
-  return CLI::Validator(
-      [=](const std::string& text) -> std::string {
-        for (const std::string& word : words)
-          if (text == word) return {};
-        return "'" + text + "' is not " + what + " (expected one of " + listed + ")";
-      },
-      "WORD");
-}
+using fluxion::tools::FiniteIn;
+using fluxion::tools::OneOf;
+using fluxion::tools::WholeIn;
 
 constexpr double kLargest = std::numeric_limits<double>::max();
 constexpr long kMostSteps = long{1} << 62;
@@ -81,47 +43,6 @@ std::string Join(const std::vector<std::string>& words) {
   std::string text;
   for (const std::string& word : words) text += (text.empty() ? "" : ", ") + word;
   return text;
-}
-
-// The arguments CLI11 did not take, as one error line: a mistyped option with the option it is
-// closest to, or a second scene.
-std::string ExtraArgumentProblem(const CLI::App& app, const std::vector<std::string>& extras) {
-  for (const std::string& extra : extras) {
-    if (extra.size() < 2 || extra[0] != '-') continue;
-    const std::string name = extra.substr(0, extra.find('='));
-    std::vector<std::string> options;
-    for (const CLI::Option* option : app.get_options()) {
-      for (const std::string& long_name : option->get_lnames()) options.push_back("--" + long_name);
-      for (const std::string& short_name : option->get_snames())
-        options.push_back("-" + short_name);
-    }
-    const std::string suggestion = SuggestClosest(name, options);
-    return "unknown option '" + name + "' (" +
-           (suggestion.empty() ? std::string("expected one of the options of")
-                               : "did you mean '" + suggestion + "'? see") +
-           " scene-runner --help)";
-  }
-  return "unexpected argument '" + extras.front() +
-         "' (expected one scene file; options begin with --, see scene-runner --help)";
-}
-
-// CLI11's message in the voice of the scene errors: "--steps: what is wrong (what was expected)".
-std::string CommandLineProblem(const CLI::ParseError& error) {
-  std::string message = error.what();
-  // CLI11 words a few of its messages for programmers; say them for users.
-  if (const auto at = message.find(": 1 required "); at != std::string::npos) {
-    std::string expected = message.substr(at + 13, message.rfind(" missing") - at - 13);
-    expected.erase(0, expected.find(':') + 1);  // "INT:INTEGER from 0 to 2^62": the type's name
-    return message.substr(0, at) + ": a value is missing (expected " + expected + ")";
-  }
-  if (const auto at = message.find(" excludes "); at != std::string::npos)
-    return message.substr(0, at) + " and" + message.substr(at + 9) +
-           " were both given (expected one of them)";
-  if (const auto at = message.find(" requires "); at != std::string::npos)
-    return message.substr(0, at) + " needs" + message.substr(at + 9) + " (expected both)";
-  // The validators' own messages already say what was expected.
-  if (!message.empty() && message.back() == ')') return message;
-  return message + " (see scene-runner --help)";
 }
 
 // --solver NAME, checked before the scene is read: a mistake on the command line is reported as
@@ -337,20 +258,9 @@ int main(int argc, char** argv) {
 
   // Unknown arguments are kept, to be reported with the option they are closest to.
   app.allow_extras();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "error: %s\n", CommandLineProblem(e).c_str());
-    return runner::kExitInvalidInput;
-  }
-  if (const std::vector<std::string> extras = app.remaining(); !extras.empty()) {
-    std::fprintf(stderr, "error: %s\n", ExtraArgumentProblem(app, extras).c_str());
-    return runner::kExitInvalidInput;
-  }
+  if (const std::optional<int> status =
+          tools::ParseCommandLine(app, argc, argv, "scene-runner", "one scene file"))
+    return *status;
   if (!memory_limit.empty()) {
     const std::optional<std::uint64_t> bytes = ParseMemorySize(memory_limit);
     if (!bytes) {
@@ -499,11 +409,7 @@ int main(int argc, char** argv) {
         return status;
     }
     return runner::RunScene(options, host);
-  } catch (const PluginError& error) {
-    std::fprintf(stderr, "error: %s\n", error.what());
-    return runner::kExitPluginProblem;
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "error: internal error: %s\n", error.what());
-    return 70;
+  } catch (...) {
+    return tools::ReportCurrentException(options.scene);
   }
 }

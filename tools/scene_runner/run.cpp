@@ -16,9 +16,11 @@
 #include <unistd.h>
 
 #include "animation.h"
+#include "command_line.h"
 #include "contact_tally.h"
 #include "controller_run.h"
 #include "failure_advice.h"
+#include "failure_report.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "fluxion/output_files.h"
@@ -37,32 +39,7 @@ namespace fluxion::runner {
 
 namespace {
 
-void PrintError(const std::string& message) {
-  // Each line of a multi-problem message is its own "error:" line.
-  std::size_t start = 0;
-  while (start < message.size()) {
-    const std::size_t end = std::min(message.find('\n', start), message.size());
-    std::fprintf(stderr, "error: %s\n", message.substr(start, end - start).c_str());
-    start = end + 1;
-  }
-}
-
-// Number of steps to reach end_time: the first n whose time t₀ + n·h (Simulation::TimeAt, no
-// accumulated round-off) is ≥ T, with a slack of 1e-9 steps for a dt that has no short decimal;
-// nullopt when that many steps cannot be counted. With dt = 0.01, --end-time 2 is 200 steps and
-// the last row is at t = 2.
-std::optional<long> StepsUntil(const Simulation& simulation, double end_time) {
-  const double dt = simulation.dt();
-  const double reach = end_time - 1e-9 * dt;
-  const double estimate = std::ceil((end_time - simulation.TimeAt(0)) / dt - 1e-9);
-  if (!(estimate < 0x1p62)) return std::nullopt;  // also NaN
-  if (estimate <= 0) return 0L;
-  // The estimate's division may be off by a step either way: settle it on the times themselves.
-  long steps = static_cast<long>(estimate);
-  while (steps > 0 && simulation.TimeAt(steps - 1) >= reach) --steps;
-  while (simulation.TimeAt(steps) < reach) ++steps;
-  return steps;
-}
+using tools::PrintError;
 
 // "SCENE:LINE" for a line of the scene (of a Python scene: the model's lines are already the
 // Python calls that made the elements, LoadOptions::python_origins); "SCENE" for line 0.
@@ -276,27 +253,15 @@ int RunScene(const RunOptions& options, const Host& host) {
     } else {
       simulation.emplace(host.LoadFile(options.scene, load_options));
     }
-  } catch (const SceneError& error) {
-    for (const SceneDiagnostic& diagnostic : error.diagnostics()) PrintError(diagnostic.Format());
-    return kExitInvalidInput;
-  } catch (const PluginError& error) {
-    PrintError(error.what());
-    return kExitPluginProblem;
-  } catch (const ConfigError& error) {
-    PrintError(options.scene + ": " + error.what());
-    return kExitInvalidInput;
-  } catch (const std::bad_alloc&) {
-    PrintError(options.scene +
-               ": the scene is too large to allocate (expected fewer points, springs "
-               "or elements)");
-    return kExitInvalidInput;
+  } catch (...) {
+    return tools::ReportCurrentException(options.scene);
   }
 
   long steps = kDefaultSteps;
   if (options.steps) {
     steps = *options.steps;
   } else if (options.end_time) {
-    const std::optional<long> until = StepsUntil(*simulation, *options.end_time);
+    const std::optional<long> until = simulation->StepsUntil(*options.end_time);
     if (!until) {
       PrintError("--end-time " + FormatReal(*options.end_time) + " with dt = " +
                  FormatReal(simulation->dt()) + " needs too many steps (expected at most 2^62)");

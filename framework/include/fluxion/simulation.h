@@ -4,6 +4,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -128,6 +129,13 @@ class FLUXION_API Simulation {
   /// (the double nearest the decimal value; for a dt with no short decimal, such as 1/3, the
   /// double expression t₀ + n·h).
   double TimeAt(long step) const;
+  /// Steps from now until the time reaches `end_time`: the least n ≥ 0 with
+  /// TimeAt(step_count() + n) ≥ end_time − 10⁻⁹·dt (a billionth of a step of slack, for a dt with
+  /// no short decimal), settled on the times themselves, not on a division that can be a step
+  /// off. From t = 0 with dt = 0.01, StepsUntil(2) is 200 and the last state is at t = 2.
+  /// scene-runner --end-time, Python's run(end_time=…) and fluxion-sweep count with it. nullopt
+  /// when the count is not below 2^62 (end_time NaN included).
+  std::optional<long> StepsUntil(double end_time) const;
   /// The time SOFA's node holds after as many steps: the start time plus dt added once per step
   /// (SOFA's DefaultAnimationLoop accumulates, t += dt). The mechanics run on it, as SOFA's do:
   /// time-dependent loads and constraints, the solvers' State::time, and the observers

@@ -20,6 +20,7 @@
 #include "fluxion/mapping.h"
 #include "fluxion/model.h"
 #include "mechanics/assembled_system.h"
+#include "mechanics/gravity_weights.h"
 #include "mechanics/linear_mapping.h"
 #include "plugin/plugin_loader.h"
 #include "registry/component_registry.h"
@@ -78,6 +79,8 @@ struct Node {
   const Component* topology_component = nullptr;
   std::shared_ptr<const Topology> topology;
   std::optional<std::array<double, 3>> gravity;  // set by a Gravity component
+  /// The Gravity component's changeable gravity (with gravity), null without one.
+  std::shared_ptr<GravitySource> gravity_source;
 
   /// The child node named `name` ("Node" names an unnamed one), or null. Links are resolved
   /// through an index (IndexNamesOf), so that a scene's build takes time linear in its size
@@ -249,6 +252,8 @@ struct BuildState {
   double data_bytes = 0;  ///< the scene's structure and the data copied between components so far
   /// Fields components declared changeable between steps (BuildContext::AddRuntimeField).
   std::vector<RuntimeField> runtime_fields;
+  /// The root's `gravity` attribute as a changeable gravity (created by the first mass under it).
+  std::shared_ptr<GravitySource> root_gravity;
   /// Each component's force fields and masses (Simulation::ComponentMatrix).
   std::vector<MatrixSource> matrix_sources;
 

@@ -24,17 +24,6 @@ std::string ComponentBuildContext::Where() const { return state_.problems.Where(
 
 void ComponentBuildContext::Warn(const std::string& message) { LogWarn(Where() + message); }
 
-std::array<double, 3> ComponentBuildContext::gravity() const {
-  for (const Node* node = &node_; node != nullptr; node = node->parent)
-    if (node->gravity) return *node->gravity;
-  const std::vector<double>& root = state_.root->parameters.reals("gravity");
-  return {root[0], root[1], root[2]};
-}
-
-void ComponentBuildContext::SetGravity(const std::array<double, 3>& gravity) {
-  node_.gravity = gravity;
-}
-
 namespace {
 
 template <std::size_t N>
@@ -576,22 +565,6 @@ void ComponentBuildContext::AddForceField(const ObjectModel& object,
                                                field.get()});
   parts->force_fields.push_back(std::move(field));
   ++state_.force_fields_added;
-}
-
-void ComponentBuildContext::RecordMass(const ObjectModel& object) {
-  const std::string path = node_.path + "/" + component_.name;
-  const int index = IndexOf(object);
-  // A component's records are the last ones while it is built: only those are compared, so that
-  // building stays linear in the number of masses.
-  for (auto source = state_.matrix_sources.rbegin();
-       source != state_.matrix_sources.rend() && source->component == path; ++source)
-    if (source->kind == ComponentMatrixKind::kMass && source->object == index) return;
-  state_.matrix_sources.push_back(MatrixSource{path, ComponentMatrixKind::kMass, index, nullptr});
-}
-
-void ComponentBuildContext::AddRuntimeField(const std::string& field, RuntimeFieldSetter setter) {
-  state_.runtime_fields.push_back(
-      RuntimeField{node_.path + "/" + component_.name, field, std::move(setter)});
 }
 
 namespace {

@@ -6,10 +6,11 @@
 
 #include "build/build_state.h"
 #include "fluxion/component.h"
+#include "mechanics/mass_build_hooks.h"
 
 namespace fluxion::internal {
 
-class ComponentBuildContext final : public BuildContext {
+class ComponentBuildContext final : public BuildContext, public MassBuildHooks {
  public:
   ComponentBuildContext(BuildState& state, Node& node, const Component& component)
       : state_(state), node_(node), component_(component) {}
@@ -68,6 +69,14 @@ class ComponentBuildContext final : public BuildContext {
   void AddObserver(std::unique_ptr<Observer> observer) override;
   std::size_t spring_budget() const override;
   void AddRuntimeField(const std::string& field, RuntimeFieldSetter setter) override;
+
+  // --- MassBuildHooks (the framework's mass components) -------------------------------------
+  std::shared_ptr<Weight> AddWeight(const ObjectModel& object,
+                                    const std::vector<double>& point_mass) override;
+  void AddRuntimeMass(const ObjectModel& object, const std::string& field,
+                      std::shared_ptr<Weight> weight, PointMassRule rule) override;
+  /// The gravity this node's masses follow: the nearest Gravity component's, else the root's.
+  std::shared_ptr<GravitySource> GravitySourceHere();
 
  private:
   int line() const { return component_.element->line; }

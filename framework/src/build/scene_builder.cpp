@@ -18,6 +18,7 @@
 #include "build/collision_pipeline.h"
 #include "build/component_passes.h"
 #include "build/data_links.h"
+#include "build/gravity_sources.h"
 #include "build/mapping_passes.h"
 #include "build/memory_charges.h"
 #include "build/read_pass.h"
@@ -175,6 +176,8 @@ Simulation BuildSimulation(const SceneDescription& scene,
   model->objects = std::move(state.objects);
   if (nodes.empty() && state.observers.empty())
     LogWarn(scene.file + ": the scene has no ODE solver: nothing moves");
+  // The root's gravity first: the root node comes before its components in document order.
+  state.runtime_fields.insert(state.runtime_fields.begin(), RootGravityField(state));
   try {
     Simulation simulation =
         SimulationAccess::Create(std::move(model), std::move(nodes), registry,

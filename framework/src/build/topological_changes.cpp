@@ -268,6 +268,8 @@ bool ReadProcessor(BuildState& state, const Node& node, const Component& compone
         return refuse(std::string("'") + list + "' is not supported on a " + kind.container +
                       " (expected " + kind.data_list + ", the container's elements)");
     plan.triangles_to_remove = p.indices(kind.data_list);
+    const AttributeText* list = component.element->Find(kind.data_list);
+    plan.list_linked = list != nullptr && list->value.find('@') != std::string::npos;
     return true;
   }
   const std::string& name = p.text("filename");
@@ -351,6 +353,7 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
   for (const Component& c : node.components) {
     if (c.entry == nullptr) continue;
     const std::string& type = c.entry->spec.name;
+    changing.components.push_back({type, c.kind(), c.element->line, node.path, c.name});
     if (kIndexListTypes.count(type) != 0) {
       if (node.path != changing.node_path) {
         state.problems.Scene(c.element->line,

@@ -72,6 +72,19 @@ struct ProcessorPlan {
   double time_to_remove = 0.0;
   double interval = 0.0;
   std::vector<Index> triangles_to_remove;  ///< the data list of the container's level
+  /// The data list is a link (to an engine's output: BoxROI): read from a build of the scene on
+  /// the current positions when due. Otherwise the list itself is used.
+  bool list_linked = false;
+};
+
+/// A component of a changing node or below, as the in-place follow checks it
+/// (build/topology_in_place.h).
+struct NodeComponent {
+  std::string type;  ///< the registered name, e.g. "MeshSpringForceField"
+  ComponentKind kind = ComponentKind::kIgnored;
+  int line = 0;           ///< its element line (its key in the scene description)
+  std::string node_path;  ///< its node, e.g. "root/cloth"
+  std::string name;       ///< its name there
 };
 
 /// A topology derived from the changing one by a topological mapping in a child node: it
@@ -97,6 +110,8 @@ struct ChangingNode {
   std::shared_ptr<const Topology> topology;
   Vector position, velocity, rest_position;
   std::vector<FollowedIndexList> index_lists;
+  /// Every component of the node and below, in document order.
+  std::vector<NodeComponent> components;
   std::vector<FollowedSprings> spring_lists;
   /// The DiagonalMass components given a total mass (element line, density): SOFA's keeps the
   /// density of its init (totalMass / area) and takes each removed triangle's share away, so a

@@ -6,12 +6,14 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "build/scene_builder.h"
+#include "build/topology_in_place.h"
 #include "core/text_parsing.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
@@ -43,7 +45,18 @@ struct ProcessorRuntime {
 struct NodeRuntime {
   ChangingNode state;  // its topology, initial vectors and index lists, kept current
   std::vector<ProcessorRuntime> processors;
+  // The in-place follow of its removals, made at the first one (and after each rebuild, which
+  // replaces what it points into); `refused` once it could not be made for the current build.
+  std::unique_ptr<InPlaceFollower> in_place;
+  bool refused = false;
 };
+
+// FLUXION_TOPOLOGY_REBUILD=1 in the environment: every change goes through the rebuild (the
+// reference the in-place follow is compared with, in tests and benchmarks).
+bool RebuildAlways() {
+  const char* value = std::getenv("FLUXION_TOPOLOGY_REBUILD");
+  return value != nullptr && std::string_view(value) == "1";
+}
 
 // SOFA's "the time has come": nextTime < time or |nextTime − time| < ε (double epsilon).
 bool Reached(double next_time, double time) {
@@ -182,7 +195,10 @@ class TopologyRebuildStage final : public TopologyChangeStage {
   TopologyRebuildStage(const SceneDescription& scene,
                        std::shared_ptr<const ComponentRegistry> registry,
                        const LoadOptions& options, std::vector<ChangingNode> changing)
-      : scene_(scene), registry_(std::move(registry)), options_(options) {
+      : scene_(scene),
+        registry_(std::move(registry)),
+        options_(options),
+        rebuild_always_(RebuildAlways()) {
     for (ChangingNode& node : changing) {
       NodeRuntime runtime;
       for (ProcessorPlan& plan : node.processors) {
@@ -201,12 +217,19 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     const double now = simulation.sofa_time();
     // Nothing is copied or allocated on a step without a change (the state is taken when the
     // first removal of a node is due).
+    // A removal is followed in place when the node's components allow it; once a change of
+    // the step needs the rebuild, the step's later changes join it.
     std::vector<SimulationAccess::ObjectState> states;
+    bool rebuild = false;
     for (NodeRuntime& node : nodes_) {
       ChangingNode& current = node.state;
       std::optional<SimulationAccess::ObjectState> state;
       for (ProcessorRuntime& processor : node.processors) {
         for (const DueChange& change : Due(processor, simulation, current, state, now)) {
+          if (!change.add && !rebuild &&
+              RemoveInPlace(simulation, processor.plan, node, change.values, now))
+            continue;
+          rebuild = true;
           if (change.points_in_triangle)
             AddPoints(processor.plan, current, change, StateOf(simulation, current, state), now);
           else if (change.add)
@@ -218,9 +241,13 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       }
       if (state) states.push_back(std::move(*state));
     }
-    if (states.empty()) return;
+    if (!rebuild) return;
     RebuildInputs inputs = Inputs(nullptr);
     SimulationAccess::AdoptRebuilt(simulation, Build(inputs), states);
+    for (NodeRuntime& node : nodes_) {
+      node.in_place.reset();
+      node.refused = false;
+    }
   }
 
  private:
@@ -245,11 +272,13 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     if (processor.time_to_remove >= now) return {};
     // SOFA reads its list when it acts: an engine it links to (BoxROI) computes it then, on
     // the current positions and topology. So does a build of the scene on them.
-    RebuildInputs probe = Inputs(&StateOf(simulation, node, state));
-    (void)Build(probe);
     std::vector<Index> ids = plan.triangles_to_remove;
-    for (const auto& [line, list] : probe.data_lists)
-      if (line == plan.line) ids = list;
+    if (plan.list_linked) {
+      RebuildInputs probe = Inputs(&StateOf(simulation, node, state));
+      (void)Build(probe);
+      for (const auto& [line, list] : probe.data_lists)
+        if (line == plan.line) ids = list;
+    }
     // The next time: `interval` later, or never (SOFA sets (Index)-1).
     if (processor.plan.interval != 0.0)
       processor.time_to_remove += processor.plan.interval;
@@ -259,6 +288,37 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     DueChange removal;
     removal.values = std::move(ids);
     return {std::move(removal)};
+  }
+
+  // removeItems(ids) followed in place (build/topology_in_place.h), when the node's components
+  // and this removal allow it; false (nothing changed) otherwise, the reason logged at debug.
+  bool RemoveInPlace(Simulation& simulation, const ProcessorPlan& plan, NodeRuntime& node,
+                     const std::vector<Index>& ids, double now) {
+    if (rebuild_always_) return false;
+    const auto [file, line] = scene_.Locate(plan.line);
+    const std::string where = file + ":" + std::to_string(line) + ": TopologicalChangeProcessor";
+    std::string why;
+    if (!node.in_place && !node.refused) {
+      node.in_place = CreateInPlaceFollower(simulation, node.state, scene_, why);
+      node.refused = !node.in_place;
+    }
+    if (!node.in_place) {
+      if (!why.empty())
+        LogDebug(where + ": the changes of node '" + node.state.node_path +
+                 "' rebuild the scene: " + why);
+      return false;
+    }
+    const std::size_t before = ElementCount(*node.state.topology, node.state.level);
+    if (!node.in_place->Remove(simulation, node.state, ids, why)) {
+      LogDebug(where + ": the removal at t = " + FormatReal(now) + " rebuilds the scene: " + why);
+      return false;
+    }
+    const std::span<const Index> skipped = node.in_place->out_of_range();
+    if (!skipped.empty())
+      LogWarn(where + ": " + std::to_string(skipped.size()) + " element indices (first " +
+              std::to_string(skipped.front()) + ") are not below the " + std::to_string(before) +
+              " elements: skipped, as SOFA does");
+    return true;
   }
 
   // removeItems(ids) on the node's elements; everything the node keeps follows the renumbering,
@@ -386,6 +446,7 @@ class TopologyRebuildStage final : public TopologyChangeStage {
   std::shared_ptr<const ComponentRegistry> registry_;
   LoadOptions options_;
   std::vector<NodeRuntime> nodes_;
+  bool rebuild_always_ = false;
 };
 
 }  // namespace

@@ -114,7 +114,10 @@ void AddRuntimeCoefficients(BuildContext& context, SpringForceField* live,
             throw ConfigError(field, "expected one finite value ≥ 0");
           const double value = values[0];
           bool any = false;
-          for (std::size_t k = 0; k < shared->size(); ++k) {
+          // A topological change followed in place removes springs (the last moved into each
+          // removed slot; build/topology_in_place.h): only the first entries of `kinds` are
+          // read then, right since springs that are the edges are all of one kind.
+          for (std::size_t k = 0; k < std::min(shared->size(), live->springs().size()); ++k) {
             if (kind >= 0 && (*shared)[k] != kind) continue;
             const PackedSpring& spring = live->springs()[k];
             const double length = spring.rest_length;

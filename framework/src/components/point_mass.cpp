@@ -1,19 +1,22 @@
 #include "components/point_mass.h"
 
+#include "mechanics/mass_build_hooks.h"
 #include "mechanics/simple_force_fields.h"
 
 namespace fluxion::internal {
 
-void ApplyPointMasses(BuildContext& context, const ObjectModel& object,
-                      const std::vector<double>& point_mass) {
-  if (object.system < 0) return;
+std::shared_ptr<Weight> ApplyPointMasses(BuildContext& context, const ObjectModel& object,
+                                         const std::vector<double>& point_mass) {
+  if (object.system < 0) return nullptr;
   context.SetPointMass(object, point_mass);
-  AddWeight(context, object, point_mass);
+  return AddWeight(context, object, point_mass);
 }
 
-void AddWeight(BuildContext& context, const ObjectModel& object,
-               const std::vector<double>& point_mass) {
-  if (object.system < 0) return;
+std::shared_ptr<Weight> AddWeight(BuildContext& context, const ObjectModel& object,
+                                  const std::vector<double>& point_mass) {
+  if (object.system < 0) return nullptr;
+  if (auto* framework = dynamic_cast<MassBuildHooks*>(&context))
+    return framework->AddWeight(object, point_mass);
   // Gravity acts through the mass: f += m·g per point (SOFA's Mass::addForce).
   const std::array<double, 3> gravity = context.gravity();
   std::vector<Index> dofs;
@@ -29,6 +32,7 @@ void AddWeight(BuildContext& context, const ObjectModel& object,
   if (!dofs.empty())
     context.AddForceField(object,
                           std::make_unique<ConstantForce>(std::move(dofs), std::move(forces)));
+  return nullptr;
 }
 
 }  // namespace fluxion::internal

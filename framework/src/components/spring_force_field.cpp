@@ -1,9 +1,14 @@
 #include "components/spring_force_field.h"
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
+#include <span>
+#include <string>
 
 #include "components/point_selection.h"
 #include "components/spring_components.h"
+#include "fluxion/errors.h"
 #include "mechanics/spring_force_field.h"
 
 namespace fluxion::internal {
@@ -118,8 +123,33 @@ void SpringForceFieldComponent::Build(BuildContext& context) {
     return;
   }
   if (!context.ReserveSprings(list.springs.size()) || !ends.usable || list.springs.empty()) return;
-  context.AddForceField(a, std::make_unique<SpringForceField>(a.dimension, std::move(list.springs),
-                                                              p.flag("exactDampingJacobian")));
+  auto field = std::make_unique<SpringForceField>(a.dimension, std::move(list.springs),
+                                                  p.flag("exactDampingJacobian"));
+  // `stiffness` and `damping` may change between steps (fluxion-view's panel, a SofaPython3
+  // controller): as in the XML, one value sets every spring and a list sets them in order, a
+  // shorter list extended with its last value (SOFA's per-spring lists). The coefficients are
+  // used as given (no rest-length scaling here), so a value set before a step gives the bits of
+  // the same value in the XML. The force field lives in the system as long as the setters do.
+  SpringForceField* live = field.get();
+  for (const bool stiffness : {true, false}) {
+    const std::string name = stiffness ? "stiffness" : "damping";
+    context.AddRuntimeField(name, [live, name, stiffness](std::span<const double> values) {
+      const std::size_t count = live->springs().size();
+      if (values.empty() || values.size() > count)
+        throw ConfigError(name, "has " + std::to_string(values.size()) + " values (expected 1 to " +
+                                    std::to_string(count) + ", one per spring)");
+      for (const double value : values)
+        if (!std::isfinite(value) || value < 0)
+          throw ConfigError(name, "expected finite values >= 0");
+      for (std::size_t k = 0; k < count; ++k) {
+        const double value = values[std::min(k, values.size() - 1)];
+        const PackedSpring& spring = live->springs()[k];
+        live->SetCoefficients(k, stiffness ? value : spring.stiffness,
+                              stiffness ? spring.damping : value);
+      }
+    });
+  }
+  context.AddForceField(a, std::move(field));
 }
 
 }  // namespace fluxion::internal

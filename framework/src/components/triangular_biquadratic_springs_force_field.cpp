@@ -1,16 +1,15 @@
 #include "components/triangular_biquadratic_springs_force_field.h"
 
-#include <algorithm>
 #include <cmath>
-#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <Eigen/Geometry>
 
-#include "mechanics/topology_elements.h"
+#include "components/triangle_spring_mesh.h"
 #include "mechanics/triangular_biquadratic_springs.h"
 
 namespace fluxion::internal {
@@ -47,68 +46,31 @@ ComponentSpec TriangularBiquadraticSpringsForceFieldComponent::Spec() {
 }
 
 void TriangularBiquadraticSpringsForceFieldComponent::Build(BuildContext& context) {
-  const ObjectModel* found = context.NodeObject();
-  if (found == nullptr) return;
-  const ObjectModel& object = *found;
+  const std::optional<TriangleSpringMesh> mesh = BuildTriangleSpringMesh(context);
+  if (!mesh) return;  // reported
+  const ObjectModel& object = *mesh->object;
   const Parameters& p = context.parameters();
   const double poisson = p.real("poissonRatio");
-  if (std::abs(poisson) == 1.0) {
-    context.Error(context.type() + " 'poissonRatio' is " + p.source_text("poissonRatio") +
-                  " (expected a value other than ±1: λ and μ divide by 1 − ν²)");
-    return;
-  }
-  const bool linked = p.has("topology") && !p.text("topology").empty();
-  std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
-  if (linked && !topology) return;  // reported
-  if (!topology) topology = object.topology;
-  if (!topology || topology->triangles.empty() || object.dimension != 3) {
-    context.Error(context.type() + " needs a Vec3 object with a triangle topology in node '" +
-                  context.node_path() + "' (SOFA: \"object must have a Triangular Set Topology\")");
-    return;
-  }
-  // SOFA's edges: the topology's, or derived from its triangles as its containers do.
-  Topology completed;
-  const Topology* mesh = topology.get();
-  if (mesh->edges.empty()) {
-    completed.points = mesh->points;
-    completed.triangles = mesh->triangles;
-    CompleteTopology(completed);
-    mesh = &completed;
-  }
   const auto point = [&](Index i) {
     return Eigen::Vector3d(object.rest_position.segment<3>(3 * i));
   };
-  std::map<std::pair<Index, Index>, std::size_t> edge_of;
   std::vector<TriangularBiquadraticSprings::Edge> edges;
-  for (const auto& e : mesh->edges) {
-    if (e[0] >= object.num_points || e[1] >= object.num_points) {
-      context.Error(context.type() + ": the topology's edges use points beyond the object's " +
-                    std::to_string(object.num_points));
-      return;
-    }
-    edge_of.emplace(std::minmax(e[0], e[1]), edges.size());
-    edges.push_back({.a = object.offset + 3 * e[0],
-                     .b = object.offset + 3 * e[1],
-                     .rest_square_length = (point(e[0]) - point(e[1])).squaredNorm(),
+  edges.reserve(mesh->edges.size());
+  for (std::size_t k = 0; k < mesh->edges.size(); ++k)
+    edges.push_back({.a = object.offset + 3 * mesh->edges[k][0],
+                     .b = object.offset + 3 * mesh->edges[k][1],
+                     .rest_square_length = mesh->rest_square_length[k],
                      .stiffness = 0.0});
-  }
   std::vector<TriangularBiquadraticSprings::Triangle> triangles;
   triangles.reserve(mesh->triangles.size());
   for (std::size_t t = 0; t < mesh->triangles.size(); ++t) {
-    const auto& tri = mesh->triangles[t];
+    const std::array<Index, 3>& tri = mesh->triangles[t];
     TriangularBiquadraticSprings::Triangle triangle;
     std::array<double, 3> rest{};
-    for (int j = 0; j < 3; ++j) {
-      const Index a = tri[(j + 1) % 3], b = tri[(j + 2) % 3];
-      const auto at = edge_of.find(std::minmax(a, b));
-      if (tri[j] >= object.num_points || at == edge_of.end()) {
-        context.Error(context.type() + ": triangle " + std::to_string(t) +
-                      " uses a point beyond the object's or an edge the topology lacks");
-        return;
-      }
+    for (std::size_t j = 0; j < 3; ++j) {
       triangle.dof[j] = object.offset + 3 * tri[j];
-      triangle.edge[j] = at->second;
-      rest[j] = std::sqrt(edges[at->second].rest_square_length);
+      triangle.edge[j] = mesh->opposite_edge[t][j];
+      rest[j] = std::sqrt(edges[triangle.edge[j]].rest_square_length);
     }
     if (!TriangularBiquadraticSprings::TriangleConstants(rest, p.real("youngModulus"), poisson,
                                                          triangle.stiffness, triangle.gamma,
@@ -122,7 +84,7 @@ void TriangularBiquadraticSpringsForceFieldComponent::Build(BuildContext& contex
     // SOFA's rest normal: the rest positions' cross product over twice Heron's area.
     triangle.rest_normal = (point(tri[1]) - point(tri[0])).cross(point(tri[2]) - point(tri[0])) /
                            (2 * triangle.rest_area);
-    for (int j = 0; j < 3; ++j) edges[triangle.edge[j]].stiffness += triangle.stiffness[j];
+    for (std::size_t j = 0; j < 3; ++j) edges[triangle.edge[j]].stiffness += triangle.stiffness[j];
     triangles.push_back(triangle);
   }
   if (!context.ReserveSprings(edges.size())) return;

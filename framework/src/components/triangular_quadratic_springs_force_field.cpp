@@ -1,13 +1,13 @@
 #include "components/triangular_quadratic_springs_force_field.h"
 
-#include <algorithm>
-#include <map>
+#include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "mechanics/topology_elements.h"
+#include "components/triangle_spring_mesh.h"
 #include "mechanics/triangular_quadratic_springs.h"
 
 namespace fluxion::internal {
@@ -37,76 +37,38 @@ ComponentSpec TriangularQuadraticSpringsForceFieldComponent::Spec() {
 }
 
 void TriangularQuadraticSpringsForceFieldComponent::Build(BuildContext& context) {
-  const ObjectModel* found = context.NodeObject();
-  if (found == nullptr) return;
-  const ObjectModel& object = *found;
+  const std::optional<TriangleSpringMesh> mesh = BuildTriangleSpringMesh(context);
+  if (!mesh) return;  // reported
+  const ObjectModel& object = *mesh->object;
   const Parameters& p = context.parameters();
-  const double poisson = p.real("poissonRatio");
-  if (std::abs(poisson) == 1.0) {
-    context.Error(context.type() + " 'poissonRatio' is " + p.source_text("poissonRatio") +
-                  " (expected a value other than ±1: λ and μ divide by 1 − ν²)");
-    return;
-  }
-  const bool linked = p.has("topology") && !p.text("topology").empty();
-  std::shared_ptr<const Topology> topology = context.LinkedTopology("topology");
-  if (linked && !topology) return;  // reported
-  if (!topology) topology = object.topology;
-  if (!topology || topology->triangles.empty() || object.dimension != 3) {
-    context.Error(context.type() + " needs a Vec3 object with a triangle topology in node '" +
-                  context.node_path() + "' (SOFA: \"object must have a Triangular Set Topology\")");
-    return;
-  }
-  // SOFA's edges: the topology's, or derived from its triangles as its containers do.
-  Topology completed;
-  const Topology* mesh = topology.get();
-  if (mesh->edges.empty()) {
-    completed.points = mesh->points;
-    completed.triangles = mesh->triangles;
-    CompleteTopology(completed);
-    mesh = &completed;
-  }
-  const auto point = [&](Index i) { return object.rest_position.segment<3>(3 * i); };
-  std::map<std::pair<Index, Index>, std::size_t> edge_of;
   std::vector<TriangularQuadraticSprings::Edge> edges;
-  for (const auto& e : mesh->edges) {
-    if (e[0] >= object.num_points || e[1] >= object.num_points) {
-      context.Error(context.type() + ": the topology's edges use points beyond the object's " +
-                    std::to_string(object.num_points));
-      return;
-    }
-    edge_of.emplace(std::minmax(e[0], e[1]), edges.size());
-    edges.push_back({.a = object.offset + 3 * e[0],
-                     .b = object.offset + 3 * e[1],
-                     .rest_length = (point(e[0]) - point(e[1])).norm(),
+  edges.reserve(mesh->edges.size());
+  for (std::size_t k = 0; k < mesh->edges.size(); ++k)
+    edges.push_back({.a = object.offset + 3 * mesh->edges[k][0],
+                     .b = object.offset + 3 * mesh->edges[k][1],
+                     .rest_length = std::sqrt(mesh->rest_square_length[k]),
                      .stiffness = 0.0});
-  }
   std::vector<TriangularQuadraticSprings::Triangle> triangles;
   triangles.reserve(mesh->triangles.size());
   for (std::size_t t = 0; t < mesh->triangles.size(); ++t) {
-    const auto& tri = mesh->triangles[t];
+    const std::array<Index, 3>& tri = mesh->triangles[t];
     TriangularQuadraticSprings::Triangle triangle;
     std::array<double, 3> rest{};
-    for (int j = 0; j < 3; ++j) {
-      const Index a = tri[(j + 1) % 3], b = tri[(j + 2) % 3];
-      const auto at = edge_of.find(std::minmax(a, b));
-      if (tri[j] >= object.num_points || at == edge_of.end()) {
-        context.Error(context.type() + ": triangle " + std::to_string(t) +
-                      " uses a point beyond the object's or an edge the topology lacks");
-        return;
-      }
+    for (std::size_t j = 0; j < 3; ++j) {
       triangle.dof[j] = object.offset + 3 * tri[j];
-      triangle.edge[j] = at->second;
-      rest[j] = edges[at->second].rest_length;
+      triangle.edge[j] = mesh->opposite_edge[t][j];
+      rest[j] = edges[triangle.edge[j]].rest_length;
     }
-    if (!TriangularQuadraticSprings::TriangleConstants(rest, p.real("youngModulus"), poisson,
-                                                       triangle.stiffness, triangle.gamma)) {
+    if (!TriangularQuadraticSprings::TriangleConstants(rest, p.real("youngModulus"),
+                                                       p.real("poissonRatio"), triangle.stiffness,
+                                                       triangle.gamma)) {
       context.Error(context.type() + ": triangle " + std::to_string(t) + " (" +
                     std::to_string(tri[0]) + " " + std::to_string(tri[1]) + " " +
                     std::to_string(tri[2]) +
                     ") is flat at rest (expected three points not on one line)");
       return;
     }
-    for (int j = 0; j < 3; ++j) edges[triangle.edge[j]].stiffness += triangle.stiffness[j];
+    for (std::size_t j = 0; j < 3; ++j) edges[triangle.edge[j]].stiffness += triangle.stiffness[j];
     triangles.push_back(triangle);
   }
   if (!context.ReserveSprings(edges.size())) return;

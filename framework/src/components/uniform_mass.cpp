@@ -1,6 +1,12 @@
 #include "components/uniform_mass.h"
 
+#include <cmath>
+#include <string>
+
 #include "components/point_mass.h"
+#include "fluxion/errors.h"
+#include "fluxion/text.h"
+#include "mechanics/mass_build_hooks.h"
 
 namespace fluxion::internal {
 
@@ -44,8 +50,26 @@ void UniformMassComponent::Build(BuildContext& context) {
     context.Error("UniformMass needs 'vertexMass' or 'totalMass' (SOFA has no default mass)");
     return;
   }
-  ApplyPointMasses(context, *object,
-                   std::vector<double>(static_cast<std::size_t>(object->num_points), mass));
+  const auto points = static_cast<std::size_t>(object->num_points);
+  std::shared_ptr<Weight> weight =
+      ApplyPointMasses(context, *object, std::vector<double>(points, mass));
+  // Both fields may change between steps (fluxion-view's panel, a SofaPython3 controller), the
+  // last one written wins (SOFA's update callbacks updateFromTotalMass / updateFromVertexMass in
+  // UniformMass.inl; SOFA refuses 0, Fluxion accepts it as its XML does); each point's mass is
+  // computed as above (totalMass / n), so a value set before a step gives the bits of the same
+  // value in the XML.
+  auto* hooks = dynamic_cast<MassBuildHooks*>(&context);
+  if (hooks == nullptr || !weight) return;
+  for (const bool total : {false, true}) {
+    const std::string name = total ? "totalMass" : "vertexMass";
+    hooks->AddRuntimeMass(*object, name, weight, [name, total, points](std::span<const double> v) {
+      if (v.size() != 1)
+        throw ConfigError(name, "has " + std::to_string(v.size()) + " numbers (expected one)");
+      if (!std::isfinite(v[0]) || v[0] < 0)
+        throw ConfigError(name, "is " + FormatReal(v[0]) + " (expected a finite mass >= 0 [kg])");
+      return std::vector<double>(points, total ? v[0] / static_cast<double>(points) : v[0]);
+    });
+  }
 }
 
 }  // namespace fluxion::internal

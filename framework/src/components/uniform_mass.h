@@ -7,7 +7,9 @@
 namespace fluxion::internal {
 
 /// The same lumped mass on every point: `totalMass`/n, else `vertexMass` (SOFA: totalMass wins).
-/// Deviation: separateGravity=1 is refused.
+/// Changeable between steps (Simulation::SetComponentField): `totalMass`, `vertexMass` (M, the
+/// weight and the solver's caches of M follow; docs/viewer.md). Deviation: separateGravity=1 is
+/// refused.
 class UniformMassComponent {
  public:
   static ComponentSpec Spec();

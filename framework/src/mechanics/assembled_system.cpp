@@ -6,6 +6,7 @@
 #include "fluxion/threads.h"
 #include "mechanics/field_tangent.h"
 #include "mechanics/simple_force_fields.h"
+#include "mechanics/spring_force_field.h"
 
 namespace fluxion::internal {
 
@@ -63,6 +64,20 @@ AssembledSystem::AssembledSystem(SystemParts parts)
   std::sort(projected_dofs_.begin(), projected_dofs_.end());
   projected_dofs_.erase(std::unique(projected_dofs_.begin(), projected_dofs_.end()),
                         projected_dofs_.end());
+}
+
+void AssembledSystem::SetDiagonalMass(Index first_dof, const Vector& mass) {
+  FLUXION_DEMAND(first_dof >= 0 && first_dof + mass.size() <= num_dofs_);
+  for (Index k = 0; k < mass.size(); ++k) {
+    const Index i = first_dof + k;
+    mass_diagonal_[i] = mass[k];
+    const bool fixed = std::binary_search(fixed_dofs_.begin(), fixed_dofs_.end(), i);
+    inverse_mass_[i] = !fixed && mass[k] > 0.0 ? 1.0 / mass[k] : 0.0;
+  }
+  if (layout_ == nullptr) return;  // built later from mass_diagonal_
+  // The diagonal is in the pattern, and couplings are off it: coeffRef finds, never inserts.
+  for (Index k = 0; k < mass.size(); ++k)
+    layout_->mass.coeffRef(first_dof + k, first_dof + k) = mass[k];
 }
 
 const MatrixLayout& AssembledSystem::Layout() const {
@@ -202,6 +217,50 @@ void AssembledSystem::ProjectMatrix(SparseMatrix& matrix) const {
     if (holding_[c] == 0) continue;
     for (const Index slot : layout.held_slots[c]) values[slot] = 0.0;
     for (const Index slot : layout.held_diagonal_slots[c]) values[slot] = 1.0;
+  }
+}
+
+int AssembledSystem::FieldIndex(const ForceField* field) const {
+  for (std::size_t i = 0; i < force_fields_.size(); ++i)
+    if (force_fields_[i].get() == field) return static_cast<int>(i);
+  return -1;
+}
+
+void AssembledSystem::RemoveSprings(std::size_t field_index,
+                                    std::span<const Index> sorted_descending) {
+  auto& springs = dynamic_cast<SpringForceField&>(*force_fields_[field_index]);
+  if (layout_ != nullptr) {
+    // Each spring's entries are 4·d² consecutive slots (SpringForceField::Entries): the last
+    // spring's move into the removed spring's place; the slots past the end are no longer read.
+    const auto per_spring = static_cast<std::size_t>(4 * springs.dimension() * springs.dimension());
+    const auto move = [&](std::vector<Index>& slots, std::size_t offset) {
+      std::size_t count = springs.springs().size();
+      for (const Index removed : sorted_descending) {
+        --count;
+        std::copy_n(slots.begin() + static_cast<std::ptrdiff_t>(offset + count * per_spring),
+                    per_spring,
+                    slots.begin() + static_cast<std::ptrdiff_t>(
+                                        offset + static_cast<std::size_t>(removed) * per_spring));
+      }
+    };
+    move(layout_->stiffness_slots, layout_->stiffness_offsets[field_index]);
+    if (springs.exact_damping_jacobian())
+      move(layout_->damping_slots, layout_->damping_offsets[field_index]);
+  }
+  springs.RemoveSpringsMovingLast(sorted_descending);
+}
+
+void AssembledSystem::SetDiagonalMass(Index first_dof, int count, double mass) {
+  for (Index dof = first_dof; dof < first_dof + count; ++dof) {
+    mass_diagonal_[dof] = mass;
+    const bool fixed = std::binary_search(fixed_dofs_.begin(), fixed_dofs_.end(), dof);
+    inverse_mass_[dof] = !fixed && mass > 0.0 ? 1.0 / mass : 0.0;
+    if (layout_ == nullptr) continue;
+    SparseMatrix& m = layout_->mass;
+    const int* rows = m.innerIndexPtr();
+    const int* end = rows + m.outerIndexPtr()[dof + 1];
+    const int* found = std::lower_bound(rows + m.outerIndexPtr()[dof], end, static_cast<int>(dof));
+    if (found != end && *found == dof) m.valuePtr()[found - rows] = mass;
   }
 }
 

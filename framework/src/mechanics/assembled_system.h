@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <vector>
 
 #include <Eigen/SparseCore>
@@ -84,6 +85,13 @@ class AssembledSystem final : public MechanicalSystem {
   double KineticEnergy(const State& state) const override;
   double PotentialEnergy(const State& state) const override;
 
+  /// Replaces M's diagonal on the DOFs [first_dof, first_dof + mass.size()) between steps (a
+  /// mass changed by Simulation::SetComponentField), in mass_diagonal(), the inverse (0 on fixed
+  /// DOFs and massless ones, as at construction), and mass() when it was built (the pattern is
+  /// unchanged; the diagonal slot holds exactly the value, as when M is assembled). Solvers
+  /// cache M: the caller initialises the system's solver again.
+  void SetDiagonalMass(Index first_dof, const Vector& mass);
+
   /// SOFA clears externalForce after each step: the framework calls this after the first step.
   void ClearExternalForce() { external_force_active_ = false; }
 
@@ -96,6 +104,21 @@ class AssembledSystem final : public MechanicalSystem {
   /// at `time` (the framework calls it at the start and after each step).
   void ProjectState(double time, State& state) const;
   const std::vector<Index>& fixed_dofs() const { return fixed_dofs_; }
+  // In-place topological changes (build/topology_in_place.h), between steps only: what changes
+  // is written where the solvers read it, and no buffer of the system is reallocated.
+  /// The position of `field` among the system's force fields, or -1.
+  int FieldIndex(const ForceField* field) const;
+  std::size_t num_fields() const { return force_fields_.size(); }
+  /// The force field at `index`, to change between steps.
+  ForceField& MutableField(std::size_t index) { return *force_fields_[index]; }
+  /// Removes springs of the SpringForceField at `field_index` (SpringForceField::
+  /// RemoveSpringsMovingLast); the layout's slots, if built, move with them. The pattern keeps
+  /// the removed springs' entries (a superset: they are assembled as zeros).
+  void RemoveSprings(std::size_t field_index, std::span<const Index> sorted_descending);
+  /// Sets M's diagonal on DOFs [first_dof, first_dof + count) to `mass` (a lumped mass changed):
+  /// the diagonal, its inverse (0 on fixed DOFs) and M in the layout, if built.
+  void SetDiagonalMass(Index first_dof, int count, double mass);
+
   /// True once the matrix layout has been built (tests: explicit runs never build it).
   bool has_matrix_layout() const { return layout_ != nullptr; }
 

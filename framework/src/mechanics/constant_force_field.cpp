@@ -17,6 +17,19 @@ ConstantForce::ConstantForce(std::vector<Index> dofs, std::vector<double> values
   }
 }
 
+bool ConstantForce::SetValueAt(Index dof, double value) {
+  std::size_t k = dofs_.size();
+  if (stride_ > 0) {
+    if (dof >= dofs_[0] && (dof - dofs_[0]) % stride_ == 0)
+      k = static_cast<std::size_t>((dof - dofs_[0]) / stride_);
+  } else {
+    k = static_cast<std::size_t>(std::find(dofs_.begin(), dofs_.end(), dof) - dofs_.begin());
+  }
+  if (k >= dofs_.size() || dofs_[k] != dof) return false;
+  values_[k] = value;
+  return true;
+}
+
 void ConstantForce::AddForce(const State& /*state*/, Vector& f) const {
   // Gravity's m·g on every DOF: split over the threads when no DOF is listed twice (then each
   // entry gets its one term, the same whatever the split).

@@ -29,6 +29,11 @@ class ConstantForce final : public ForceField {
     FLUXION_DEMAND(values.size() == values_.size());
     std::copy(values.begin(), values.end(), values_.begin());
   }
+  const std::vector<Index>& dofs() const { return dofs_; }
+  const std::vector<double>& values() const { return values_; }
+  /// Sets the value of DOF `dof` (listed once), between steps: the weight of a mass that
+  /// changed (a topological change). False when the DOF is not listed.
+  bool SetValueAt(Index dof, double value);
 
  private:
   std::vector<Index> dofs_;

@@ -137,6 +137,14 @@ const PointPartition& SpringForceField::Partition(int tasks) const {
   return partition_;
 }
 
+void SpringForceField::RemoveSpringsMovingLast(std::span<const Index> sorted_descending) {
+  for (const Index slot : sorted_descending) {
+    packed_[static_cast<std::size_t>(slot)] = packed_.back();
+    packed_.pop_back();
+  }
+  if (!sorted_descending.empty()) partition_ = PointPartition();
+}
+
 template <class RangeLoop>
 bool SpringForceField::RunOnRanges(RangeLoop&& loop) const {
   return internal::RunOnRanges(

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "fluxion/force_field.h"
@@ -77,6 +78,7 @@ class SpringForceField final : public ForceField {
                          Vector& y) const override;
 
   bool exact_damping_jacobian() const { return exact_damping_jacobian_; }
+  int dimension() const { return dimension_; }
 
   /// The springs as stored, in the order they were given.
   const std::vector<PackedSpring>& springs() const { return packed_; }
@@ -86,6 +88,12 @@ class SpringForceField final : public ForceField {
     packed_[k].stiffness = stiffness;
     packed_[k].damping = damping;
   }
+
+  /// Removes the springs `sorted_descending` (distinct, descending), each slot taking the spring
+  /// then last, as SOFA's containers remove elements: a field whose springs are a topology's
+  /// edges in order follows that topology's edge removal (build/topology_in_place.h). Between
+  /// steps only. The thread partition is recomputed on its next use (with several threads).
+  void RemoveSpringsMovingLast(std::span<const Index> sorted_descending);
 
   /// K·x at `state` evaluated spring by spring from the state, storing nothing: y += k·K(state)·x
   /// with the blocks D of LinearizeStiffness, each computed when used (the same bits as a product

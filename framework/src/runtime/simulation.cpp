@@ -1,6 +1,7 @@
 #include "fluxion/simulation.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "core/text_parsing.h"
@@ -225,6 +226,20 @@ std::shared_ptr<const Model> Simulation::shared_model() const { return impl_->mo
 double Simulation::dt() const { return impl_->model->dt; }
 double Simulation::time() const { return impl_->clock.TimeAt(impl_->step_count); }
 double Simulation::TimeAt(long step) const { return impl_->clock.TimeAt(step); }
+
+std::optional<long> Simulation::StepsUntil(double end_time) const {
+  const long now = step_count();
+  const double h = dt();
+  const double reach = end_time - 1e-9 * h;
+  const double estimate = std::ceil((end_time - TimeAt(now)) / h - 1e-9);
+  if (!(estimate < 0x1p62)) return std::nullopt;  // also NaN
+  if (estimate <= 0) return 0L;
+  // The estimate's division may be off by a step either way: settle it on the times themselves.
+  long steps = static_cast<long>(estimate);
+  while (steps > 0 && TimeAt(now + steps - 1) >= reach) --steps;
+  while (TimeAt(now + steps) < reach) ++steps;
+  return steps;
+}
 double Simulation::sofa_time() const { return impl_->time; }
 long Simulation::step_count() const { return impl_->step_count; }
 const std::vector<SolverNode>& Simulation::solver_nodes() const { return impl_->nodes; }

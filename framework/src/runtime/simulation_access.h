@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fluxion/component.h"
@@ -10,6 +11,7 @@
 #include "fluxion/observer.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
+#include "mechanics/gravity_weights.h"
 #include "mechanics/mapped_force_field.h"
 #include "mechanics/mapping_jacobian.h"
 #include "registry/component_registry.h"
@@ -41,6 +43,9 @@ struct RuntimeField {
   std::string component;  ///< "<node path>/<component name>", e.g. "root/cloth/load"
   std::string field;      ///< e.g. "forces"
   RuntimeFieldSetter set;
+  /// For a mass: what `set` fills with the new diagonal of M, which the simulation then writes
+  /// into the system before restarting its solver. Null for every other field.
+  std::shared_ptr<MassChange> mass;
 };
 
 /// What one component contributed to its system's matrices, for Simulation::ComponentMatrix.
@@ -88,6 +93,19 @@ struct SimulationAccess {
   };
   static void AdoptRebuilt(Simulation& running, Simulation rebuilt,
                            const std::vector<ObjectState>& states);
+  // For topological changes followed in place (build/topology_in_place.h,
+  // runtime/in_place_access.cpp).
+  /// The solver node that moves `object`, or null (a static or mapped object).
+  static SolverNode* SolverNodeOf(Simulation& simulation, int object);
+  /// What ComponentMatrix assembles: each component's force fields and masses.
+  static const std::vector<MatrixSource>& MatrixSources(const Simulation& simulation);
+  /// The topology NodeTopologies reports for node `node_path`, or null.
+  static const Topology* NodeTopology(const Simulation& simulation, std::string_view node_path);
+  /// Node `node_path`'s topology becomes `topology`, and so does every object's that was the
+  /// same (the running simulation then continues on a copy of its model; the first model stays
+  /// alive, as AdoptRebuilt keeps it: observers built on it may point into it).
+  static void ReplaceNodeTopology(Simulation& simulation, std::string_view node_path,
+                                  std::shared_ptr<const Topology> topology);
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
 };

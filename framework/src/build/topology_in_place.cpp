@@ -1,0 +1,286 @@
+// The in-place follow of a triangle removal (see the header for what follows and how).
+#include "build/topology_in_place.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "core/text_parsing.h"
+#include "mechanics/assembled_system.h"
+#include "mechanics/lumped_mass.h"
+#include "mechanics/simple_force_fields.h"
+#include "mechanics/spring_force_field.h"
+#include "mechanics/triangle_shells.h"
+#include "runtime/simulation_access.h"
+
+namespace fluxion::internal {
+
+namespace {
+
+// The components that follow a removal of no point with nothing to do (their data index points,
+// which keep their numbers), and those handled below.
+const std::set<std::string, std::less<>> kUnchangedTypes = {"MechanicalObject",
+                                                            "UniformMass",
+                                                            "TopologicalChangeProcessor",
+                                                            "FixedProjectiveConstraint",
+                                                            "FixedConstraint",
+                                                            "PartialFixedProjectiveConstraint",
+                                                            "AffineMovementProjectiveConstraint",
+                                                            "LinearMovementProjectiveConstraint",
+                                                            "PlaneProjectiveConstraint",
+                                                            "LineProjectiveConstraint",
+                                                            "PointProjectiveConstraint",
+                                                            "DirectionProjectiveConstraint",
+                                                            "FixedPlaneProjectiveConstraint",
+                                                            "BoxConstraint",
+                                                            "BoxROI",
+                                                            "MeshGmshLoader",
+                                                            "MeshOBJLoader",
+                                                            "MeshObjLoader",
+                                                            "MeshVTKLoader"};
+
+// ODE solvers that read the system's mass where it is (no copy kept at initialisation): a mass
+// that changes needs nothing more. Any other is initialised again, as the rebuild does.
+const std::set<std::string, std::less<>> kLiveMassSolvers = {"EulerImplicitSolver"};
+
+const ElementDescription* FindElementAt(const NodeDescription& node, int line) {
+  for (const ElementDescription& element : node.components)
+    if (element.line == line) return &element;
+  for (const NodeDescription& child : node.children)
+    if (const ElementDescription* found = FindElementAt(child, line)) return found;
+  return nullptr;
+}
+
+// A SpringForceField whose springs are the topology's edges, in order.
+struct FollowedSprings {
+  std::size_t field = 0;  // its index in the system
+};
+
+// A DiagonalMass spread by density over the triangles, and the weight m·g it gives.
+struct FollowedMass {
+  double density = 0.0;
+  ConstantForce* weight = nullptr;  // null without gravity
+  std::array<double, 3> gravity{};
+};
+
+class Follower final : public InPlaceFollower {
+ public:
+  bool Remove(Simulation& simulation, ChangingNode& node, std::span<const Index> ids,
+              std::string& why) override {
+    (void)simulation;
+    if (shells_.WouldFreePoints(*topology_, ids)) {
+      why = "the removal leaves points without a triangle (they are removed and renumbered)";
+      return false;
+    }
+    // The vertices whose mass sums change: those of the removed triangles, now; those of the
+    // triangles moved into removed slots, after.
+    touched_.clear();
+    if (mass_) {
+      for (const Index t : ids)
+        if (t >= 0 && t < static_cast<Index>(topology_->triangles.size()))
+          for (const Index v : topology_->triangles[static_cast<std::size_t>(t)])
+            touched_.push_back(v);
+    }
+    shells_.Remove(*topology_, ids, done_);
+    for (const FollowedSprings& springs : springs_)
+      system_->RemoveSprings(springs.field, done_.removed_edges);
+    if (mass_) {
+      for (const Index slot : done_.removed_triangles)
+        if (slot < static_cast<Index>(topology_->triangles.size()))
+          for (const Index v : topology_->triangles[static_cast<std::size_t>(slot)])
+            touched_.push_back(v);
+      std::sort(touched_.begin(), touched_.end());
+      touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
+      for (const Index v : touched_) SetVertexMass(v);
+    }
+    // The rebuild starts the solver afresh: a method with a history starts up again, as there;
+    // one that keeps its own copy of the mass takes the new one.
+    if (mass_ && reinitialize_solver_)
+      solver_node_->solver->Initialize(*solver_node_->system, solver_node_->linear_solver.get());
+    else
+      solver_node_->solver->InvalidateHistory();
+    node.topology = topology_;
+    return true;
+  }
+
+  std::span<const Index> out_of_range() const override { return done_.out_of_range; }
+
+  // Set up by CreateInPlaceFollower.
+  std::shared_ptr<Topology> topology_;
+  TriangleShells shells_;
+  SolverNode* solver_node_ = nullptr;
+  AssembledSystem* system_ = nullptr;
+  std::vector<FollowedSprings> springs_;
+  std::optional<FollowedMass> mass_;
+  bool reinitialize_solver_ = false;
+  Index first_dof_ = 0;
+  int dimension_ = 3;
+  std::vector<std::array<double, 3>> rest_points_;  // the areas' points (the rest positions)
+
+ private:
+  // density × area / 3 of each triangle around v, summed in triangle order from 0 (the sum
+  // LumpedVertexMass makes), into M and the weight.
+  void SetVertexMass(Index v) {
+    around_.assign(shells_.TrianglesAroundVertex(v).begin(),
+                   shells_.TrianglesAroundVertex(v).end());
+    std::sort(around_.begin(), around_.end());
+    double mass = 0.0;
+    for (const Index t : around_) {
+      const auto& triangle = topology_->triangles[static_cast<std::size_t>(t)];
+      const double area = TriangleArea(rest_points_[static_cast<std::size_t>(triangle[0])],
+                                       rest_points_[static_cast<std::size_t>(triangle[1])],
+                                       rest_points_[static_cast<std::size_t>(triangle[2])]);
+      mass += mass_->density * area / 3.0;
+    }
+    const Index first = first_dof_ + v * dimension_;
+    system_->SetDiagonalMass(first, dimension_, mass);
+    if (mass_->weight != nullptr)
+      for (int axis = 0; axis < dimension_; ++axis)
+        if (mass_->gravity[static_cast<std::size_t>(axis)] != 0.0)
+          mass_->weight->SetValueAt(first + axis,
+                                    mass_->gravity[static_cast<std::size_t>(axis)] * mass);
+  }
+
+  ShellRemoval done_;
+  std::vector<Index> touched_, around_;
+};
+
+// The force field of component `path` (its only stiffness source), or null.
+const ForceField* FieldOf(const Simulation& simulation, const std::string& path, int& sources) {
+  const ForceField* field = nullptr;
+  sources = 0;
+  for (const MatrixSource& source : SimulationAccess::MatrixSources(simulation))
+    if (source.component == path && source.kind == ComponentMatrixKind::kStiffness) {
+      field = source.field;
+      ++sources;
+    }
+  return field;
+}
+
+}  // namespace
+
+std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, ChangingNode& node,
+                                                       const SceneDescription& scene,
+                                                       std::string& why) {
+  const auto refuse = [&](std::string reason) -> std::unique_ptr<InPlaceFollower> {
+    why = std::move(reason);
+    return nullptr;
+  };
+  if (node.level != TopologyLevel::kTriangle)
+    return refuse("only removals of triangles are followed in place");
+  if (!node.mappings.empty()) return refuse("a topological mapping follows the topology");
+  auto follower = std::make_unique<Follower>();
+  follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);
+  if (follower->solver_node_ == nullptr) return refuse("the object is not moved by a solver");
+  follower->system_ = dynamic_cast<AssembledSystem*>(follower->solver_node_->system.get());
+  if (follower->system_ == nullptr) return refuse("the solver node's system is not assembled");
+  const ObjectModel& object = simulation.model().objects[static_cast<std::size_t>(node.object)];
+  // What NodeTopologies reports (nothing once a load released its topologies): the same as the
+  // stage's.
+  const Topology* reported = SimulationAccess::NodeTopology(simulation, node.node_path);
+  if (reported != nullptr &&
+      (reported->points.size() != node.topology->points.size() ||
+       reported->triangles != node.topology->triangles || reported->edges != node.topology->edges))
+    return refuse("the node's topology is not the changing container's as built");
+  follower->first_dof_ = object.offset;
+  follower->dimension_ = node.dimension;
+  AssembledSystem& system = *follower->system_;
+  const Topology& topology = *node.topology;
+  const auto dof = [&](Index point) { return object.offset + point * node.dimension; };
+
+  for (const NodeComponent& c : node.components) {
+    const std::string path = c.node_path + "/" + c.name;
+    const bool own_node = c.node_path == node.node_path;
+    if (c.kind == ComponentKind::kOdeSolver || c.kind == ComponentKind::kLinearSolver ||
+        c.kind == ComponentKind::kIgnored || c.kind == ComponentKind::kContext)
+      continue;
+    if (c.line == node.topology_line || (own_node && kUnchangedTypes.count(c.type) != 0)) continue;
+    if (c.type == "MeshSpringForceField" && own_node) {
+      int sources = 0;
+      const ForceField* field = FieldOf(simulation, path, sources);
+      if (sources == 0) continue;  // no spring (its stiffness and damping 0)
+      const int index = system.FieldIndex(field);
+      const auto* springs = dynamic_cast<const SpringForceField*>(field);
+      if (sources != 1 || index < 0 || springs == nullptr)
+        return refuse("MeshSpringForceField '" + path + "' is not one spring field of the node");
+      const std::vector<PackedSpring>& list = springs->springs();
+      bool in_order = list.size() == topology.edges.size();
+      for (std::size_t e = 0; in_order && e < list.size(); ++e)
+        in_order = list[e].a == dof(topology.edges[e][0]) && list[e].b == dof(topology.edges[e][1]);
+      if (!in_order)
+        return refuse("MeshSpringForceField '" + path +
+                      "': its springs are not the topology's edges in order");
+      follower->springs_.push_back({static_cast<std::size_t>(index)});
+      continue;
+    }
+    if (c.type == "DiagonalMass" && own_node && !follower->mass_) {
+      const ElementDescription* element = FindElementAt(scene.root, c.line);
+      const AttributeText* density = element ? element->Find("massDensity") : nullptr;
+      std::optional<double> value = density ? ParseReal(density->value) : std::nullopt;
+      if (!value || element->Find("totalMass") != nullptr || element->Find("topology") != nullptr)
+        return refuse("DiagonalMass '" + path +
+                      "' is not given by its massDensity alone (a rebuild writes it)");
+      follower->mass_ = FollowedMass{*value, nullptr, simulation.model().gravity};
+      continue;
+    }
+    return refuse("<" + c.type + "> '" + path + "' does not follow a change in place");
+  }
+  // The masses must be what the follow recomputes: density × area / 3 summed per vertex.
+  follower->rest_points_.assign(topology.points.size(), {0.0, 0.0, 0.0});
+  for (std::size_t i = 0; i < topology.points.size(); ++i)
+    for (int a = 0; a < node.dimension && a < 3; ++a)
+      follower->rest_points_[i][static_cast<std::size_t>(a)] =
+          node.rest_position[static_cast<Index>(i) * node.dimension + a];
+  if (follower->mass_) {
+    FollowedMass& mass = *follower->mass_;
+    const std::vector<double> vertex =
+        LumpedVertexMass(topology, follower->rest_points_, mass.density).vertex;
+    const Vector diagonal = system.mass_diagonal();
+    for (std::size_t i = 0; i < vertex.size(); ++i)
+      for (int a = 0; a < node.dimension; ++a)
+        if (diagonal[dof(static_cast<Index>(i)) + a] != vertex[i])
+          return refuse("the node's masses are not its DiagonalMass's alone");
+    // Its weight: the constant force giving g·m on every DOF of the object (every axis, g = 0
+    // included, so that a gravity changed between steps has a place to go:
+    // mechanics/gravity_weights.h).
+    std::size_t loaded_axes = 0;
+    for (int a = 0; a < node.dimension; ++a)
+      if (mass.gravity[static_cast<std::size_t>(a)] != 0.0) ++loaded_axes;
+    for (std::size_t f = 0; loaded_axes > 0 && f < system.num_fields(); ++f) {
+      auto* weight = dynamic_cast<ConstantForce*>(&system.MutableField(f));
+      if (weight == nullptr ||
+          weight->dofs().size() != vertex.size() * static_cast<std::size_t>(node.dimension))
+        continue;
+      bool matches = true;
+      for (std::size_t k = 0; matches && k < weight->dofs().size(); ++k) {
+        const Index local = weight->dofs()[k] - object.offset;
+        matches = local >= 0 && local < object.num_dofs();
+        if (!matches) break;
+        const auto point = static_cast<std::size_t>(local / node.dimension);
+        const auto axis = static_cast<std::size_t>(local % node.dimension);
+        matches = weight->values()[k] == mass.gravity[axis] * vertex[point];
+      }
+      if (matches) {
+        mass.weight = weight;
+        break;
+      }
+    }
+    if (loaded_axes > 0 && mass.weight == nullptr)
+      return refuse("the weight of the DiagonalMass is not found (a gravity of its own node?)");
+  }
+  if (follower->mass_ && !kLiveMassSolvers.count(follower->solver_node_->solver_type))
+    follower->reinitialize_solver_ = true;
+  std::optional<TriangleShells> shells = TriangleShells::Build(topology);
+  if (!shells) return refuse("the triangles' sides are not the container's edges, once each");
+  follower->shells_ = std::move(*shells);
+  // The live topology: a copy the follower changes, in place of the built one everywhere.
+  follower->topology_ = std::make_shared<Topology>(topology);
+  SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
+  node.topology = follower->topology_;
+  return follower;
+}
+
+}  // namespace fluxion::internal

@@ -1,0 +1,56 @@
+// A removal of triangles followed in place: the running simulation's topology, springs, masses
+// and system change by what the removal changes, instead of the scene being built again
+// (build/topology_rebuild.cpp, the fallback). SOFA's components follow a change through their
+// topology handlers (TopologyData callbacks); these are the handlers for the common set, each
+// giving the bits the rebuild gives, so that the two paths have the same trajectory:
+//  - the topology: SOFA's removeItems on the live containers (mechanics/triangle_shells.h);
+//  - MeshSpringForceField whose springs are the topology's edges in order (its lines, as a
+//    TriangleSetTopologyContainer lists them): the spring of each removed edge goes as the edge
+//    does, the last one moved into its slot (SOFA's SpringForceField handler erases the spring
+//    of a removed edge; Fluxion keeps springs and edges in step, so that the springs are those
+//    a build from the reduced mesh gives, in its order);
+//  - DiagonalMass given a massDensity (SOFA's DiagonalMass::applyTriangleDestruction takes
+//    density × area / 3 of each removed triangle from its vertices): each vertex whose triangles
+//    changed gets density × area / 3 summed over its remaining triangles in their order, as a
+//    build sums them (not SOFA's subtraction, whose rounding the build does not have), and its
+//    weight m·g follows;
+//  - UniformMass, the projective constraints' index lists, the MechanicalObject: nothing
+//    changes while no point is removed;
+//  - the mechanical system: the pattern stays a superset (the removed springs' entries are
+//    assembled as zeros), its slots move with the springs; no buffer is reallocated.
+// Anything else — a removed point, another level than triangles, a topological mapping, a
+// component not in that set, a solver that keeps its own copy of a changed mass — makes the
+// change go through the rebuild (the reason logged at debug level).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+
+#include "build/topological_changes.h"
+#include "fluxion/simulation.h"
+#include "fluxion/types.h"
+#include "scene/scene_description.h"
+
+namespace fluxion::internal {
+
+class InPlaceFollower {
+ public:
+  virtual ~InPlaceFollower() = default;
+  /// Removes the triangles `ids` (SOFA's removeItems) in place. False, with nothing changed and
+  /// `why` set, when this removal needs the rebuild (it would remove points). On success `node`
+  /// holds the changed topology (the live one). Between steps only.
+  virtual bool Remove(Simulation& simulation, ChangingNode& node, std::span<const Index> ids,
+                      std::string& why) = 0;
+  /// Element indices of the last removal at or past the element count (skipped, as SOFA does).
+  virtual std::span<const Index> out_of_range() const = 0;
+};
+
+/// The in-place follower of `node` in the running `simulation` (built once; it installs a live
+/// copy of the node's topology in the simulation), or null with `why` set when some component
+/// cannot follow in place. `scene` is the stage's current description (masses' fields).
+std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, ChangingNode& node,
+                                                       const SceneDescription& scene,
+                                                       std::string& why);
+
+}  // namespace fluxion::internal

@@ -1,0 +1,198 @@
+// Removals of triangles followed in place (build/topology_in_place.h) against the rebuild of the
+// scene (build/topology_rebuild.cpp), the reference here: FLUXION_TOPOLOGY_REBUILD=1 makes every
+// change a rebuild. The cloth is topological_change_test.cpp's on a 7 × 7 grid of points (spacing
+// 1 m, point i + 7j at (i, j, 0), cell (i, j) cut into triangles 2c (p, p+1, p+8) and 2c + 1
+// (p, p+8, p+7), c = i + 6j, p = i + 7j), hanging from its top corners 42 and 48: DiagonalMass by
+// density, MeshSpringForceField on the edges, EulerImplicitSolver with CGLinearSolver run to
+// round-off.
+//
+// Interior cells are removed whole: their diagonal edge goes with them, their sides and points
+// keep a neighbouring triangle, so no point is removed and the change is followed in place. A
+// corner cell frees its corner point: that change is a rebuild on both paths, and the follow is
+// made again on the rebuilt scene for the next removals.
+#include <gmock/gmock.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "conformance/allocation_counter.h"
+#include "support/test_support.h"
+
+namespace fluxion {
+namespace {
+
+using testing::LoadScene;
+
+class TopologyInPlace : public testing::QuietTest {
+ protected:
+  void TearDown() override { unsetenv("FLUXION_TOPOLOGY_REBUILD"); }
+};
+
+std::string Cloth(int side, const std::string& processor) {
+  std::string points, triangles;
+  for (int p = 0; p < side * side; ++p)
+    points += std::to_string(p % side) + " " + std::to_string(p / side) + " 0  ";
+  for (int j = 0; j + 1 < side; ++j)
+    for (int i = 0; i + 1 < side; ++i) {
+      const int p = i + side * j;
+      for (const int v : {p, p + 1, p + side + 1, p, p + side + 1, p + side})
+        triangles += std::to_string(v) + " ";
+    }
+  return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+  <CGLinearSolver iterations="200" tolerance="1e-14" threshold="1e-30"/>
+  <TriangleSetTopologyContainer name="topo" position=")" +
+         points + R"(" triangles=")" + triangles + R"("/>
+  <TriangleSetTopologyModifier/>
+  <MechanicalObject name="dofs"/>
+  <DiagonalMass name="mass" massDensity="2"/>
+  <MeshSpringForceField name="springs" stiffness="100" damping="0.5"/>
+  <FixedProjectiveConstraint name="fix" indices=")" +
+         std::to_string(side * side - side) + " " + std::to_string(side * side - 1) + R"("/>
+  )" + processor +
+         R"(
+</Node>)";
+}
+
+// Both triangles of cell (i, j) of a cloth of `side` points per side.
+std::string Cell(int side, int i, int j) {
+  const int c = i + (side - 1) * j;
+  return std::to_string(2 * c) + " " + std::to_string(2 * c + 1);
+}
+
+struct ClothRun {
+  std::vector<Vector> x, v;
+  std::vector<bool> state_kept;  // per step: the state's buffer is the one before the step
+  Simulation simulation;
+};
+
+// `steps` steps of `xml` (from the file `file`), on the rebuild path or not.
+ClothRun RunCloth(const std::string& xml, const std::string& file, int steps, bool rebuild) {
+  if (rebuild)
+    setenv("FLUXION_TOPOLOGY_REBUILD", "1", 1);
+  else
+    unsetenv("FLUXION_TOPOLOGY_REBUILD");
+  ClothRun run{{}, {}, {}, LoadScene(xml, file)};
+  for (int k = 0; k < steps; ++k) {
+    const double* before = run.simulation.position(0).data();
+    run.simulation.Step();
+    run.state_kept.push_back(run.simulation.position(0).data() == before);
+    run.x.push_back(run.simulation.position(0));
+    run.v.push_back(run.simulation.velocity(0));
+  }
+  return run;
+}
+
+// A process file removing interior cells at 0.05 and 0.1 (in place), a corner cell at 0.15 (its
+// points 0 and 1 go: a rebuild), interior cells again at 0.2 (in place on the rebuilt scene).
+// Both paths give the same bits at every step: positions, velocities, the topology, and the
+// mass and stiffness matrices at the end.
+TEST_F(TopologyInPlace, GivesTheBitsOfTheRebuildAtEveryStep) {
+  constexpr int side = 7;
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_topology_in_place_test";
+  std::filesystem::create_directories(folder);
+  // Indices are those of the triangles when each line is read (earlier removals moved the last
+  // triangles into the freed slots): 2 and 3 still name cell (1, 0) at 0.1.
+  std::ofstream(folder / "process.txt") << "T= 0.05\nREMOVE= 4\n"
+                                        << Cell(side, 2, 2) << " " << Cell(side, 4, 3) << "\n"
+                                        << "T= 0.1\nREMOVE= 2\n"
+                                        << Cell(side, 1, 0) << "\n"
+                                        << "T= 0.15\nREMOVE= 2\n"
+                                        << Cell(side, 0, 0) << "\n"
+                                        << "T= 0.2\nREMOVE= 2\n"
+                                        << Cell(side, 3, 4) << "\n";
+  const std::string xml = Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)");
+  const std::string file = (folder / "cloth.scn").string();
+  constexpr int steps = 30;
+  const ClothRun in_place = RunCloth(xml, file, steps, false);
+  const ClothRun rebuilt = RunCloth(xml, file, steps, true);
+  std::filesystem::remove_all(folder);
+
+  for (int k = 0; k < steps; ++k) {
+    ASSERT_TRUE(in_place.x[static_cast<std::size_t>(k)] == rebuilt.x[static_cast<std::size_t>(k)])
+        << "step " << k + 1;
+    ASSERT_TRUE(in_place.v[static_cast<std::size_t>(k)] == rebuilt.v[static_cast<std::size_t>(k)])
+        << "step " << k + 1;
+  }
+  // The in-place run kept its state's buffer at every change but the corner cell's (a point
+  // removed); the rebuild replaced it at each of the four.
+  const auto replaced = [](const ClothRun& run) {
+    return std::count(run.state_kept.begin(), run.state_kept.end(), false);
+  };
+  EXPECT_EQ(replaced(in_place), 1);
+  EXPECT_EQ(replaced(rebuilt), 4);
+  // The corner cell's removal frees point 0 and point 1, whose other cell (1, 0) went at 0.1.
+  EXPECT_EQ(in_place.x.back().size(), (side * side - 2) * 3);
+
+  const Topology& a = *in_place.simulation.model().objects[0].topology;
+  const Topology& b = *rebuilt.simulation.model().objects[0].topology;
+  EXPECT_EQ(a.triangles.size(), 72u - 10u);
+  EXPECT_EQ(a.triangles, b.triangles);
+  EXPECT_EQ(a.edges, b.edges);
+  for (const char* component : {"root/mass", "root/springs"}) {
+    const ComponentMatrixKind kind = std::string(component) == "root/mass"
+                                         ? ComponentMatrixKind::kMass
+                                         : ComponentMatrixKind::kStiffness;
+    const SparseMatrix ma = in_place.simulation.ComponentMatrix(component, kind);
+    const SparseMatrix mb = rebuilt.simulation.ComponentMatrix(component, kind);
+    EXPECT_EQ((ma - mb).norm(), 0.0) << component;
+  }
+  // The mass: ρ·A = 2 kg/m² × 31 remaining cells of 1 m².
+  const SparseMatrix mass =
+      in_place.simulation.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
+  EXPECT_NEAR(mass.sum() / 3.0, 62.0, 1e-12);
+}
+
+// Allocations of the step that applies the second removal of interior cells (the first makes
+// the follow), less those of a plain step: no more for a cloth of 4 times the points, and none
+// of the step's buffers reallocated (the state keeps its buffer). The rebuild allocates far more.
+TEST_F(TopologyInPlace, ARemovalOfNoPointCostsTheSameWhateverTheClothSize) {
+  if (!conformance::CountsAllocations()) GTEST_SKIP() << "allocations are not counted here";
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_topology_in_place_allocations";
+  std::filesystem::create_directories(folder);
+  const auto change_allocations = [&](int side, bool rebuild) {
+    // Cells (2, 2) and (4, 3) at 0.02 (the last triangles, on the top row, move into their
+    // slots), cells (1, 1) and (3, 2), untouched by that, at 0.04.
+    std::ofstream(folder / "process.txt") << "T= 0.02\nREMOVE= 4\n"
+                                          << Cell(side, 2, 2) << " " << Cell(side, 4, 3) << "\n"
+                                          << "T= 0.04\nREMOVE= 4\n"
+                                          << Cell(side, 1, 1) << " " << Cell(side, 3, 2) << "\n";
+    if (rebuild)
+      setenv("FLUXION_TOPOLOGY_REBUILD", "1", 1);
+    else
+      unsetenv("FLUXION_TOPOLOGY_REBUILD");
+    Simulation simulation =
+        LoadScene(Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)"),
+                  (folder / "cloth.scn").string());
+    for (int k = 0; k < 3; ++k) simulation.Step();  // the first removal at t = 0.02
+    simulation.Step();                              // t = 0.03: plain
+    const double* state = simulation.position(0).data();
+    long before = conformance::AllocationCount();
+    simulation.Step();  // t = 0.04: the second removal, then the step
+    EXPECT_EQ(simulation.position(0).data() == state, !rebuild);
+    const long change = conformance::AllocationCount() - before;
+    before = conformance::AllocationCount();
+    simulation.Step();  // t = 0.05: plain
+    const long plain = conformance::AllocationCount() - before;
+    return change - plain;
+  };
+  const long small = change_allocations(7, false);
+  const long large = change_allocations(14, false);
+  const long rebuilt = change_allocations(7, true);
+  std::filesystem::remove_all(folder);
+  RecordProperty("in_place_7", std::to_string(small));
+  RecordProperty("in_place_14", std::to_string(large));
+  RecordProperty("rebuild_7", std::to_string(rebuilt));
+  EXPECT_EQ(small, large);
+  EXPECT_LT(small, 30);
+  EXPECT_GT(rebuilt, 20 * std::max(small, 1L));
+}
+
+}  // namespace
+}  // namespace fluxion

@@ -1,0 +1,152 @@
+// fluxion-benchmark's topological-change cases (issue #30): what removing k triangles from an
+// n × n cloth costs, as a ratio to one plain step of the same cloth, for several n at fixed k and
+// several k at fixed n. The change should cost what it changes: at fixed k its cost must not grow
+// with n (docs/architecture.md "Topological changes").
+//
+// The cloth is SOFA's TopologicalChanges examples' set-up (FixedConstraint_RemovingMeshTest.scn)
+// on a regular mesh: n × n points 1 cm apart in the plane z = 0, each cell cut into two triangles
+// (TriangleSetTopologyContainer, its edges derived), DiagonalMass (massDensity 1),
+// MeshSpringForceField (stiffness 100, damping 0.5: a spring per edge), two corners fixed,
+// EulerImplicitSolver (Rayleigh 0.1, 0.1) with CGLinearSolver (25 iterations, tolerance and
+// threshold 1e-5, as the example), gravity along −y, dt = 0.01 s. TopologicalChangeProcessor
+// (a process file) removes, at t = 0.02 (the third step), both triangles of k/2 cells of the
+// middle row, every other cell from the left, and at t = 0.04 (the fifth step) as many cells of
+// the row below: each cell removed takes a triangle pair and the diagonal edge between them (its
+// spring) and frees no point (their other edges and points keep a triangle).
+//
+//   TopologyChange/<n>/<k>   the wall time of the second change itself: the step that applies
+//                            it, less the plain step before it (manual time); counters: `step`
+//                            the plain step [s], `change_over_step` the change's cost in units
+//                            of the plain step, `first_change_over_step` the same for the first
+//                            change (which also sets up the in-place follow of the node: a
+//                            whole-mesh cost paid once per build of the scene); per iteration,
+//                            averaged
+//
+// tools/benchmarks/topology_change_ratios.py prints the table (n = 16, 32, 64, 128 at k = 8;
+// k = 2, 8, 32 at n = 64).
+//
+// Measured on the 2-CPU build machine (2096 MHz, one thread, RelWithDebInfo, loaded by other
+// builds; table and caveats in docs/architecture.md "Topological changes"), k = 8: the rebuild
+// (main before issue #30's in-place follow) costs 37.7, 23.9, 2.25, 1.98 plain steps at
+// n = 16, 32, 64, 128 (its time 61 times larger at 128 than at 16); the in-place follow 1.31,
+// 1.03, 0.10, 0.02 plain steps (56 µs at n = 16, 2–3 ms at n ≥ 64, within the step's noise).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "fluxion/host.h"
+#include "fluxion/log.h"
+#include "fluxion/simulation.h"
+
+namespace {
+
+using fluxion::Simulation;
+
+const fluxion::Host& ChangeComponents() {
+  fluxion::SetLogLevel(fluxion::LogLevel::kError);
+  static const fluxion::Host* host = new fluxion::Host();
+  return *host;
+}
+
+// Point i + n·j at (i, j, 0) cm; cell (i, j) (p = i + n·j) cut into (p, p+1, p+n+1) and
+// (p, p+n+1, p+n), cells row by row: cell c holds triangles 2c and 2c + 1.
+std::string ChangeClothScene(int n) {
+  std::string points, triangles;
+  for (int p = 0; p < n * n; ++p)
+    points += std::to_string(0.01 * (p % n)) + " " + std::to_string(0.01 * (p / n)) + " 0 ";
+  for (int j = 0; j + 1 < n; ++j)
+    for (int i = 0; i + 1 < n; ++i) {
+      const int p = i + n * j;
+      triangles += std::to_string(p) + " " + std::to_string(p + 1) + " " +
+                   std::to_string(p + n + 1) + " " + std::to_string(p) + " " +
+                   std::to_string(p + n + 1) + " " + std::to_string(p + n) + " ";
+    }
+  return R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
+  <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+  <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e-5"/>
+  <TriangleSetTopologyContainer name="topo" position=")" +
+         points + R"(" triangles=")" + triangles + R"("/>
+  <TriangleSetTopologyModifier/>
+  <MechanicalObject name="dofs"/>
+  <DiagonalMass name="mass" massDensity="1"/>
+  <MeshSpringForceField name="springs" stiffness="100" damping="0.5"/>
+  <FixedProjectiveConstraint name="fix" indices="0 )" +
+         std::to_string(n - 1) + R"("/>
+  <TopologicalChangeProcessor filename="process.txt"/>
+</Node>)";
+}
+
+// The process file: k/2 cells of the middle row at 0.02, of the row below at 0.04 (triangle
+// numbers as first built: the first removal moves only top-row cells, the last ones).
+std::string ProcessFile(int n, int k) {
+  std::string text;
+  for (const int offset : {0, 1}) {
+    const int row = (n - 1) / 2 - offset;
+    text += "T= " + std::string(offset == 0 ? "0.02" : "0.04") + "\nREMOVE= " + std::to_string(k) +
+            "\n";
+    for (int c = 0; c < k / 2; ++c) {
+      const int cell = (1 + 2 * c) + (n - 1) * row;
+      text += std::to_string(2 * cell) + " " + std::to_string(2 * cell + 1) + " ";
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+double Seconds(Simulation& simulation) {
+  const auto start = std::chrono::steady_clock::now();
+  simulation.Step();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void TopologyChange(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const int k = static_cast<int>(state.range(1));
+  if (k / 2 > (n - 2) / 2) {
+    state.SkipWithError("the middle row has too few cells for k");
+    return;
+  }
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_topology_change_benchmark";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << ProcessFile(n, k);
+  const std::string xml = ChangeClothScene(n);
+  const std::string file = (folder / "cloth.scn").string();
+  double steps = 0.0, ratios = 0.0, first_ratios = 0.0;
+  for (auto _ : state) {
+    Simulation simulation = ChangeComponents().LoadString(xml, file);
+    simulation.Step();                                // t = 0: warms the solver's workspace
+    const double first_plain = Seconds(simulation);   // t = 0.01
+    const double first_change = Seconds(simulation);  // t = 0.02: the first removal, the step
+    const double plain = Seconds(simulation);         // t = 0.03
+    const double change = Seconds(simulation);        // t = 0.04: the second removal, the step
+    if (simulation.model().objects[0].topology->triangles.size() !=
+        static_cast<std::size_t>(2 * (n - 1) * (n - 1) - 2 * k)) {
+      state.SkipWithError("the changes did not remove 2k triangles");
+      return;
+    }
+    state.SetIterationTime(std::max(change - plain, 0.0));
+    steps += plain;
+    ratios += (change - plain) / plain;
+    first_ratios += (first_change - first_plain) / first_plain;
+  }
+  std::filesystem::remove_all(folder);
+  state.counters["step"] = benchmark::Counter(steps, benchmark::Counter::kAvgIterations);
+  state.counters["change_over_step"] =
+      benchmark::Counter(ratios, benchmark::Counter::kAvgIterations);
+  state.counters["first_change_over_step"] =
+      benchmark::Counter(first_ratios, benchmark::Counter::kAvgIterations);
+}
+
+BENCHMARK(TopologyChange)
+    ->ArgsProduct({{16, 32, 64, 128}, {8}})
+    ->Args({64, 2})
+    ->Args({64, 32})
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+
+}  // namespace
