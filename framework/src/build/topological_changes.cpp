@@ -382,6 +382,12 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
       continue;
     }
     if (type == "SpringForceField") continue;  // FollowSprings
+    // SOFA's RegularGridSpringForceField walks its node's topology only when that is a
+    // RegularGridTopology (init's dynamic_cast); in the changing node the topology is the
+    // dynamic container: it has no spring, in SOFA as in Fluxion, and nothing to follow.
+    if (type == "RegularGridSpringForceField" && node.path == changing.node_path &&
+        changing.topology->grid_size[0] == 0)
+      continue;
     if (kRebuiltTypes.count(type) != 0 || FollowsAnyChange(c.kind())) continue;
     // A mapping whose output is no mechanical object (a visual model's IdentityMapping).
     if (c.kind() == ComponentKind::kMapping && node.object < 0) continue;

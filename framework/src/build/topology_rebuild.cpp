@@ -208,6 +208,12 @@ class TopologyRebuildStage final : public TopologyChangeStage {
         runtime.processors.push_back(std::move(processor));
       }
       node.processors.clear();
+      // A rebuild gives the object its current vectors (RebuildInputs), which the scene's own
+      // per-point lists would otherwise be checked against first: a velocity listed for every
+      // point was refused once points went (more velocities than positions) and warned about
+      // once points came.
+      for (const char* field : {"velocity", "rest_position", "externalForce"})
+        RemoveAttribute(scene_, node.object_line, field);
       runtime.state = std::move(node);
       nodes_.push_back(std::move(runtime));
     }
