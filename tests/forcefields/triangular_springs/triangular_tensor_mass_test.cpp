@@ -8,8 +8,8 @@
 
 #include <array>
 #include <cmath>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fluxion/simulation.h"
