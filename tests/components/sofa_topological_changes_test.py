@@ -11,6 +11,8 @@ examples/Benchmark/TopologicalChanges/*.scn remove 145 triangles ten times, from
 whose every point is on a triangle: after t = 1 no point is left. The scenes Fluxion cannot run
 yet are checked to fail with the message naming what they lack (so that this test says when
 they start to run). 
+examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad}ForceFieldTopologyChangeHandling.scn
+run to t = 1, their containers losing at each T= the elements their process file names.
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -228,6 +230,74 @@ def check_fixed_scene_point_by_point(runner, tree, folder):
     return failures
 
 
+DYNAMIC = "examples/Component/Topology/Container/Dynamic"
+# Scenes whose container loses elements line by line of their process file, by container name.
+HANDLING = {"HexahedronForceFieldTopologyChangeHandling": ("RemovingHexaProcess.txt",
+                                                           {"Container": "Hexahedra"}),
+            "QuadForceFieldTopologyChangeHandling": ("RemovingQuadProcess.txt",
+                                                     {"QuadularBendingSprings/Container": "Quads",
+                                                      "RegularGridSprings/Container": "Quads"})}
+
+
+def expected_counts(process, initial):
+    """The element count after each T= of a REMOVE= process file, read as SOFA's stream reads
+    it: n indices announced, the missing ones read as 0, an index removed once, those past the
+    count skipped."""
+    counts, count, time = {}, initial, None
+    lines = open(process).read().split("\n")
+    for k, line in enumerate(lines):
+        words = line.split()
+        if words[:1] == ["T="]:
+            time = float(words[1])
+        elif words[:1] == ["REMOVE="]:
+            n = int(words[1])
+            ids = [int(w) for w in lines[k + 1].split()][:n]
+            ids += [0] * (n - len(ids))
+            count -= len({i for i in ids if i < count})
+            counts[time] = count
+    return counts
+
+
+def topology_counts(path, name, kind):
+    """The `kind` count of topology `name` (a path ending) at each time of a --topologies file."""
+    counts, time, current = {}, None, None
+    for line in open(path):
+        words = line.split()
+        if words[:1] == ["T="]:
+            time = float(words[1])
+        elif words[:1] == ["Topology="]:
+            current = "/".join(words[1:])
+        elif words[:1] == [kind + "="] and current and current.endswith(name):
+            counts[time] = int(words[1])
+    return counts
+
+
+def check_handling_scenes(runner, tree, folder):
+    """SOFA's *ForceFieldTopologyChangeHandling scenes run to t = 1 with their containers
+    losing, at each T=, the elements the process file names."""
+    failures = []
+    env = dict(os.environ, SOFA_ROOT=tree)
+    for name, (process, containers) in HANDLING.items():
+        topologies = os.path.join(folder, name + ".topo")
+        result = subprocess.run([runner, "--no-rows", "--steps", "100", "--quiet", "--topologies",
+                                 topologies, os.path.join(tree, DYNAMIC, name + ".scn")],
+                                cwd=folder, env=env, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            failures.append(f"{name}: exit {result.returncode}: {result.stderr.strip()}")
+            continue
+        reached = []
+        for container, kind in containers.items():
+            counts = topology_counts(topologies, container, kind)
+            expected = expected_counts(os.path.join(tree, DYNAMIC, process), counts.get(0.0, 0))
+            for time, count in expected.items():
+                if counts.get(time) != count:
+                    failures.append(f"{name}: {container} has {counts.get(time)} {kind} at "
+                                    f"t = {time} (expected {count})")
+            reached.append(f"{container}: {counts.get(0.0)} -> {counts.get(max(expected))} {kind}")
+        print(f"ran: {name} ({', '.join(reached)})")
+    return failures
+
+
 def main():
     runner = sys.argv[1]
     tree = os.environ.get("SOFA_TREE", "")
@@ -252,6 +322,7 @@ def main():
             else:
                 print(f"cannot run yet: {name}: {lack}")
         failures += check_fixed_scene_point_by_point(runner, tree, folder)
+        failures += check_handling_scenes(runner, tree, folder)
         result = run(runner, tree, os.path.join(tree, DATA_INPUTS), 300, folder)
         if result.returncode != 0:
             failures.append(f"{DATA_INPUTS}: exit {result.returncode}: {result.stderr.strip()}")

@@ -108,6 +108,30 @@ TEST(TopologyRemoval, RemovesQuadsThenIsolatedEdgesAndPointsAsSofa) {
   EXPECT_THAT(removal.topology.edges, ElementsAre(Edge{1, 2}, Edge{1, 0}, Edge{2, 3}, Edge{3, 0}));
 }
 
+// The same quads with each quad's triangulation diagonal among the edges (SOFA's grids list
+// them: GridTopology::updateEdges takes the edges of the quads' triangles), E7 (0 4) and
+// E8 (1 5): no quad has them, so no removal finds them isolated. Removing Q0 frees point 0, the
+// end of E7: E7 goes with it (SOFA would leave it naming the point moved into slot 0), E8
+// stays. Edges 7, 3, 2, 0 go in that order (E8 into 7, E8 again into 3, E6 into 2, E5 into 0):
+// E5 E1 E6 E8 E4; points as above (4 into 0, 5 into 3).
+TEST(TopologyRemoval, AnEdgeOnARemovedPointInNoQuadGoesWithThePoint) {
+  using Quad = std::array<Index, 4>;
+  Topology topology;
+  for (int j = 0; j < 2; ++j)
+    for (int i = 0; i < 3; ++i) topology.points.push_back({double(i), double(j), 0.0});
+  topology.quads = {{0, 1, 4, 3}, {1, 2, 5, 4}};
+  topology.edges = {{0, 1}, {1, 4}, {4, 3}, {3, 0}, {1, 2}, {2, 5}, {5, 4}, {0, 4}, {1, 5}};
+  const TopologyRemoval removal = RemoveElements(topology, TopologyLevel::kQuad, {0});
+  EXPECT_THAT(removal.removed_edges, ElementsAre(7, 3, 2, 0));
+  EXPECT_THAT(removal.removed_points, ElementsAre(3, 0));
+  EXPECT_THAT(removal.edge_origin, ElementsAre(5, 1, 6, 8, 4));
+  EXPECT_THAT(removal.edge_map, ElementsAre(kGone, 1, kGone, kGone, 4, 0, 2, kGone, 3));
+  EXPECT_THAT(removal.point_origin, ElementsAre(4, 1, 2, 5));
+  EXPECT_THAT(removal.topology.quads, ElementsAre(Quad{1, 2, 3, 0}));
+  EXPECT_THAT(removal.topology.edges,
+              ElementsAre(Edge{2, 3}, Edge{1, 0}, Edge{3, 0}, Edge{1, 3}, Edge{1, 2}));
+}
+
 // Tetrahedra (TetrahedronSetTopologyModifier::removeTetrahedraProcess) on two sharing the face
 // (1 2 3): T0 (0 1 2 3), T1 (1 2 3 4); triangles F0 (1 2 3), F1 (0 3 2), F2 (0 1 3),
 // F3 (0 2 1), F4 (2 3 4), F5 (1 4 3), F6 (1 2 4); edges E0 (0 1), E1 (0 2), E2 (0 3), E3 (1 2),

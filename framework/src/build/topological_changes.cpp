@@ -172,11 +172,39 @@ bool CheckProcessFile(BuildState& state, const std::string& file,
     } else if (keyword == "ADD=") {
       // ADD= TYPE N [Ancestors ...], then a line of N elements' vertices.
       const std::string type = words.size() < 2 ? "" : std::string(words[1]);
+      if (IsPointsInTriangle(type)) {
+        // ADD= PointsInTriangle N, then N records "triangle c0 c1".
+        if (kind.level != TopologyLevel::kTriangle)
+          return bad(k, "'ADD= " + type + "' adds points in the triangles of a " +
+                            "TriangleSetTopologyContainer (expected 'ADD= " +
+                            AddedName(kind.level) + " N' for the " + kind.container + ")");
+        const std::optional<long> count = words.size() < 3 ? std::nullopt : ParseInteger(words[2]);
+        if (!count || *count < 0)
+          return bad(k, "'ADD= " + type + "' is followed by '" +
+                            Shown(words.size() < 3 ? "" : words[2]) +
+                            "' (expected the number of points: ADD= " + type + " 2)");
+        const std::vector<std::string_view> values =
+            k + 1 < lines.size() ? SplitWords(lines[k + 1]) : std::vector<std::string_view>{};
+        if (static_cast<long>(values.size()) < 3 * *count)
+          return bad(k + 1, "the line has " + std::to_string(values.size()) +
+                                " values (expected 3 per point that ADD= announces: a "
+                                "triangle and two barycentric coordinates)");
+        for (long i = 0; i < *count; ++i) {
+          const std::optional<long> triangle = ParseInteger(values[3 * i]);
+          if (!triangle || *triangle < 0 || !ParseReal(values[3 * i + 1]) ||
+              !ParseReal(values[3 * i + 2]))
+            return bad(k + 1, "point " + std::to_string(i + 1) + " is '" + Shown(values[3 * i]) +
+                                  " " + Shown(values[3 * i + 1]) + " " + Shown(values[3 * i + 2]) +
+                                  "' (expected a triangle index and two coordinates)");
+        }
+        ++k;  // the line of points
+        continue;
+      }
       const std::optional<TopologyLevel> level = AddedLevel(type);
       if (!level || *level != kind.level)
         return bad(k, "'ADD= " + Shown(type) + "' does not add the elements of the " +
                           kind.container + " (expected 'ADD= " + AddedName(kind.level) +
-                          " N'; points are not added yet)");
+                          " N', or 'ADD= PointsInTriangle N' on triangles)");
       const std::optional<long> count = words.size() < 3 ? std::nullopt : ParseInteger(words[2]);
       if (!count || *count < 0)
         return bad(k, "'ADD= " + type + "' is followed by '" +
@@ -354,6 +382,12 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
       continue;
     }
     if (type == "SpringForceField") continue;  // FollowSprings
+    // SOFA's RegularGridSpringForceField walks its node's topology only when that is a
+    // RegularGridTopology (init's dynamic_cast); in the changing node the topology is the
+    // dynamic container: it has no spring, in SOFA as in Fluxion, and nothing to follow.
+    if (type == "RegularGridSpringForceField" && node.path == changing.node_path &&
+        changing.topology->grid_size[0] == 0)
+      continue;
     if (kRebuiltTypes.count(type) != 0 || FollowsAnyChange(c.kind())) continue;
     // A mapping whose output is no mechanical object (a visual model's IdentityMapping).
     if (c.kind() == ComponentKind::kMapping && node.object < 0) continue;
@@ -530,6 +564,10 @@ std::vector<std::pair<int, std::vector<Index>>> ProcessorDataLists(const BuildSt
         lists.emplace_back(c.element->line, c.parameters.indices(kind->data_list));
   });
   return lists;
+}
+
+bool IsPointsInTriangle(std::string_view type) {
+  return type == "PointsInTriangle" || type == "PointInTriangle";
 }
 
 std::optional<TopologyLevel> AddedLevel(std::string_view type) {

@@ -46,6 +46,9 @@ void RemoveSpringPoints(FollowedSprings& list, const std::vector<Index>& removed
 /// The `spring` attribute text of a followed list.
 std::string SpringText(const FollowedSprings& list);
 
+/// Whether an `ADD=` line adds points inside triangles (SOFA's words: PointsInTriangle,
+/// PointInTriangle).
+bool IsPointsInTriangle(std::string_view type);
 /// The element level an `ADD=` line names (SOFA's words: Edge(s), Triangle(s), Quad(s),
 /// Tetrahedron/Tetrahedra, Hexahedron/Hexahedra), or nullopt.
 std::optional<TopologyLevel> AddedLevel(std::string_view type);

@@ -19,6 +19,7 @@
 #include "fluxion/log.h"
 #include "fluxion/simulation.h"
 #include "mechanics/mapped_topology_follow.h"
+#include "mechanics/points_in_triangles.h"
 #include "mechanics/topology_addition.h"
 #include "mechanics/topology_removal.h"
 #include "runtime/simulation_access.h"
@@ -67,6 +68,9 @@ bool Reached(double next_time, double time) {
 struct DueChange {
   bool add = false;
   std::vector<Index> values;
+  // ADD= PointsInTriangle: `values` the triangles, these their two coordinates each.
+  bool points_in_triangle = false;
+  std::vector<double> coordinates;
 };
 
 // readNext then processTopologicalChanges (file mode): the REMOVE= and ADD= lines whose time has
@@ -103,6 +107,16 @@ std::vector<DueChange> DueFromFile(const ProcessorPlan& plan, FileReader& reader
     long count = 0;  // checked at build
     if (words[0] == "REMOVE=") {
       count = ParseInteger(words[1]).value_or(0);
+    } else if (words[0] == "ADD=" && IsPointsInTriangle(words[1])) {
+      change.add = change.points_in_triangle = true;
+      const std::vector<std::string_view> records = SplitWords(plan.lines[valid[++i]]);
+      for (long n = 0; n < ParseInteger(words[2]).value_or(0); ++n) {  // checked at build
+        change.values.push_back(static_cast<Index>(*ParseInteger(records[3 * n])));
+        change.coordinates.push_back(*ParseReal(records[3 * n + 1]));
+        change.coordinates.push_back(*ParseReal(records[3 * n + 2]));
+      }
+      changes.push_back(std::move(change));
+      continue;
     } else if (words[0] == "ADD=") {
       change.add = true;
       count = ParseInteger(words[2]).value_or(0) * static_cast<long>(AddedSize(level));
@@ -194,6 +208,12 @@ class TopologyRebuildStage final : public TopologyChangeStage {
         runtime.processors.push_back(std::move(processor));
       }
       node.processors.clear();
+      // A rebuild gives the object its current vectors (RebuildInputs), which the scene's own
+      // per-point lists would otherwise be checked against first: a velocity listed for every
+      // point was refused once points went (more velocities than positions) and warned about
+      // once points came.
+      for (const char* field : {"velocity", "rest_position", "externalForce"})
+        RemoveAttribute(scene_, node.object_line, field);
       runtime.state = std::move(node);
       nodes_.push_back(std::move(runtime));
     }
@@ -216,7 +236,9 @@ class TopologyRebuildStage final : public TopologyChangeStage {
               RemoveInPlace(simulation, processor.plan, node, change.values, now))
             continue;
           rebuild = true;
-          if (change.add)
+          if (change.points_in_triangle)
+            AddPoints(processor.plan, current, change, StateOf(simulation, current, state), now);
+          else if (change.add)
             Add(processor.plan, current, change.values, StateOf(simulation, current, state), now);
           else
             Remove(processor.plan, current, change.values, StateOf(simulation, current, state),
@@ -269,7 +291,9 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     else
       processor.time_to_remove = static_cast<double>(static_cast<std::uint32_t>(-1));
     if (ids.empty()) return {};
-    return {DueChange{false, std::move(ids)}};
+    DueChange removal;
+    removal.values = std::move(ids);
+    return {std::move(removal)};
   }
 
   // removeItems(ids) followed in place (build/topology_in_place.h), when the node's components
@@ -372,6 +396,34 @@ class TopologyRebuildStage final : public TopologyChangeStage {
                                             FormatReal(now) + ": " + error.what()}});
     }
     node.topology = std::make_shared<const Topology>(std::move(addition.topology));
+  }
+
+  // SOFA's addPoints with ancestors (ADD= PointsInTriangle): every point vector gains the new
+  // points' weighted sums; no element is added, index lists keep their points.
+  void AddPoints(const ProcessorPlan& plan, ChangingNode& node, const DueChange& change,
+                 SimulationAccess::ObjectState& state, double now) {
+    const auto [file, line] = scene_.Locate(plan.line);
+    PointsInTriangles points;
+    try {
+      if (!node.mappings.empty())
+        throw ConfigError("", "points added under a topological mapping are not followed yet");
+      points = LocatePointsInTriangles(*node.topology, change.values, change.coordinates);
+    } catch (const ConfigError& error) {
+      throw SceneError({SceneDiagnostic{file, line,
+                                        "TopologicalChangeProcessor cannot add points at t = " +
+                                            FormatReal(now) + ": " + error.what()}});
+    }
+    const int d = node.dimension;
+    node.position = AppendPoints(node.position, d, points);
+    node.velocity = AppendPoints(node.velocity, d, points);
+    node.rest_position = AppendPoints(node.rest_position, d, points);
+    state.x = AppendPoints(state.x, d, points);
+    state.v = AppendPoints(state.v, d, points);
+    for (const auto& [mass_line, vertex_mass] : node.vertex_masses) {
+      RemoveAttribute(scene_, mass_line, "totalMass");
+      SetAttribute(scene_, mass_line, "vertexMass", FormatReal(vertex_mass));
+    }
+    node.topology = std::make_shared<const Topology>(AppendPoints(*node.topology, points));
   }
 
   // What a build takes from the nodes: their topologies and objects' vectors; `probe`, when

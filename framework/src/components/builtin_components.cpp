@@ -110,6 +110,7 @@
 #include "components/triangular_bending_springs.h"
 #include "components/triangular_biquadratic_springs_force_field.h"
 #include "components/triangular_quadratic_springs_force_field.h"
+#include "components/triangular_tensor_mass_force_field.h"
 #include "components/uniform_mass.h"
 #include "components/velocity_damping_force_field.h"
 #include "components/visual_model_data.h"
@@ -160,6 +161,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<RegularGridSpringForceFieldComponent>(registrar);
   Add<TriangularBendingSpringsComponent>(registrar);
   Add<TriangularQuadraticSpringsForceFieldComponent>(registrar);
+  Add<TriangularTensorMassForceFieldComponent>(registrar);
   Add<TriangularBiquadraticSpringsForceFieldComponent>(registrar);
   Add<QuadularBendingSpringsComponent>(registrar);
   Add<RestShapeSpringsForceFieldComponent>(registrar);

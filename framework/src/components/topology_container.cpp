@@ -28,8 +28,21 @@ constexpr ElementField kElementFields[] = {
     {"hexahedra", 8, ContainerLevel::kHexahedra},
 };
 
+// The element lists a container has as its data, SOFA's class hierarchy: EdgeSet < PointSet,
+// TriangleSet and QuadSet < EdgeSet, TetrahedronSet < TriangleSet, HexahedronSet < QuadSet
+// (a HexahedronSetTopologyContainer has no triangles: src="@grid" does not give it the grid's).
 bool Accepts(ContainerLevel container, ContainerLevel field) {
-  return container == ContainerLevel::kAll || field <= container;
+  if (container == ContainerLevel::kAll || field == container) return true;
+  switch (field) {
+    case ContainerLevel::kEdges:
+      return container != ContainerLevel::kPoints;
+    case ContainerLevel::kTriangles:
+      return container == ContainerLevel::kTetrahedra;
+    case ContainerLevel::kQuads:
+      return container == ContainerLevel::kHexahedra;
+    default:
+      return false;
+  }
 }
 
 template <std::size_t N>

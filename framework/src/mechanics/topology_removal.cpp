@@ -295,6 +295,33 @@ TopologyRemoval RemoveElements(const Topology& topology, TopologyLevel level,
   });
   removal.origin(level) = std::move(top_origin);
 
+  // A face or edge on a removed point that is in no element of `level` (an edge of a grid's
+  // triangulation in a hexahedron container: SOFA's src="@grid" gives it the diagonals) is not
+  // found isolated, and SOFA leaves it naming whichever point takes the removed one's slot
+  // (EdgeSetTopologyModifier::removePointsProcess: "this situation should not occur"). Fluxion
+  // removes it with its point instead.
+  if (isolated_points && !removal.removed_points.empty()) {
+    std::vector<bool> point_removed(topology.points.size(), false);
+    for (const Index v : removal.removed_points) point_removed[static_cast<std::size_t>(v)] = true;
+    for (std::size_t l = 1; l < top; ++l) {
+      const auto sub = static_cast<TopologyLevel>(l);
+      std::vector<Index>& gone = removal.removed(sub);
+      std::vector<bool> listed(ElementCount(topology, sub), false);
+      for (const Index e : gone) listed[static_cast<std::size_t>(e)] = true;
+      WithList(topology, sub, [&](const auto& elements) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(elements)>,
+                                      std::vector<std::array<double, 3>>>) {
+          for (std::size_t k = 0; k < elements.size(); ++k)
+            if (!listed[k] && std::any_of(elements[k].begin(), elements[k].end(), [&](Index v) {
+                  return point_removed[static_cast<std::size_t>(v)];
+                }))
+              gone.push_back(static_cast<Index>(k));
+        }
+        return 0;
+      });
+    }
+  }
+
   // The isolated faces, edges and points, each level in descending order (remove*Warning), the
   // last one moved into each removed slot.
   for (std::size_t l = 0; l <= top; ++l) {
@@ -322,13 +349,8 @@ TopologyRemoval RemoveElements(const Topology& topology, TopologyLevel level,
         for (std::size_t k = 0; k < elements.size(); ++k)
           for (Index& v : elements[k]) {
             const Index renamed = removal.point_map[static_cast<std::size_t>(v)];
-            if (renamed == TopologyRemoval::kRemoved)
-              throw ConfigError("", std::string(LevelName(sub)) + " on point " + std::to_string(v) +
-                                        " stays while the point is removed (expected every " +
-                                        LevelName(sub) +
-                                        " on a removed point to belong to a "
-                                        "removed " +
-                                        LevelName(level) + ")");
+            // Every element on a removed point went with it (above).
+            FLUXION_DEMAND(renamed != TopologyRemoval::kRemoved);
             v = renamed;
           }
       }

@@ -68,7 +68,9 @@ struct TopologyRemoval {
 /// it (SOFA's hasTriangles(), hasEdges()); a level above `level` must be empty. Throws
 /// ConfigError naming the first face or edge of an element missing from its list. Without
 /// `isolated_points` (SOFA's removeIsolatedPoints = false: a topological mapping's output),
-/// points are never removed.
+/// points are never removed. A face or edge of a lower level that is in no element of `level`
+/// and uses a removed point is removed with it (deviation: SOFA leaves it naming the point moved
+/// into the removed one's slot).
 TopologyRemoval RemoveElements(const Topology& topology, TopologyLevel level,
                                const std::vector<Index>& ids, bool isolated_points = true);
 
