@@ -266,7 +266,6 @@ void AssembledSystem::SetDiagonalMass(Index first_dof, int count, double mass) {
 
 const char* AssembledSystem::PointRemovalRefusal() const {
   if (layout_ != nullptr) return "the system's matrix pattern is built (a direct linear solver)";
-  if (!projectors_.empty()) return "a projective constraint projects points of the system";
   if (!constraints_.empty()) return "a constraint sets positions or velocities of the system";
   if (!mass_couplings_.empty()) return "the system's mass is not diagonal";
   if (external_force_active_) return "an externalForce is still to be applied";
@@ -296,6 +295,12 @@ void AssembledSystem::RemovePointMovingLast(Index slot_dof, int dimension) {
   };
   follow(fixed_dofs_);
   follow(projected_dofs_);
+  // The point projectors (one per point at most, each acting on its point alone: their order
+  // changes no bit while no matrix layout is built).
+  std::erase_if(projectors_,
+                [&](const PointProjector& projector) { return projector.first_dof == slot_dof; });
+  for (PointProjector& projector : projectors_)
+    if (projector.first_dof == last) projector.first_dof = slot_dof;
   num_dofs_ = last;
 }
 

@@ -55,7 +55,8 @@ const char* SimulationAccess::PointRemovalRefusal(const Simulation& simulation, 
     return "the object's points are not the last of its solver's system";
   for (const MappedRuntime& mapped : impl.mapped)
     if (mapped.system == model.system) return "a mapped object reads the object's system";
-  if (impl.contact_stage) return "a collision pipeline holds the positions";
+  if (impl.contact_stage && impl.contact_stage->receives(model.system))
+    return "the object's system receives contacts";
   return nullptr;
 }
 

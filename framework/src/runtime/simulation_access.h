@@ -108,8 +108,9 @@ struct SimulationAccess {
   static void ReplaceNodeTopology(Simulation& simulation, std::string_view node_path,
                                   std::shared_ptr<const Topology> topology);
   /// Why the points of `object` cannot be removed in place (RemoveObjectPoints), or null: they
-  /// must be the last DOFs of their system, no mapped object may read that system, and no
-  /// collision pipeline may hold its positions.
+  /// must be the last DOFs of their system, no mapped object may read that system, and the
+  /// system may receive no contacts (a collision pipeline whose models are elsewhere is no
+  /// obstacle).
   static const char* PointRemovalRefusal(const Simulation& simulation, int object);
   /// SOFA's removal of points from `object` (PointSetTopologyModifier::removePointsProcess): for
   /// each i, point removed[i] takes the values of point moved[i] (the object's last point then),
