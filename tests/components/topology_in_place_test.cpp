@@ -218,7 +218,8 @@ struct FreeingCase {
   const char* name;
   const char* solver;
   const char* mass;
-  double total_mass;  // after the removals, closed form
+  double total_mass;      // after the removals, closed form
+  const char* more = "";  // more components in the cloth's node
 };
 
 class PointFreeing : public TopologyInPlace, public ::testing::WithParamInterface<FreeingCase> {};
@@ -291,7 +292,12 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(FreeingCase{"implicit_cg", kImplicit, kDensityMass, 62.0},
                       FreeingCase{"explicit", kExplicit, kDensityMass, 62.0},
                       FreeingCase{"uniform_mass_explicit", kExplicit,
-                                  R"(<UniformMass name="mass" totalMass="98"/>)", 90.0}),
+                                  R"(<UniformMass name="mass" totalMass="98"/>)", 90.0},
+                      // Points 1 and 6 on the line leave it when freed; 47 takes 6's number
+                      // and its projector; 3 keeps both.
+                      FreeingCase{"line_projector_explicit", kExplicit, kDensityMass, 62.0,
+                                  R"(<LineProjectiveConstraint indices="1 6 3 47" )"
+                                  R"(direction="1 0 0"/>)"}),
     [](const ::testing::TestParamInfo<FreeingCase>& param) {
       return std::string(param.param.name);
     });

@@ -11,7 +11,7 @@ of the plain step (it also sets up the in-place follow, once per build of the sc
 environment measures the rebuild of the scene instead of the in-place follow.
 
   tools/benchmarks/topology_change_ratios.py build/bin/fluxion-benchmark [--repetitions 5]
-      [--min-time 0.5]
+      [--min-time 0.5] [--filter '^TopologyChangeFreeing/']
 """
 import argparse
 import sys
@@ -24,9 +24,11 @@ def main() -> int:
     parser.add_argument("benchmark", help="path of fluxion-benchmark")
     parser.add_argument("--repetitions", type=int, default=5)
     parser.add_argument("--min-time", default="0.5")
+    parser.add_argument("--filter", default="^TopologyChange(Freeing)?/",
+                        help="benchmarks to run (a --benchmark_filter regular expression)")
     args = parser.parse_args()
 
-    measured = median_rows(args.benchmark, "^TopologyChange(Freeing)?/", args.repetitions, args.min_time)
+    measured = median_rows(args.benchmark, args.filter, args.repetitions, args.min_time)
     if measured is None:
         return 1
     rows, context = measured
