@@ -37,6 +37,9 @@
 // (main before issue #30's in-place follow) costs 37.7, 23.9, 2.25, 1.98 plain steps at
 // n = 16, 32, 64, 128 (its time 61 times larger at 128 than at 16); the in-place follow 1.31,
 // 1.03, 0.10, 0.02 plain steps (56 µs at n = 16, 2–3 ms at n ≥ 64, within the step's noise).
+// TopologyChangeFreeing, k = 8, one thread (OMP_NUM_THREADS=1), load 3.4–5: the rebuild 25.0,
+// 2.85, 2.86, 3.17 plain steps at n = 16, 32, 64, 128; in place 0.77, 0.21, 0.06, 0.09 (49 µs to
+// 3.2 ms: the solver's re-initialisation for the smaller system grows with n).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
