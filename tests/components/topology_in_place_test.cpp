@@ -7,16 +7,18 @@
 // round-off.
 //
 // Interior cells are removed whole: their diagonal edge goes with them, their sides and points
-// keep a neighbouring triangle, so no point is removed and the change is followed in place. A
-// corner cell frees its corner point: that change is a rebuild on both paths, and the follow is
-// made again on the rebuilt scene for the next removals.
+// keep a neighbouring triangle, so no point is removed. A corner cell frees its corner point: the
+// last point moves into its slot (SOFA's removePointsProcess) and the system loses its DOFs.
+// Both are followed in place.
 #include <gmock/gmock.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "conformance/allocation_counter.h"
@@ -32,7 +34,15 @@ class TopologyInPlace : public testing::QuietTest {
   void TearDown() override { unsetenv("FLUXION_TOPOLOGY_REBUILD"); }
 };
 
-std::string Cloth(int side, const std::string& processor) {
+constexpr const char* kImplicit =
+    R"(<EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+  <CGLinearSolver iterations="200" tolerance="1e-14" threshold="1e-30"/>)";
+constexpr const char* kExplicit = R"(<EulerExplicitSolver/>)";
+
+constexpr const char* kDensityMass = R"(<DiagonalMass name="mass" massDensity="2"/>)";
+
+std::string Cloth(int side, const std::string& processor, const std::string& solver = kImplicit,
+                  const std::string& mass = kDensityMass) {
   std::string points, triangles;
   for (int p = 0; p < side * side; ++p)
     points += std::to_string(p % side) + " " + std::to_string(p / side) + " 0  ";
@@ -43,13 +53,14 @@ std::string Cloth(int side, const std::string& processor) {
         triangles += std::to_string(v) + " ";
     }
   return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
-  <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
-  <CGLinearSolver iterations="200" tolerance="1e-14" threshold="1e-30"/>
+  )" + solver +
+         R"(
   <TriangleSetTopologyContainer name="topo" position=")" +
          points + R"(" triangles=")" + triangles + R"("/>
   <TriangleSetTopologyModifier/>
   <MechanicalObject name="dofs"/>
-  <DiagonalMass name="mass" massDensity="2"/>
+  )" + mass +
+         R"(
   <MeshSpringForceField name="springs" stiffness="100" damping="0.5"/>
   <FixedProjectiveConstraint name="fix" indices=")" +
          std::to_string(side * side - side) + " " + std::to_string(side * side - 1) + R"("/>
@@ -119,12 +130,12 @@ TEST_F(TopologyInPlace, GivesTheBitsOfTheRebuildAtEveryStep) {
     ASSERT_TRUE(in_place.v[static_cast<std::size_t>(k)] == rebuilt.v[static_cast<std::size_t>(k)])
         << "step " << k + 1;
   }
-  // The in-place run kept its state's buffer at every change but the corner cell's (a point
-  // removed); the rebuild replaced it at each of the four.
+  // The in-place run kept its state's buffer at every change, the corner cell's (points
+  // removed: the vector shrank in place) included; the rebuild replaced it at each of the four.
   const auto replaced = [](const ClothRun& run) {
     return std::count(run.state_kept.begin(), run.state_kept.end(), false);
   };
-  EXPECT_EQ(replaced(in_place), 1);
+  EXPECT_EQ(replaced(in_place), 0);
   EXPECT_EQ(replaced(rebuilt), 4);
   // The corner cell's removal frees point 0 and point 1, whose other cell (1, 0) went at 0.1.
   EXPECT_EQ(in_place.x.back().size(), (side * side - 2) * 3);
@@ -192,6 +203,151 @@ TEST_F(TopologyInPlace, ARemovalOfNoPointCostsTheSameWhateverTheClothSize) {
   EXPECT_EQ(small, large);
   EXPECT_LT(small, 30);
   EXPECT_GT(rebuilt, 20 * std::max(small, 1L));
+}
+
+// Removals that free points, each followed in place, against the rebuild at every step: the
+// positions, velocities, topology, M and K. On the 7 × 7 cloth (ids as each line is read: a
+// removed cell's slots take the last cell's triangles, so the cell then last takes its ids):
+//  t = 0.05: cell (0, 0) frees corner 0; the last point, 48 (fixed), moves into slot 0;
+//  t = 0.1:  cell (5, 0) frees corner 6; point 47 moves into slot 6;
+//  t = 0.15: cells (0, 5) and (2, 2): corner 42 (fixed) is freed and leaves the fixed list;
+//            point 46 moves into slot 42;
+//  t = 0.2:  cell (1, 0) frees point 1 (its other cell went at 0.05); point 45 moves into slot 1.
+// 45 points and 31 cells remain; the old corner 48, now point 0, stays fixed at (6, 6, 0).
+struct FreeingCase {
+  const char* name;
+  const char* solver;
+  const char* mass;
+  double total_mass;      // after the removals, closed form
+  const char* more = "";  // more components in the cloth's node
+};
+
+class PointFreeing : public TopologyInPlace, public ::testing::WithParamInterface<FreeingCase> {};
+
+TEST_P(PointFreeing, GivesTheBitsOfTheRebuildAtEveryStep) {
+  constexpr int side = 7;
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() /
+      (std::string("fluxion_topology_point_freeing_") + GetParam().name);
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.05\nREMOVE= 2\n"
+                                        << Cell(side, 0, 0) << "\n"
+                                        << "T= 0.1\nREMOVE= 2\n"
+                                        << Cell(side, 5, 0) << "\n"
+                                        << "T= 0.15\nREMOVE= 4\n"
+                                        << Cell(side, 0, 5) << " " << Cell(side, 2, 2) << "\n"
+                                        << "T= 0.2\nREMOVE= 2\n"
+                                        << Cell(side, 1, 0) << "\n";
+  const std::string xml = Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)",
+                                GetParam().solver, GetParam().mass);
+  const std::string file = (folder / "cloth.scn").string();
+  constexpr int steps = 25;
+  setenv("FLUXION_TOPOLOGY_REBUILD", "1", 1);
+  Simulation rebuilt = LoadScene(xml, file);
+  unsetenv("FLUXION_TOPOLOGY_REBUILD");
+  Simulation in_place = LoadScene(xml, file);
+  int changes_kept = 0;
+  for (int k = 0; k < steps; ++k) {
+    const double* before = in_place.position(0).data();
+    const Index points = in_place.model().objects[0].num_points;
+    in_place.Step();
+    rebuilt.Step();
+    if (in_place.model().objects[0].num_points != points && in_place.position(0).data() == before)
+      ++changes_kept;
+    ASSERT_TRUE(in_place.position(0) == rebuilt.position(0)) << "step " << k + 1;
+    ASSERT_TRUE(in_place.velocity(0) == rebuilt.velocity(0)) << "step " << k + 1;
+    const Topology& a = *in_place.model().objects[0].topology;
+    const Topology& b = *rebuilt.model().objects[0].topology;
+    ASSERT_EQ(a.points, b.points) << "step " << k + 1;
+    ASSERT_EQ(a.triangles, b.triangles) << "step " << k + 1;
+    ASSERT_EQ(a.edges, b.edges) << "step " << k + 1;
+    for (const auto& [component, kind] :
+         {std::pair{"root/mass", ComponentMatrixKind::kMass},
+          std::pair{"root/springs", ComponentMatrixKind::kStiffness}}) {
+      const SparseMatrix ma = in_place.ComponentMatrix(component, kind);
+      const SparseMatrix mb = rebuilt.ComponentMatrix(component, kind);
+      ASSERT_EQ(ma.rows(), mb.rows()) << component << " step " << k + 1;
+      ASSERT_EQ((ma - mb).norm(), 0.0) << component << " step " << k + 1;
+    }
+  }
+  std::filesystem::remove_all(folder);
+  // The four removals shrank the state in place (a realloc that keeps the buffer: glibc's).
+  EXPECT_EQ(changes_kept, 4);
+  EXPECT_EQ(in_place.model().objects[0].num_points, side * side - 4);
+  EXPECT_EQ(in_place.position(0).size(), (side * side - 4) * 3);
+  EXPECT_EQ(in_place.model().objects[0].topology->triangles.size(), 2u * 31u);
+  // The old corner 48 is point 0, still fixed where it started; the freed corner 42 is free of
+  // the list (its slot holds old point 46, which moves).
+  for (int a = 0; a < 3; ++a)
+    EXPECT_EQ(in_place.position(0)[a], (std::array<double, 3>{6.0, 6.0, 0.0})[a]);
+  EXPECT_NE(in_place.position(0)[42 * 3 + 1], 6.0);
+  // DiagonalMass: ρ·A = 2 kg/m² × 31 cells of 1 m²; UniformMass: 45 points of 98 kg / 49 (SOFA
+  // keeps the vertex mass as points go). Each point's mass on its 3 axes.
+  const SparseMatrix mass = in_place.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
+  EXPECT_NEAR(mass.sum() / 3.0, GetParam().total_mass, 1e-12);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Solvers, PointFreeing,
+    ::testing::Values(FreeingCase{"implicit_cg", kImplicit, kDensityMass, 62.0},
+                      FreeingCase{"explicit", kExplicit, kDensityMass, 62.0},
+                      FreeingCase{"uniform_mass_explicit", kExplicit,
+                                  R"(<UniformMass name="mass" totalMass="98"/>)", 90.0},
+                      // Points 1 and 6 on the line leave it when freed; 47 takes 6's number
+                      // and its projector; 3 keeps both.
+                      FreeingCase{"line_projector_explicit", kExplicit, kDensityMass, 62.0,
+                                  R"(<LineProjectiveConstraint indices="1 6 3 47" )"
+                                  R"(direction="1 0 0"/>)"}),
+    [](const ::testing::TestParamInfo<FreeingCase>& param) {
+      return std::string(param.param.name);
+    });
+
+// Allocations of the step that applies the second point-freeing removal (the first makes the
+// follow), less those of a plain step: the same count for a cloth of 4 times the points (75 here:
+// the vectors that shrink in place are one realloc each, and the solver initialised again for
+// the smaller system re-creates its workspace and CG's), and the state keeps its buffer. The
+// rebuild allocates 1245 times.
+TEST_F(TopologyInPlace, ARemovalOfPointsCostsTheSameWhateverTheClothSize) {
+  if (!conformance::CountsAllocations()) GTEST_SKIP() << "allocations are not counted here";
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_topology_point_freeing_allocations";
+  std::filesystem::create_directories(folder);
+  const auto change_allocations = [&](int side, bool rebuild) {
+    // Corner cell (0, 0) at 0.02 (frees point 0), corner cell (side − 2, 0) at 0.04 (frees
+    // point side − 1; its ids are untouched by the first removal).
+    std::ofstream(folder / "process.txt") << "T= 0.02\nREMOVE= 2\n"
+                                          << Cell(side, 0, 0) << "\n"
+                                          << "T= 0.04\nREMOVE= 2\n"
+                                          << Cell(side, side - 2, 0) << "\n";
+    if (rebuild)
+      setenv("FLUXION_TOPOLOGY_REBUILD", "1", 1);
+    else
+      unsetenv("FLUXION_TOPOLOGY_REBUILD");
+    Simulation simulation =
+        LoadScene(Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)"),
+                  (folder / "cloth.scn").string());
+    for (int k = 0; k < 4; ++k) simulation.Step();  // the first removal at t = 0.02
+    const double* state = simulation.position(0).data();
+    long before = conformance::AllocationCount();
+    simulation.Step();  // t = 0.04: the second removal, then the step
+    EXPECT_EQ(simulation.position(0).data() == state, !rebuild);
+    EXPECT_EQ(simulation.model().objects[0].num_points, side * side - 2);
+    const long change = conformance::AllocationCount() - before;
+    before = conformance::AllocationCount();
+    simulation.Step();  // plain
+    const long plain = conformance::AllocationCount() - before;
+    return change - plain;
+  };
+  const long small = change_allocations(7, false);
+  const long large = change_allocations(14, false);
+  const long rebuilt = change_allocations(7, true);
+  std::filesystem::remove_all(folder);
+  RecordProperty("in_place_7", std::to_string(small));
+  RecordProperty("in_place_14", std::to_string(large));
+  RecordProperty("rebuild_7", std::to_string(rebuilt));
+  EXPECT_EQ(small, large);
+  EXPECT_LT(small, 100);
+  EXPECT_GT(rebuilt, 10 * std::max(small, 1L));
 }
 
 }  // namespace

@@ -63,6 +63,39 @@ TEST(TriangleShells, RemovesATriangleAndItsFreedEdgeAsSofa) {
   EXPECT_TRUE(shells->WouldFreePoints(topology, std::vector<Index>{1}));
 }
 
+// Removing T0 and T1 frees points 3 (only on T1) and 0 (on T0 and T1), by hand: slot 1 takes T3,
+// slot 0 takes T2; edges E3, E4 (T1's alone) then E0, E2 go, descending: E8, E7, E6, E5 move
+// into slots 4, 3, 2, 0; then point 3 takes point 5, point 0 takes point 4, renamed in the
+// triangles and edges around them.
+TEST(TriangleShells, RemovesTheFreedPointsAsSofa) {
+  Topology topology = Strip();
+  std::optional<TriangleShells> shells = TriangleShells::Build(topology);
+  ASSERT_TRUE(shells.has_value());
+  ASSERT_TRUE(shells->points_follow());
+  const std::vector<Index> ids = {0, 1};
+  EXPECT_TRUE(shells->WouldFreePoints(topology, ids));
+  ShellRemoval done;
+  shells->RemoveFreeingPoints(topology, ids, done);
+  EXPECT_THAT(done.removed_triangles, ElementsAre(1, 0));
+  EXPECT_THAT(done.removed_edges, ElementsAre(4, 3, 2, 0));
+  EXPECT_THAT(done.removed_points, ElementsAre(3, 0));
+  EXPECT_THAT(done.moved_points, ElementsAre(5, 4));
+  EXPECT_THAT(topology.triangles, ElementsAre(Triangle{1, 2, 3}, Triangle{1, 3, 0}));
+  EXPECT_THAT(topology.edges,
+              ElementsAre(Edge{1, 2}, Edge{1, 0}, Edge{2, 3}, Edge{3, 1}, Edge{3, 0}));
+  using Point = std::array<double, 3>;
+  EXPECT_THAT(topology.points,
+              ElementsAre(Point{1, 1, 0}, Point{1, 0, 0}, Point{2, 0, 0}, Point{2, 1, 0}));
+  EXPECT_THAT(shells->TrianglesAroundVertex(0), ElementsAre(1));
+  std::vector<Index> around = shells->TrianglesAroundVertex(3);
+  std::sort(around.begin(), around.end());
+  EXPECT_THAT(around, ElementsAre(0, 1));
+  // An edge that is no triangle's side would keep a freed point: not followed.
+  Topology bare = Strip();
+  bare.edges.push_back({0, 5});
+  EXPECT_FALSE(TriangleShells::Build(bare)->points_follow());
+}
+
 TEST(TriangleShells, RefusesSidesMissingFromTheEdges) {
   Topology topology = Strip();
   topology.edges.pop_back();  // (5 4), a side of T3
@@ -129,6 +162,45 @@ TEST(TriangleShells, FollowsRemovalsAsRemoveElementsDoes) {
   EXPECT_GT(applied, 10);
   EXPECT_GT(refused, 0);
   // The shells are still those of the changed cloth.
+  std::optional<TriangleShells> fresh = TriangleShells::Build(live);
+  ASSERT_TRUE(fresh.has_value());
+  for (Index v = 0; v < static_cast<Index>(live.points.size()); ++v) {
+    std::vector<Index> kept = shells->TrianglesAroundVertex(v);
+    std::vector<Index> built = fresh->TrianglesAroundVertex(v);
+    std::sort(kept.begin(), kept.end());
+    std::sort(built.begin(), built.end());
+    EXPECT_EQ(kept, built) << "point " << v;
+  }
+}
+
+// Twenty removals of 1 to 8 random triangles, points freed or not: RemoveElements' topology and
+// removed lists each time, and shells that stay those of the changed cloth.
+TEST(TriangleShells, FreesPointsAsRemoveElementsDoes) {
+  Topology live = Cloth(7);
+  std::optional<TriangleShells> shells = TriangleShells::Build(live);
+  ASSERT_TRUE(shells.has_value());
+  std::mt19937 random(11);
+  ShellRemoval done;
+  int freeing = 0;
+  for (int round = 0; round < 20 && live.triangles.size() > 8; ++round) {
+    std::uniform_int_distribution<Index> pick(0, static_cast<Index>(live.triangles.size()) - 1);
+    std::vector<Index> ids;
+    for (int k = 0; k < 1 + round % 8; ++k) ids.push_back(pick(random));
+    const TopologyRemoval reference = RemoveTriangles(live, ids);
+    shells->RemoveFreeingPoints(live, ids, done);
+    if (!done.removed_points.empty()) ++freeing;
+    EXPECT_EQ(done.removed_triangles, reference.removed_triangles) << "round " << round;
+    EXPECT_EQ(done.removed_edges, reference.removed_edges) << "round " << round;
+    EXPECT_EQ(done.removed_points, reference.removed_points) << "round " << round;
+    ASSERT_EQ(live.triangles, reference.topology.triangles) << "round " << round;
+    ASSERT_EQ(live.edges, reference.topology.edges) << "round " << round;
+    ASSERT_EQ(live.points, reference.topology.points) << "round " << round;
+    // moved_points[i] was the last point when removed_points[i] went.
+    for (std::size_t i = 0; i < done.moved_points.size(); ++i)
+      EXPECT_EQ(done.moved_points[i], static_cast<Index>(reference.point_map.size() - 1 - i))
+          << "round " << round;
+  }
+  EXPECT_GT(freeing, 3);
   std::optional<TriangleShells> fresh = TriangleShells::Build(live);
   ASSERT_TRUE(fresh.has_value());
   for (Index v = 0; v < static_cast<Index>(live.points.size()); ++v) {

@@ -22,6 +22,13 @@
 //                            whole-mesh cost paid once per build of the scene); per iteration,
 //                            averaged
 //
+//   TopologyChangeFreeing/<n>/<k>   the same for removals that free points (SOFA's examples
+//                            all do): at t = 0.02 the first k/2 cells of the bottom row, at
+//                            t = 0.04 the next k/2 (their ids untouched by the first removal,
+//                            which moved top-row cells into the freed slots). Each removal frees
+//                            k/2 points of the bottom row (fixed corner 0 among the first); the
+//                            last points move into their slots and the system shrinks
+//
 // tools/benchmarks/topology_change_ratios.py prints the table (n = 16, 32, 64, 128 at k = 8;
 // k = 2, 8, 32 at n = 64).
 //
@@ -30,6 +37,9 @@
 // (main before issue #30's in-place follow) costs 37.7, 23.9, 2.25, 1.98 plain steps at
 // n = 16, 32, 64, 128 (its time 61 times larger at 128 than at 16); the in-place follow 1.31,
 // 1.03, 0.10, 0.02 plain steps (56 µs at n = 16, 2–3 ms at n ≥ 64, within the step's noise).
+// TopologyChangeFreeing, k = 8, one thread (OMP_NUM_THREADS=1), load 3.4–5: the rebuild 25.0,
+// 2.85, 2.86, 3.17 plain steps at n = 16, 32, 64, 128; in place 0.77, 0.21, 0.06, 0.09 (49 µs to
+// 3.2 ms: the solver's re-initialisation for the smaller system grows with n).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -81,9 +91,22 @@ std::string ChangeClothScene(int n) {
 }
 
 // The process file: k/2 cells of the middle row at 0.02, of the row below at 0.04 (triangle
-// numbers as first built: the first removal moves only top-row cells, the last ones).
-std::string ProcessFile(int n, int k) {
+// numbers as first built: the first removal moves only top-row cells, the last ones); with
+// `freeing`, the first k/2 cells of the bottom row, then the next k/2.
+std::string ProcessFile(int n, int k, bool freeing) {
   std::string text;
+  if (freeing) {
+    for (const int offset : {0, 1}) {
+      text += "T= " + std::string(offset == 0 ? "0.02" : "0.04") +
+              "\nREMOVE= " + std::to_string(k) + "\n";
+      for (int c = 0; c < k / 2; ++c) {
+        const int cell = c + offset * (k / 2);
+        text += std::to_string(2 * cell) + " " + std::to_string(2 * cell + 1) + " ";
+      }
+      text += "\n";
+    }
+    return text;
+  }
   for (const int offset : {0, 1}) {
     const int row = (n - 1) / 2 - offset;
     text += "T= " + std::string(offset == 0 ? "0.02" : "0.04") + "\nREMOVE= " + std::to_string(k) +
@@ -103,7 +126,7 @@ double Seconds(Simulation& simulation) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void TopologyChange(benchmark::State& state) {
+void MeasureChange(benchmark::State& state, bool freeing) {
   const int n = static_cast<int>(state.range(0));
   const int k = static_cast<int>(state.range(1));
   if (k / 2 > (n - 2) / 2) {
@@ -113,7 +136,7 @@ void TopologyChange(benchmark::State& state) {
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / "fluxion_topology_change_benchmark";
   std::filesystem::create_directories(folder);
-  std::ofstream(folder / "process.txt") << ProcessFile(n, k);
+  std::ofstream(folder / "process.txt") << ProcessFile(n, k, freeing);
   const std::string xml = ChangeClothScene(n);
   const std::string file = (folder / "cloth.scn").string();
   double steps = 0.0, ratios = 0.0, first_ratios = 0.0;
@@ -125,8 +148,9 @@ void TopologyChange(benchmark::State& state) {
     const double plain = Seconds(simulation);         // t = 0.03
     const double change = Seconds(simulation);        // t = 0.04: the second removal, the step
     if (simulation.model().objects[0].topology->triangles.size() !=
-        static_cast<std::size_t>(2 * (n - 1) * (n - 1) - 2 * k)) {
-      state.SkipWithError("the changes did not remove 2k triangles");
+            static_cast<std::size_t>(2 * (n - 1) * (n - 1) - 2 * k) ||
+        simulation.model().objects[0].num_points != (freeing ? n * n - k : n * n)) {
+      state.SkipWithError("the changes did not remove 2k triangles (and k points, freeing)");
       return;
     }
     state.SetIterationTime(std::max(change - plain, 0.0));
@@ -141,6 +165,14 @@ void TopologyChange(benchmark::State& state) {
   state.counters["first_change_over_step"] =
       benchmark::Counter(first_ratios, benchmark::Counter::kAvgIterations);
 }
+
+void TopologyChange(benchmark::State& state) { MeasureChange(state, false); }
+void TopologyChangeFreeing(benchmark::State& state) { MeasureChange(state, true); }
+
+BENCHMARK(TopologyChangeFreeing)
+    ->ArgsProduct({{16, 32, 64, 128}, {8}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK(TopologyChange)
     ->ArgsProduct({{16, 32, 64, 128}, {8}})

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What a topological change costs, as ratios measured in one run of fluxion-benchmark.
 
-Runs TopologyChange/<n>/<k> (tools/benchmarks/topology_change_benchmark.cpp: k triangles removed
+Runs TopologyChange/<n>/<k> and TopologyChangeFreeing/<n>/<k> (the removals free points) (tools/benchmarks/topology_change_benchmark.cpp: k triangles removed
 from an n x n cloth twice, DiagonalMass, MeshSpringForceField, two fixed corners,
 EulerImplicitSolver with CGLinearSolver), each repeated, and prints a Markdown table: the median
 plain step, the median cost of the second change itself (the step that applies it less the plain
@@ -11,7 +11,7 @@ of the plain step (it also sets up the in-place follow, once per build of the sc
 environment measures the rebuild of the scene instead of the in-place follow.
 
   tools/benchmarks/topology_change_ratios.py build/bin/fluxion-benchmark [--repetitions 5]
-      [--min-time 0.5]
+      [--min-time 0.5] [--filter '^TopologyChangeFreeing/']
 """
 import argparse
 import sys
@@ -24,28 +24,31 @@ def main() -> int:
     parser.add_argument("benchmark", help="path of fluxion-benchmark")
     parser.add_argument("--repetitions", type=int, default=5)
     parser.add_argument("--min-time", default="0.5")
+    parser.add_argument("--filter", default="^TopologyChange(Freeing)?/",
+                        help="benchmarks to run (a --benchmark_filter regular expression)")
     args = parser.parse_args()
 
-    measured = median_rows(args.benchmark, "^TopologyChange/", args.repetitions, args.min_time)
+    measured = median_rows(args.benchmark, args.filter, args.repetitions, args.min_time)
     if measured is None:
         return 1
     rows, context = measured
     print(run_line(context, args.repetitions).replace("wall time per step",
                                                       "wall time per change and per step"))
     print()
-    print("| n | k | plain step (µs) | change (µs) | change / plain step | "
+    print("| removal | n | k | plain step (µs) | change (µs) | change / plain step | "
           "change / change at the smallest n | first change / plain step |")
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     cases = []
     for name, row in rows.items():
-        _, n, k = name.split("/")[:3]
-        cases.append((int(k) != 8, int(n), int(k), row))
+        family, n, k = name.split("/")[:3]
+        removal = "frees points" if family.endswith("Freeing") else "holes"
+        cases.append((removal, int(k) != 8, int(n), int(k), row))
     smallest = {}
-    for _, n, k, row in sorted(cases):
+    for removal, _, n, k, row in sorted(cases):
         change = row["real_time"]
-        smallest.setdefault(k, change)
-        print(f"| {n} | {k} | {row['step'] * 1e6:.0f} | {change:.0f} | "
-              f"{row['change_over_step']:.2f} | {change / smallest[k]:.2f} | "
+        smallest.setdefault((removal, k), change)
+        print(f"| {removal} | {n} | {k} | {row['step'] * 1e6:.0f} | {change:.0f} | "
+              f"{row['change_over_step']:.2f} | {change / smallest[(removal, k)]:.2f} | "
               f"{row['first_change_over_step']:.2f} |")
     return 0
 

@@ -70,10 +70,15 @@ class Follower final : public InPlaceFollower {
  public:
   bool Remove(Simulation& simulation, ChangingNode& node, std::span<const Index> ids,
               std::string& why) override {
-    (void)simulation;
     if (shells_.WouldFreePoints(*topology_, ids)) {
-      why = "the removal leaves points without a triangle (they are removed and renumbered)";
-      return false;
+      const char* refusal = system_->PointRemovalRefusal();
+      if (refusal == nullptr)
+        refusal = SimulationAccess::PointRemovalRefusal(simulation, node.object);
+      if (!points_refusal_.empty() || refusal != nullptr) {
+        why = "the removal leaves points without a triangle, and " +
+              (points_refusal_.empty() ? std::string(refusal) : points_refusal_);
+        return false;
+      }
     }
     // The vertices whose mass sums change: those of the removed triangles, now; those of the
     // triangles moved into removed slots, after.
@@ -84,7 +89,7 @@ class Follower final : public InPlaceFollower {
           for (const Index v : topology_->triangles[static_cast<std::size_t>(t)])
             touched_.push_back(v);
     }
-    shells_.Remove(*topology_, ids, done_);
+    shells_.RemoveFreeingPoints(*topology_, ids, done_);
     for (const FollowedSprings& springs : springs_)
       system_->RemoveSprings(springs.field, done_.removed_edges);
     if (mass_) {
@@ -92,19 +97,25 @@ class Follower final : public InPlaceFollower {
         if (slot < static_cast<Index>(topology_->triangles.size()))
           for (const Index v : topology_->triangles[static_cast<std::size_t>(slot)])
             touched_.push_back(v);
+    }
+    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
+    if (mass_) {
       std::sort(touched_.begin(), touched_.end());
       touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
       for (const Index v : touched_) SetVertexMass(v);
     }
     // The rebuild starts the solver afresh: a method with a history starts up again, as there;
-    // one that keeps its own copy of the mass takes the new one.
-    if (mass_ && reinitialize_solver_)
+    // one that keeps its own copy of the mass takes the new one; a smaller system, every solver
+    // (its vectors take the new size).
+    if ((mass_ && reinitialize_solver_) || !done_.removed_points.empty())
       solver_node_->solver->Initialize(*solver_node_->system, solver_node_->linear_solver.get());
     else
       solver_node_->solver->InvalidateHistory();
     node.topology = topology_;
     return true;
   }
+
+  std::span<const Index> removed_points() const override { return done_.removed_points; }
 
   std::span<const Index> out_of_range() const override { return done_.out_of_range; }
 
@@ -119,6 +130,10 @@ class Follower final : public InPlaceFollower {
   Index first_dof_ = 0;
   int dimension_ = 3;
   std::vector<std::array<double, 3>> rest_points_;  // the areas' points (the rest positions)
+  // Why a removal that frees points must rebuild (empty when it is followed), and the constant
+  // forces (weights) laid over the object's DOFs in order, which lose the removed points' entries.
+  std::string points_refusal_;
+  std::vector<ConstantForce*> point_forces_;
 
  private:
   // density × area / 3 of each triangle around v, summed in triangle order from 0 (the sum
@@ -144,6 +159,51 @@ class Follower final : public InPlaceFollower {
                                     mass_->gravity[static_cast<std::size_t>(axis)] * mass);
   }
 
+  // SOFA's removePointsProcess for everything indexed by the object's points, point by point in
+  // the descending order of the removal, the last point moving into each removed slot: the
+  // system's DOFs (M, fixed DOFs), the weights' entries, the masses' rest points, the node's
+  // initial vectors and constrained index lists (TopologySubsetData::remove: the removed point
+  // dropped, the order kept, the moved point renamed), then the state; last, the springs of the
+  // edges around each moved point take its new number.
+  void FollowRemovedPoints(Simulation& simulation, ChangingNode& node) {
+    const int d = dimension_;
+    const auto dof = [&](Index point) { return first_dof_ + point * d; };
+    for (std::size_t i = 0; i < done_.removed_points.size(); ++i) {
+      const Index p = done_.removed_points[i], last = done_.moved_points[i];
+      system_->RemovePointMovingLast(dof(p), d);
+      for (ConstantForce* force : point_forces_)
+        force->RemoveEntriesMovingLast(static_cast<std::size_t>(p * d),
+                                       static_cast<std::size_t>(d));
+      rest_points_[static_cast<std::size_t>(p)] = rest_points_.back();
+      rest_points_.pop_back();
+      std::erase(touched_, p);
+      std::replace(touched_.begin(), touched_.end(), last, p);
+      for (Vector* values : {&node.position, &node.velocity, &node.rest_position})
+        if (values->size() > (last + 1) * d - 1)
+          values->segment(p * d, d) = values->segment(last * d, d);
+      for (FollowedIndexList& list : node.index_lists) {
+        std::erase(list.indices, p);
+        std::replace(list.indices.begin(), list.indices.end(), last, p);
+      }
+    }
+    const auto points = static_cast<Index>(topology_->points.size());
+    for (Vector* values : {&node.position, &node.velocity, &node.rest_position})
+      if (values->size() > points * d) values->conservativeResize(points * d);
+    SimulationAccess::RemoveObjectPoints(simulation, node.object, done_.removed_points,
+                                         done_.moved_points);
+    for (std::size_t i = 0; i < done_.removed_points.size(); ++i) {
+      const Index p = done_.removed_points[i];
+      if (p == done_.moved_points[i] || p >= points) continue;
+      for (const Index t : shells_.TrianglesAroundVertex(p))
+        for (const Index e : shells_.EdgesInTriangle(t)) {
+          const auto& edge = topology_->edges[static_cast<std::size_t>(e)];
+          for (const FollowedSprings& springs : springs_)
+            dynamic_cast<SpringForceField&>(system_->MutableField(springs.field))
+                .SetSpringEnds(static_cast<std::size_t>(e), dof(edge[0]), dof(edge[1]));
+        }
+    }
+  }
+
   ShellRemoval done_;
   std::vector<Index> touched_, around_;
 };
@@ -158,6 +218,29 @@ const ForceField* FieldOf(const Simulation& simulation, const std::string& path,
       ++sources;
     }
   return field;
+}
+
+// Why a removal that frees points cannot be followed in place for this node (empty when it can,
+// the system's and the simulation's own conditions checked at each removal), and the weights
+// that follow it into `follower`.
+std::string PointsRefusal(Follower& follower, const ChangingNode& node, const ObjectModel& object,
+                          const TriangleShells& shells) {
+  if (!shells.points_follow()) return "an edge of the topology is no triangle's side";
+  if (!node.spring_lists.empty()) return "a SpringForceField lists springs on the points";
+  AssembledSystem& system = *follower.system_;
+  for (std::size_t f = 0; f < system.num_fields(); ++f) {
+    if (std::any_of(follower.springs_.begin(), follower.springs_.end(),
+                    [&](const FollowedSprings& s) { return s.field == f; }))
+      continue;
+    auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
+    bool laid =
+        force != nullptr && force->dofs().size() == static_cast<std::size_t>(object.num_dofs());
+    for (std::size_t k = 0; laid && k < force->dofs().size(); ++k)
+      laid = force->dofs()[k] == object.offset + static_cast<Index>(k);
+    if (!laid) return "a force field of the system is not the object's springs or weight";
+    follower.point_forces_.push_back(force);
+  }
+  return {};
 }
 
 }  // namespace
@@ -275,6 +358,7 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
     follower->reinitialize_solver_ = true;
   std::optional<TriangleShells> shells = TriangleShells::Build(topology);
   if (!shells) return refuse("the triangles' sides are not the container's edges, once each");
+  follower->points_refusal_ = PointsRefusal(*follower, node, object, *shells);
   follower->shells_ = std::move(*shells);
   // The live topology: a copy the follower changes, in place of the built one everywhere.
   follower->topology_ = std::make_shared<Topology>(topology);

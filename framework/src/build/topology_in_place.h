@@ -17,10 +17,18 @@
 //  - UniformMass, the projective constraints' index lists, the MechanicalObject: nothing
 //    changes while no point is removed;
 //  - the mechanical system: the pattern stays a superset (the removed springs' entries are
-//    assembled as zeros), its slots move with the springs; no buffer is reallocated.
-// Anything else — a removed point, another level than triangles, a topological mapping, a
-// component not in that set, a solver that keeps its own copy of a changed mass — makes the
-// change go through the rebuild (the reason logged at debug level).
+//    assembled as zeros), its slots move with the springs; no buffer is reallocated;
+//  - points left without a triangle (SOFA's removeIsolatedPoints; PointSetTopologyModifier.cpp,
+//    removePointsProcess, and the MechanicalObject's and PointData's swap-last handlers): each,
+//    in descending order, takes the last point — its state, initial vectors, M's diagonal, fixed
+//    DOFs (FixedProjectiveConstraint's index list: TopologySubsetIndices, a removed point dropped,
+//    the moved one renamed), weight entries (UniformMass's masses move with their points) —
+//    then the springs around the moved point take its number, the vectors shrink where they are
+//    (no copy) and the solver is initialised for the smaller system.
+// Anything else — points freed where their DOFs are not the system's last, another level than
+// triangles, a topological mapping, a component not in that set, a direct solver's built matrix
+// pattern when points go — makes the change go through the rebuild (the reason logged at debug
+// level).
 #pragma once
 
 #include <memory>
@@ -37,11 +45,16 @@ namespace fluxion::internal {
 class InPlaceFollower {
  public:
   virtual ~InPlaceFollower() = default;
-  /// Removes the triangles `ids` (SOFA's removeItems) in place. False, with nothing changed and
-  /// `why` set, when this removal needs the rebuild (it would remove points). On success `node`
-  /// holds the changed topology (the live one). Between steps only.
+  /// Removes the triangles `ids` (SOFA's removeItems) in place, and the points they leave
+  /// without a triangle. False, with nothing changed and `why` set, when this removal needs the
+  /// rebuild (it frees points that cannot be followed here). On success `node` holds the changed
+  /// topology (the live one), and its initial vectors and index lists follow the removed points.
+  /// Between steps only.
   virtual bool Remove(Simulation& simulation, ChangingNode& node, std::span<const Index> ids,
                       std::string& why) = 0;
+  /// The points the last removal removed (descending: SOFA's order), each taking the point then
+  /// last; empty when it freed none.
+  virtual std::span<const Index> removed_points() const = 0;
   /// Element indices of the last removal at or past the element count (skipped, as SOFA does).
   virtual std::span<const Index> out_of_range() const = 0;
 };

@@ -319,12 +319,25 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       LogDebug(where + ": the removal at t = " + FormatReal(now) + " rebuilds the scene: " + why);
       return false;
     }
+    // The points it removed: the scene a later rebuild reads follows, as after Remove.
+    if (!node.in_place->removed_points().empty()) WritePointFollowers(node.state);
     const std::span<const Index> skipped = node.in_place->out_of_range();
     if (!skipped.empty())
       LogWarn(where + ": " + std::to_string(skipped.size()) + " element indices (first " +
               std::to_string(skipped.front()) + ") are not below the " + std::to_string(before) +
               " elements: skipped, as SOFA does");
     return true;
+  }
+
+  // The scene's copy of what follows a removal of points (the index lists, renumbered by the
+  // caller; UniformMass's vertexMass), for the builds after it.
+  void WritePointFollowers(const ChangingNode& node) {
+    for (const FollowedIndexList& list : node.index_lists)
+      SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+    for (const auto& [mass_line, vertex_mass] : node.vertex_masses) {
+      RemoveAttribute(scene_, mass_line, "totalMass");
+      SetAttribute(scene_, mass_line, "vertexMass", FormatReal(vertex_mass));
+    }
   }
 
   // removeItems(ids) on the node's elements; everything the node keeps follows the renumbering,

@@ -264,6 +264,46 @@ void AssembledSystem::SetDiagonalMass(Index first_dof, int count, double mass) {
   }
 }
 
+const char* AssembledSystem::PointRemovalRefusal() const {
+  if (layout_ != nullptr) return "the system's matrix pattern is built (a direct linear solver)";
+  if (!constraints_.empty()) return "a constraint sets positions or velocities of the system";
+  if (!mass_couplings_.empty()) return "the system's mass is not diagonal";
+  if (external_force_active_) return "an externalForce is still to be applied";
+  return nullptr;
+}
+
+void AssembledSystem::RemovePointMovingLast(Index slot_dof, int dimension) {
+  FLUXION_DEMAND(PointRemovalRefusal() == nullptr && dimension > 0 && slot_dof >= 0 &&
+                 slot_dof + dimension <= num_dofs_);
+  const Index last = num_dofs_ - dimension;
+  if (slot_dof != last) {
+    mass_diagonal_.segment(slot_dof, dimension) = mass_diagonal_.segment(last, dimension);
+    inverse_mass_.segment(slot_dof, dimension) = inverse_mass_.segment(last, dimension);
+  }
+  mass_diagonal_.conservativeResize(last);
+  inverse_mass_.conservativeResize(last);
+  // The sorted DOF lists: the slot's DOFs go, the last point's take their numbers.
+  const auto follow = [&](std::vector<Index>& dofs) {
+    std::erase_if(dofs, [&](Index dof) { return dof >= slot_dof && dof < slot_dof + dimension; });
+    bool renamed = false;
+    for (Index& dof : dofs)
+      if (dof >= last) {
+        dof = slot_dof + (dof - last);
+        renamed = true;
+      }
+    if (renamed) std::sort(dofs.begin(), dofs.end());
+  };
+  follow(fixed_dofs_);
+  follow(projected_dofs_);
+  // The point projectors (one per point at most, each acting on its point alone: their order
+  // changes no bit while no matrix layout is built).
+  std::erase_if(projectors_,
+                [&](const PointProjector& projector) { return projector.first_dof == slot_dof; });
+  for (PointProjector& projector : projectors_)
+    if (projector.first_dof == last) projector.first_dof = slot_dof;
+  num_dofs_ = last;
+}
+
 std::unique_ptr<TangentOperator> AssembledSystem::CreateTangentOperator(
     TangentEvaluation evaluation) const {
   return std::make_unique<FieldTangent>(mass_diagonal_, mass_couplings_, force_fields_, evaluation);

@@ -17,6 +17,14 @@ ConstantForce::ConstantForce(std::vector<Index> dofs, std::vector<double> values
   }
 }
 
+void ConstantForce::RemoveEntriesMovingLast(std::size_t first, std::size_t count) {
+  FLUXION_DEMAND(first + count <= values_.size() && count <= values_.size());
+  const std::size_t last = values_.size() - count;
+  for (std::size_t i = 0; i < count && first != last; ++i) values_[first + i] = values_[last + i];
+  dofs_.resize(last);
+  values_.resize(last);
+}
+
 bool ConstantForce::SetValueAt(Index dof, double value) {
   std::size_t k = dofs_.size();
   if (stride_ > 0) {

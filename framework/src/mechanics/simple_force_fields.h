@@ -34,6 +34,11 @@ class ConstantForce final : public ForceField {
   /// Sets the value of DOF `dof` (listed once), between steps: the weight of a mass that
   /// changed (a topological change). False when the DOF is not listed.
   bool SetValueAt(Index dof, double value);
+  /// A point removed between steps from a force whose DOFs are its object's, in order
+  /// (dofs[k] = dofs[0] + k, the object's last point last): entries [first, first + count) take
+  /// the last `count` values, and the last `count` entries go (SOFA's swap-last removal of a point,
+  /// build/topology_in_place.h). No reallocation.
+  void RemoveEntriesMovingLast(std::size_t first, std::size_t count);
 
  private:
   std::vector<Index> dofs_;

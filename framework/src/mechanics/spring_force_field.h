@@ -94,6 +94,13 @@ class SpringForceField final : public ForceField {
   /// edges in order follows that topology's edge removal (build/topology_in_place.h). Between
   /// steps only. The thread partition is recomputed on its next use (with several threads).
   void RemoveSpringsMovingLast(std::span<const Index> sorted_descending);
+  /// Spring k's ends become DOFs `a` and `b` (first DOFs of their points), between steps only: a
+  /// point renumbered by a topological change (the last point moved into a removed one's slot).
+  void SetSpringEnds(std::size_t k, Index a, Index b) {
+    packed_[k].a = static_cast<std::int32_t>(a);
+    packed_[k].b = static_cast<std::int32_t>(b);
+    partition_ = PointPartition();
+  }
 
   /// K·x at `state` evaluated spring by spring from the state, storing nothing: y += k·K(state)·x
   /// with the blocks D of LinearizeStiffness, each computed when used (the same bits as a product

@@ -77,6 +77,8 @@ std::optional<TriangleShells> TriangleShells::Build(const Topology& topology) {
       shells.triangles_around_edge_[static_cast<std::size_t>(e)].push_back(static_cast<Index>(t));
     }
   }
+  for (const std::vector<Index>& shell : shells.triangles_around_edge_)
+    if (shell.empty()) ++shells.bare_edges_;
   return shells;
 }
 
@@ -95,11 +97,47 @@ bool TriangleShells::WouldFreePoints(const Topology& topology, std::span<const I
 }
 
 void TriangleShells::Remove(Topology& topology, std::span<const Index> ids, ShellRemoval& done) {
+  RemoveTrianglesAndEdges(topology, ids, done, false);
+}
+
+void TriangleShells::RemoveFreeingPoints(Topology& topology, std::span<const Index> ids,
+                                         ShellRemoval& done) {
+  RemoveTrianglesAndEdges(topology, ids, done, true);
+  // removePointsProcess: the freed points in descending order, the last point taking each slot
+  // and renamed in the triangles around it and their sides (every edge of it is one: its edges
+  // without a triangle went with its triangles).
+  std::sort(done.removed_points.begin(), done.removed_points.end(), std::greater<Index>());
+  done.moved_points.clear();
+  for (const Index slot : done.removed_points) {
+    const auto s = static_cast<std::size_t>(slot);
+    const auto last = static_cast<Index>(topology.points.size() - 1);
+    done.moved_points.push_back(last);
+    if (slot != last) {
+      for (const Index t : triangles_around_vertex_.back()) {
+        const auto ts = static_cast<std::size_t>(t);
+        for (Index& v : topology.triangles[ts])
+          if (v == last) v = slot;
+        for (const Index e : edges_in_triangle_[ts])
+          for (Index& v : topology.edges[static_cast<std::size_t>(e)])
+            if (v == last) v = slot;
+      }
+      std::swap(triangles_around_vertex_[s], triangles_around_vertex_.back());  // capacity kept
+      topology.points[s] = topology.points.back();
+    }
+    topology.points.pop_back();
+    triangles_around_vertex_.pop_back();
+  }
+}
+
+void TriangleShells::RemoveTrianglesAndEdges(Topology& topology, std::span<const Index> ids,
+                                             ShellRemoval& done, bool collect_points) {
   auto& triangles = topology.triangles;
   auto& edges = topology.edges;
   SortRemovalIds(ids, static_cast<Index>(triangles.size()), done.removed_triangles,
                  &done.out_of_range);
   done.removed_edges.clear();
+  done.removed_points.clear();
+  done.moved_points.clear();
   // removeTrianglesProcess: each removed triangle leaves the shells of its edges and vertices
   // (an edge whose shell empties is removed after), the last triangle takes its slot.
   for (const Index slot : done.removed_triangles) {
@@ -109,8 +147,11 @@ void TriangleShells::Remove(Topology& topology, std::span<const Index> ids, Shel
       DropFromShell(shell, slot);
       if (shell.empty()) done.removed_edges.push_back(e);
     }
-    for (const Index v : triangles[s])
-      DropFromShell(triangles_around_vertex_[static_cast<std::size_t>(v)], slot);
+    for (const Index v : triangles[s]) {
+      std::vector<Index>& shell = triangles_around_vertex_[static_cast<std::size_t>(v)];
+      DropFromShell(shell, slot);
+      if (collect_points && shell.empty()) done.removed_points.push_back(v);
+    }
     const auto last = static_cast<Index>(triangles.size() - 1);
     if (slot != last) {
       for (const Index e : edges_in_triangle_.back())

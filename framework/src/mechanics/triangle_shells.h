@@ -11,9 +11,11 @@
 // descending, the last edge moved into each slot and renamed in the triangles around it),
 // TriangleSetTopologyContainer.cpp (m_edgesInTriangle, m_trianglesAroundEdge,
 // m_trianglesAroundVertex).
-// Fluxion differs from SOFA in one deliberate way: a removal that would leave a point without a
-// triangle is not applied here (WouldFreePoints says so first); the caller then removes through
-// RemoveElements, which renumbers the points.
+// Points left without a triangle are removed as SOFA's removeIsolatedPoints does
+// (PointSetTopologyModifier.cpp, removePointsProcess: the freed points sorted descending, the last
+// point moved into each freed slot and renamed in the triangles and edges around it), when the
+// caller asks for it (RemoveFreeingPoints); otherwise such a removal is not applied here
+// (WouldFreePoints says so first) and the caller removes through RemoveElements.
 #pragma once
 
 #include <array>
@@ -31,6 +33,9 @@ struct ShellRemoval {
   std::vector<Index> removed_triangles;  ///< in range, distinct, descending (SOFA's order)
   std::vector<Index> removed_edges;      ///< the edges left without a triangle, descending
   std::vector<Index> out_of_range;       ///< ids at or past the triangle count (SOFA skips them)
+  /// The points left without a triangle, descending: removed_points[i] took the point then last,
+  /// moved_points[i] (equal when the removed point was the last one).
+  std::vector<Index> removed_points, moved_points;
 };
 
 class TriangleShells {
@@ -51,15 +56,34 @@ class TriangleShells {
   /// one the shells were built from, as earlier removals left it. `done` lists what went.
   void Remove(Topology& topology, std::span<const Index> ids, ShellRemoval& done);
 
+  /// As Remove, with the points left without a triangle removed too (SOFA's removeIsolatedPoints):
+  /// each, in descending order, takes the point then last, renamed in the triangles and edges
+  /// around it. Work proportional to the removed elements and the moved points' shells. Requires
+  /// points_follow().
+  void RemoveFreeingPoints(Topology& topology, std::span<const Index> ids, ShellRemoval& done);
+
+  /// True when every edge of the topology is a side of some triangle: a freed point then has no
+  /// edge left (all went with its triangles), and its removal is followed here. Otherwise
+  /// RemoveElements reports the edge that would keep a removed point.
+  bool points_follow() const { return bare_edges_ == 0; }
+
   /// The triangles around point `v`, in no particular order.
   const std::vector<Index>& TrianglesAroundVertex(Index v) const {
     return triangles_around_vertex_[static_cast<std::size_t>(v)];
   }
+  /// The edges of triangle `t` (edge j opposite vertex j).
+  const std::array<Index, 3>& EdgesInTriangle(Index t) const {
+    return edges_in_triangle_[static_cast<std::size_t>(t)];
+  }
 
  private:
+  void RemoveTrianglesAndEdges(Topology& topology, std::span<const Index> ids, ShellRemoval& done,
+                               bool collect_points);
+
   std::vector<std::array<Index, 3>> edges_in_triangle_;  // SOFA's local order: edge j opposite j
   std::vector<std::vector<Index>> triangles_around_edge_;
   std::vector<std::vector<Index>> triangles_around_vertex_;
+  std::size_t bare_edges_ = 0;  // edges that are no triangle's side
   // Scratch of WouldFreePoints / Remove (sorted ids, counts), kept to reuse its capacity.
   mutable std::vector<Index> sorted_;
 };

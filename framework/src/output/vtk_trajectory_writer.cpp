@@ -237,13 +237,18 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
 
  private:
   // Each point's mass: the row sums of the mass matrix over the point's first DOF (the diagonal
-  // of a lumped mass, the lumped equivalent of a consistent one); 0 for a static object.
+  // of a lumped mass, the lumped equivalent of a consistent one); 0 for a static object. A
+  // diagonal mass is read as its diagonal (the same values): M itself would build the system's
+  // whole matrix pattern, which an explicit or matrix-free run never needs (and which a change
+  // of topology followed in place would then have to renumber).
   static std::vector<double> PointMasses(const Simulation& simulation, const ObjectModel& object) {
     std::vector<double> mass(static_cast<std::size_t>(object.num_points), 0.0);
     if (object.system < 0) return mass;
-    const SparseMatrix& m =
-        simulation.solver_nodes()[static_cast<std::size_t>(object.system)].system->mass();
-    const Vector row_sums = m * Vector::Ones(m.cols());
+    const MechanicalSystem& system =
+        *simulation.solver_nodes()[static_cast<std::size_t>(object.system)].system;
+    const Vector row_sums = system.is_mass_diagonal()
+                                ? system.mass_diagonal()
+                                : Vector(system.mass() * Vector::Ones(system.num_dofs()));
     for (Index i = 0; i < object.num_points; ++i)
       mass[static_cast<std::size_t>(i)] = row_sums[object.offset + i * object.dimension];
     return mass;

@@ -47,4 +47,48 @@ void SimulationAccess::ReplaceNodeTopology(Simulation& simulation, std::string_v
   impl.model = std::move(model);
 }
 
+const char* SimulationAccess::PointRemovalRefusal(const Simulation& simulation, int object) {
+  const Simulation::Impl& impl = *simulation.impl_;
+  const ObjectModel& model = impl.model->objects[static_cast<std::size_t>(object)];
+  const State& state = impl.nodes[static_cast<std::size_t>(model.system)].state;
+  if (model.offset + model.num_dofs() != state.x.size())
+    return "the object's points are not the last of its solver's system";
+  for (const MappedRuntime& mapped : impl.mapped)
+    if (mapped.system == model.system) return "a mapped object reads the object's system";
+  if (impl.contact_stage && impl.contact_stage->receives(model.system))
+    return "the object's system receives contacts";
+  return nullptr;
+}
+
+void SimulationAccess::RemoveObjectPoints(Simulation& simulation, int object,
+                                          std::span<const Index> removed,
+                                          std::span<const Index> moved) {
+  Simulation::Impl& impl = *simulation.impl_;
+  // The first model stays as it is (observers built on it may point into it, as after a
+  // rebuild); the running one is the simulation's own copy.
+  if (impl.retired_models.empty() || impl.model.use_count() > 1) {
+    if (impl.retired_models.empty()) impl.retired_models.push_back(impl.model);
+    impl.model = std::make_shared<Model>(*impl.model);
+  }
+  auto& model = const_cast<Model&>(*impl.model);  // made non-const above, held here alone
+  ObjectModel& o = model.objects[static_cast<std::size_t>(object)];
+  State& state = impl.nodes[static_cast<std::size_t>(o.system)].state;
+  const Index d = o.dimension;
+  const auto move = [&](Vector& values, Index first) {
+    for (std::size_t i = 0; i < removed.size(); ++i)
+      if (removed[i] != moved[i] && values.size() >= first + (moved[i] + 1) * d)
+        values.segment(first + removed[i] * d, d) = values.segment(first + moved[i] * d, d);
+  };
+  for (Vector* initial : {&o.position, &o.velocity, &o.rest_position, &o.external_force}) {
+    if (initial->size() != o.num_dofs()) continue;  // released, or none
+    move(*initial, 0);
+    initial->conservativeResize(o.num_dofs() - static_cast<Index>(removed.size()) * d);
+  }
+  move(state.x, o.offset);
+  move(state.v, o.offset);
+  o.num_points -= static_cast<Index>(removed.size());
+  state.x.conservativeResize(o.offset + o.num_dofs());
+  state.v.conservativeResize(o.offset + o.num_dofs());
+}
+
 }  // namespace fluxion::internal

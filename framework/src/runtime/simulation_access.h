@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -106,6 +107,19 @@ struct SimulationAccess {
   /// alive, as AdoptRebuilt keeps it: observers built on it may point into it).
   static void ReplaceNodeTopology(Simulation& simulation, std::string_view node_path,
                                   std::shared_ptr<const Topology> topology);
+  /// Why the points of `object` cannot be removed in place (RemoveObjectPoints), or null: they
+  /// must be the last DOFs of their system, no mapped object may read that system, and the
+  /// system may receive no contacts (a collision pipeline whose models are elsewhere is no
+  /// obstacle).
+  static const char* PointRemovalRefusal(const Simulation& simulation, int object);
+  /// SOFA's removal of points from `object` (PointSetTopologyModifier::removePointsProcess): for
+  /// each i, point removed[i] takes the values of point moved[i] (the object's last point then),
+  /// in the state and the model's initial vectors; then the object has removed.size() points
+  /// fewer. The state shrinks in place (conservativeResize of a vector keeps its buffer); the
+  /// model is copied first if observers may point into it (the first change only). The system
+  /// is the caller's.
+  static void RemoveObjectPoints(Simulation& simulation, int object, std::span<const Index> removed,
+                                 std::span<const Index> moved);
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
 };
