@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "conformance/allocation_counter.h"
+#include "fluxion/errors.h"
 #include "support/test_support.h"
 
 namespace fluxion {
@@ -301,6 +302,71 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<FreeingCase>& param) {
       return std::string(param.param.name);
     });
+
+// A gravity set between steps and changes followed in place, on the point-freeing process above
+// (7 × 7 cloth, implicit CG, DiagonalMass by density): the masses the changes re-sum and the
+// points they remove go through each mass's weight, which multiplies by the gravity in force.
+//  - Set before the first step, the run gives the bits of the scene written with that gravity
+//    (the re-summed masses weighed by it, not by the load's).
+//  - Set after the last removal, the run gives the bits of the rebuild path given the same
+//    (the weight holds the 45 remaining points' masses; it held the 49 loaded ones before).
+//  - A mass field then is refused: its rule describes the loaded mesh.
+TEST_F(TopologyInPlace, AGravitySetBetweenStepsWeighsTheMassesTheChangesLeave) {
+  constexpr int side = 7;
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_topology_in_place_gravity";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.05\nREMOVE= 2\n"
+                                        << Cell(side, 0, 0) << "\n"
+                                        << "T= 0.1\nREMOVE= 4\n"
+                                        << Cell(side, 5, 0) << " " << Cell(side, 2, 2) << "\n"
+                                        << "T= 0.2\nREMOVE= 2\n"
+                                        << Cell(side, 1, 0) << "\n";
+  const std::string xml = Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)");
+  const std::string file = (folder / "cloth.scn").string();
+  const std::vector<double> gravity = {1.0, -3.0, 0.5};
+  std::string written = xml;
+  const std::string loaded = "gravity=\"0 -9.81 0\"";
+  written.replace(written.find(loaded), loaded.size(), "gravity=\"1 -3 0.5\"");
+  constexpr int steps = 25, last_change = 21;
+
+  Simulation set = LoadScene(xml, file);
+  set.SetComponentField("root", "gravity", gravity);
+  Simulation given = LoadScene(written, file);
+  Simulation late = LoadScene(xml, file);
+  setenv("FLUXION_TOPOLOGY_REBUILD", "1", 1);
+  Simulation rebuilt = LoadScene(xml, file);
+  unsetenv("FLUXION_TOPOLOGY_REBUILD");
+  int kept = 0;
+  for (int k = 1; k <= steps; ++k) {
+    const double* before = set.position(0).data();
+    const Index points = set.model().objects[0].num_points;
+    set.Step();
+    given.Step();
+    late.Step();
+    rebuilt.Step();
+    if (set.model().objects[0].num_points != points && set.position(0).data() == before) ++kept;
+    ASSERT_TRUE(set.position(0) == given.position(0)) << "step " << k;
+    ASSERT_TRUE(set.velocity(0) == given.velocity(0)) << "step " << k;
+    if (k == last_change) {
+      late.SetComponentField("root", "gravity", gravity);
+      rebuilt.SetComponentField("root", "gravity", gravity);
+    }
+    ASSERT_TRUE(late.position(0) == rebuilt.position(0)) << "step " << k;
+    ASSERT_TRUE(late.velocity(0) == rebuilt.velocity(0)) << "step " << k;
+  }
+  std::filesystem::remove_all(folder);
+  EXPECT_EQ(kept, 3);  // the three removals, each freeing points, followed in place
+  EXPECT_EQ(set.model().objects[0].num_points, side * side - 3);
+  try {
+    late.SetComponentField("root/mass", "massDensity", std::vector<double>{3.0});
+    ADD_FAILURE() << "a mass field was accepted after the mesh changed in place";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("cannot change after the mesh changed in place"),
+              std::string::npos)
+        << error.what();
+  }
+}
 
 // Allocations of the step that applies the second point-freeing removal (the first makes the
 // follow), less those of a plain step: the same count for a cloth of 4 times the points (75 here:

@@ -12,6 +12,7 @@
 
 #include "build/component_build_context.h"
 #include "build/gravity_sources.h"
+#include "fluxion/errors.h"
 
 namespace fluxion::internal {
 
@@ -52,6 +53,7 @@ std::shared_ptr<Weight> ComponentBuildContext::AddWeight(const ObjectModel& obje
   auto force = std::make_unique<ConstantForce>(std::move(dofs), std::vector<double>(count));
   auto weight = std::make_shared<Weight>(force.get(), object.dimension, point_mass);
   weight->Apply(source->gravity);
+  force->AttachWeight(weight);
   source->weights.push_back(weight);
   // Recorded for ComponentMatrix (a zero stiffness) only when g ≠ 0 at load, as when the weight
   // existed only then: a mass under no gravity still has no stiffness matrix of its own.
@@ -82,8 +84,14 @@ void ComponentBuildContext::AddRuntimeMass(const ObjectModel& object, const std:
   const std::shared_ptr<GravitySource> source = GravitySourceHere();
   const Index points = object.num_points;
   const int dimension = object.dimension;
-  RuntimeFieldSetter setter = [rule = std::move(rule), weight, source, change, points,
+  RuntimeFieldSetter setter = [field, rule = std::move(rule), weight, source, change, points,
                                dimension](std::span<const double> values) {
+    // The rule describes the loaded mesh; after a change followed in place (points removed,
+    // masses re-summed) it no longer does, and M would be written for the wrong points.
+    if (weight->changed_in_place())
+      throw ConfigError(field,
+                        "cannot change after the mesh changed in place (a topological change "
+                        "re-summed or removed its points; expected a change before it)");
     const std::vector<double> mass = rule(values);
     FLUXION_DEMAND(static_cast<Index>(mass.size()) == points);
     weight->SetPointMass(mass, source->gravity);

@@ -10,6 +10,7 @@
 
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
+#include "mechanics/gravity_weights.h"
 #include "mechanics/lumped_mass.h"
 #include "mechanics/simple_force_fields.h"
 #include "mechanics/spring_force_field.h"
@@ -62,8 +63,7 @@ struct FollowedSprings {
 // A DiagonalMass spread by density over the triangles, and the weight m·g it gives.
 struct FollowedMass {
   double density = 0.0;
-  ConstantForce* weight = nullptr;  // null without gravity
-  std::array<double, 3> gravity{};
+  Weight* weight = nullptr;  // its m·g (null when the object has no weight)
 };
 
 class Follower final : public InPlaceFollower {
@@ -152,11 +152,9 @@ class Follower final : public InPlaceFollower {
     }
     const Index first = first_dof_ + v * dimension_;
     system_->SetDiagonalMass(first, dimension_, mass);
-    if (mass_->weight != nullptr)
-      for (int axis = 0; axis < dimension_; ++axis)
-        if (mass_->gravity[static_cast<std::size_t>(axis)] != 0.0)
-          mass_->weight->SetValueAt(first + axis,
-                                    mass_->gravity[static_cast<std::size_t>(axis)] * mass);
+    // Through the weight, which multiplies by the gravity in force now (a gravity set between
+    // steps included) and keeps the mass for a later one.
+    if (mass_->weight != nullptr) mass_->weight->SetPointMassAt(static_cast<std::size_t>(v), mass);
   }
 
   // SOFA's removePointsProcess for everything indexed by the object's points, point by point in
@@ -172,8 +170,11 @@ class Follower final : public InPlaceFollower {
       const Index p = done_.removed_points[i], last = done_.moved_points[i];
       system_->RemovePointMovingLast(dof(p), d);
       for (ConstantForce* force : point_forces_)
-        force->RemoveEntriesMovingLast(static_cast<std::size_t>(p * d),
-                                       static_cast<std::size_t>(d));
+        if (Weight* weight = force->weight())
+          weight->RemovePointMovingLast(static_cast<std::size_t>(p));
+        else
+          force->RemoveEntriesMovingLast(static_cast<std::size_t>(p * d),
+                                         static_cast<std::size_t>(d));
       rest_points_[static_cast<std::size_t>(p)] = rest_points_.back();
       rest_points_.pop_back();
       std::erase(touched_, p);
@@ -306,7 +307,7 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
       if (!value || element->Find("totalMass") != nullptr || element->Find("topology") != nullptr)
         return refuse("DiagonalMass '" + path +
                       "' is not given by its massDensity alone (a rebuild writes it)");
-      follower->mass_ = FollowedMass{*value, nullptr, simulation.model().gravity};
+      follower->mass_ = FollowedMass{*value, nullptr};
       continue;
     }
     return refuse("<" + c.type + "> '" + path + "' does not follow a change in place");
@@ -326,32 +327,19 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
       for (int a = 0; a < node.dimension; ++a)
         if (diagonal[dof(static_cast<Index>(i)) + a] != vertex[i])
           return refuse("the node's masses are not its DiagonalMass's alone");
-    // Its weight: the constant force giving g·m on every DOF of the object (every axis, g = 0
-    // included, so that a gravity changed between steps has a place to go:
-    // mechanics/gravity_weights.h).
-    std::size_t loaded_axes = 0;
-    for (int a = 0; a < node.dimension; ++a)
-      if (mass.gravity[static_cast<std::size_t>(a)] != 0.0) ++loaded_axes;
-    for (std::size_t f = 0; loaded_axes > 0 && f < system.num_fields(); ++f) {
-      auto* weight = dynamic_cast<ConstantForce*>(&system.MutableField(f));
-      if (weight == nullptr ||
-          weight->dofs().size() != vertex.size() * static_cast<std::size_t>(node.dimension))
-        continue;
-      bool matches = true;
-      for (std::size_t k = 0; matches && k < weight->dofs().size(); ++k) {
-        const Index local = weight->dofs()[k] - object.offset;
-        matches = local >= 0 && local < object.num_dofs();
-        if (!matches) break;
-        const auto point = static_cast<std::size_t>(local / node.dimension);
-        const auto axis = static_cast<std::size_t>(local % node.dimension);
-        matches = weight->values()[k] == mass.gravity[axis] * vertex[point];
-      }
-      if (matches) {
+    // Its weight: the constant force giving g·m on every DOF of the object, with the Weight that
+    // keeps m and the gravity in force (mechanics/gravity_weights.h), found by its point masses
+    // (the gravity may have changed between steps since the load).
+    for (std::size_t f = 0; f < system.num_fields(); ++f) {
+      auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
+      Weight* weight = force != nullptr ? force->weight() : nullptr;
+      if (weight != nullptr && !force->dofs().empty() && force->dofs().front() == object.offset &&
+          weight->point_mass() == vertex) {
         mass.weight = weight;
         break;
       }
     }
-    if (loaded_axes > 0 && mass.weight == nullptr)
+    if (mass.weight == nullptr)
       return refuse("the weight of the DiagonalMass is not found (a gravity of its own node?)");
   }
   if (follower->mass_ && !kLiveMassSolvers.count(follower->solver_node_->solver_type))

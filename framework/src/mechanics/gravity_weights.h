@@ -39,19 +39,49 @@ class Weight {
     return values_;
   }
   /// Rewrites the force for gravity `g` (between steps).
-  void Apply(const std::array<double, 3>& g) { force_->SetValues(ValuesFor(g)); }
+  void Apply(const std::array<double, 3>& g) {
+    gravity_ = g;
+    force_->SetValues(ValuesFor(g));
+  }
   /// New point masses (same count), then Apply(g).
   void SetPointMass(std::span<const double> point_mass, const std::array<double, 3>& g) {
     std::copy(point_mass.begin(), point_mass.end(), point_mass_.begin());
     Apply(g);
   }
   std::size_t num_points() const { return point_mass_.size(); }
+  const std::vector<double>& point_mass() const { return point_mass_; }
+
+  /// Point `point`'s mass changed between steps (a mesh changed in place,
+  /// build/topology_in_place.cpp): its entries become g_a·m with the gravity last applied, the
+  /// product the build makes.
+  void SetPointMassAt(std::size_t point, double mass) {
+    point_mass_[point] = mass;
+    changed_in_place_ = true;
+    const auto d = static_cast<std::size_t>(dimension_);
+    for (std::size_t a = 0; a < d; ++a)
+      force_->SetValueAt(force_->dofs()[point * d + a], gravity_[a] * mass);
+  }
+  /// Point `point` removed between steps, the last point moving into its slot (SOFA's
+  /// removePointsProcess), in the masses and the force's entries; no reallocation.
+  void RemovePointMovingLast(std::size_t point) {
+    const auto d = static_cast<std::size_t>(dimension_);
+    point_mass_[point] = point_mass_.back();
+    point_mass_.pop_back();
+    values_.resize(point_mass_.size() * d);
+    force_->RemoveEntriesMovingLast(point * d, d);
+    changed_in_place_ = true;
+  }
+  /// True once the mesh changed in place: a mass rule written for the loaded mesh (a UniformMass's
+  /// or DiagonalMass's runtime field) no longer describes it.
+  bool changed_in_place() const { return changed_in_place_; }
 
  private:
   ConstantForce* force_;
   int dimension_;
   std::vector<double> point_mass_;
   std::vector<double> values_;
+  std::array<double, 3> gravity_{};  // the last applied
+  bool changed_in_place_ = false;
 };
 
 /// One gravity of the scene (the root's `gravity` attribute, or a Gravity component's, which

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -13,6 +14,8 @@ namespace fluxion::internal {
 
 /// A force that does not depend on the state: f += F. Potential energy −F·x.
 /// Used for gravity (F = m_i·g per DOF, SOFA's Mass::addForce) and ConstantForceField.
+class Weight;  // mechanics/gravity_weights.h
+
 class ConstantForce final : public ForceField {
  public:
   /// `dofs[k]` receives `values[k]`.
@@ -39,8 +42,14 @@ class ConstantForce final : public ForceField {
   /// the last `count` values, and the last `count` entries go (SOFA's swap-last removal of a point,
   /// build/topology_in_place.h). No reallocation.
   void RemoveEntriesMovingLast(std::size_t first, std::size_t count);
+  /// The mass weight whose point masses and gravity give these values (null for a plain load).
+  /// A mesh changed in place goes through it (Weight::SetPointMassAt, RemovePointMovingLast), so
+  /// that a gravity set later still multiplies the current masses (build/topology_in_place.cpp).
+  Weight* weight() const { return weight_.get(); }
+  void AttachWeight(std::shared_ptr<Weight> weight) { weight_ = std::move(weight); }
 
  private:
+  std::shared_ptr<Weight> weight_;
   std::vector<Index> dofs_;
   std::vector<double> values_;
   bool increasing_ = true;  // dofs_ strictly increasing: each entry written once, in parallel
