@@ -413,6 +413,12 @@ def fps_check(viewer_binary):
         print("drawn: " + ("; ".join(driver.execute_script("return fluxionView.detail")) or
                            "every point, segment and triangle"))
         check(fps > 0, "frames are drawn while playing")
+        # Issue 31's figure, asserted only when asked (FLUXION_VIEW_MIN_FPS=30): the rate depends
+        # on the machine and its load, so CI prints it and does not judge it.
+        minimum = os.environ.get("FLUXION_VIEW_MIN_FPS")
+        if minimum:
+            check(new_states >= float(minimum),
+                  f"at least {minimum} frames/s with a new state (measured {new_states:.1f})")
         # The browser renders with SwiftShader (no GPU): the page knows, merges segments under
         # 16 px instead of 8, and says so in the legend.
         software, legend = driver.execute_script(
