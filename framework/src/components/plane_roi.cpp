@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "components/roi_geometry.h"
 #include "components/roi_selection.h"
 
 namespace fluxion::internal {
@@ -35,49 +36,35 @@ ComponentSpec PlaneRoiComponent::Spec() {
 
 namespace {
 
-using Point = std::array<double, 3>;
-
-Point Plus(const Point& a, const Point& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
-Point Minus(const Point& a, const Point& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-Point Times(const Point& a, double s) { return {a[0] * s, a[1] * s, a[2] * s}; }
-double Dot(const Point& a, const Point& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-Point Cross(const Point& a, const Point& b) {
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-// SOFA's Vec::normalize: unchanged when the norm is not above the machine epsilon.
-Point Normalized(const Point& a) {
-  const double norm = std::sqrt(Dot(a, a));
-  if (norm <= std::numeric_limits<double>::epsilon()) return a;
-  return {a[0] / norm, a[1] / norm, a[2] / norm};
-}
-
 // One thick parallelogram, with the quantities SOFA's computePlane derives from its 10 numbers.
 struct Slab {
-  Point p0, p2, normal, side0, side1, side2, side3;
+  roi::Point p0, p2, normal, side0, side1, side2, side3;
   double depth = 0, width = 0, length = 0;
 
   explicit Slab(const double* v) {
     p0 = {v[0], v[1], v[2]};
-    const Point p1{v[3], v[4], v[5]};
+    const roi::Point p1{v[3], v[4], v[5]};
     p2 = {v[6], v[7], v[8]};
     depth = v[9];
-    normal = Normalized(Cross(Minus(p1, p0), Minus(p2, p0)));
-    const Point p3 = Plus(p0, Minus(p2, p1));
-    const Point p4 = Plus(p0, Times(normal, depth / 2));
-    const Point p6 = Plus(p2, Times(normal, depth / 2));
-    side0 = Normalized(Cross(Minus(p1, p0), Minus(p4, p0)));
-    side1 = Normalized(Cross(Minus(p2, p3), Minus(p6, p3)));
-    side2 = Normalized(Cross(Minus(p3, p0), Minus(p4, p0)));
-    side3 = Normalized(Cross(Minus(p2, p1), Minus(p6, p2)));
-    width = std::fabs(Dot(Minus(p2, p0), side0));
-    length = std::fabs(Dot(Minus(p2, p0), side2));
+    normal = roi::Normalized(roi::Cross(roi::Minus(p1, p0), roi::Minus(p2, p0)));
+    const roi::Point p3 = roi::Plus(p0, roi::Minus(p2, p1));
+    const roi::Point p4 = roi::Plus(p0, roi::Times(normal, depth / 2));
+    const roi::Point p6 = roi::Plus(p2, roi::Times(normal, depth / 2));
+    side0 = roi::Normalized(roi::Cross(roi::Minus(p1, p0), roi::Minus(p4, p0)));
+    side1 = roi::Normalized(roi::Cross(roi::Minus(p2, p3), roi::Minus(p6, p3)));
+    side2 = roi::Normalized(roi::Cross(roi::Minus(p3, p0), roi::Minus(p4, p0)));
+    side3 = roi::Normalized(roi::Cross(roi::Minus(p2, p1), roi::Minus(p6, p2)));
+    width = std::fabs(roi::Dot(roi::Minus(p2, p0), side0));
+    length = std::fabs(roi::Dot(roi::Minus(p2, p0), side2));
   }
 
-  bool Contains(const Point& x) const {
-    const Point from0 = Minus(x, p0), from2 = Minus(x, p2);
-    return std::fabs(Dot(from0, side0)) <= width && std::fabs(Dot(from2, side1)) <= width &&
-           std::fabs(Dot(from0, side2)) <= length && std::fabs(Dot(from2, side3)) <= length &&
-           std::fabs(Dot(from0, normal)) <= std::fabs(depth / 2);
+  bool Contains(const roi::Point& x) const {
+    const roi::Point from0 = roi::Minus(x, p0), from2 = roi::Minus(x, p2);
+    return std::fabs(roi::Dot(from0, side0)) <= width &&
+           std::fabs(roi::Dot(from2, side1)) <= width &&
+           std::fabs(roi::Dot(from0, side2)) <= length &&
+           std::fabs(roi::Dot(from2, side3)) <= length &&
+           std::fabs(roi::Dot(from0, normal)) <= std::fabs(depth / 2);
   }
 };
 
@@ -100,13 +87,13 @@ void PlaneRoiComponent::Build(BuildContext& context) {
   for (std::size_t k = 0; k < numbers.size(); k += 10) slabs.emplace_back(numbers.data() + k);
   if (slabs.empty()) context.Warn("PlaneROI has no 'plane': it selects nothing");
   RoiTests tests;
-  tests.contains = [slabs](const Point& x) {
+  tests.contains = [slabs](const roi::Point& x) {
     for (const Slab& slab : slabs)
       if (slab.Contains(x)) return true;
     return false;
   };
   // SOFA tests an element against each plane in turn: all its points must be in the same one.
-  tests.element_test = [slabs](std::span<const Index> element, std::span<const Point> x) {
+  tests.element_test = [slabs](std::span<const Index> element, std::span<const roi::Point> x) {
     for (const Slab& slab : slabs) {
       bool all = true;
       for (const Index v : element) all = all && slab.Contains(x[static_cast<std::size_t>(v)]);

@@ -4,6 +4,7 @@
 #include <limits>
 #include <numbers>
 
+#include "components/roi_geometry.h"
 #include "components/roi_selection.h"
 
 namespace fluxion::internal {
@@ -34,21 +35,6 @@ ComponentSpec SphereRoiComponent::Spec() {
   return spec;
 }
 
-namespace {
-
-using Point = std::array<double, 3>;
-
-Point Minus(const Point& a, const Point& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-double Dot(const Point& a, const Point& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-// SOFA's Vec::normalize: unchanged when the norm is not above the machine epsilon.
-Point Normalized(const Point& a) {
-  const double norm = std::sqrt(Dot(a, a));
-  if (norm <= std::numeric_limits<double>::epsilon()) return a;
-  return {a[0] / norm, a[1] / norm, a[2] / norm};
-}
-
-}  // namespace
-
 void SphereRoiComponent::Build(BuildContext& context) {
   const Parameters& p = context.parameters();
   const std::vector<double>& c = p.reals("centers");
@@ -75,40 +61,40 @@ void SphereRoiComponent::Build(BuildContext& context) {
   if (!ok) return;
   if (spheres == 0) context.Warn("SphereROI has no 'centers': it selects nothing (as SOFA)");
 
-  std::vector<Point> centers(spheres);
+  std::vector<roi::Point> centers(spheres);
   for (std::size_t s = 0; s < spheres; ++s) centers[s] = {c[3 * s], c[3 * s + 1], c[3 * s + 2]};
   RoiTests tests;
-  tests.contains = [centers, radii](const Point& x) {
+  tests.contains = [centers, radii](const roi::Point& x) {
     for (std::size_t s = 0; s < centers.size(); ++s) {
-      const Point d = Minus(x, centers[s]);
-      if (Dot(d, d) <= radii[s] * radii[s]) return true;
+      const roi::Point d = roi::Minus(x, centers[s]);
+      if (roi::Dot(d, d) <= radii[s] * radii[s]) return true;
     }
     return false;
   };
   const double degree = std::numbers::pi / 180.0;
   const double edge_angle = p.real("edgeAngle");
   if (edge_angle > 0) {
-    const Point direction =
-        Normalized({p.reals("direction")[0], p.reals("direction")[1], p.reals("direction")[2]});
+    const roi::Point direction = roi::Normalized(
+        {p.reals("direction")[0], p.reals("direction")[1], p.reals("direction")[2]});
     const double limit = std::fabs(std::cos(edge_angle * degree));
-    tests.edge_test = [direction, limit](std::span<const Index> e, std::span<const Point> x) {
-      const Point n =
-          Normalized(Minus(x[static_cast<std::size_t>(e[1])], x[static_cast<std::size_t>(e[0])]));
-      return std::fabs(Dot(n, direction)) < limit;
+    tests.edge_test = [direction, limit](std::span<const Index> e, std::span<const roi::Point> x) {
+      const roi::Point n = roi::Normalized(
+          roi::Minus(x[static_cast<std::size_t>(e[1])], x[static_cast<std::size_t>(e[0])]));
+      return std::fabs(roi::Dot(n, direction)) < limit;
     };
   }
   const double triangle_angle = p.real("triAngle");
   if (triangle_angle > 0) {
-    const Point normal =
-        Normalized({p.reals("normal")[0], p.reals("normal")[1], p.reals("normal")[2]});
+    const roi::Point normal =
+        roi::Normalized({p.reals("normal")[0], p.reals("normal")[1], p.reals("normal")[2]});
     const double limit = std::cos(triangle_angle * degree);
-    tests.triangle_test = [normal, limit](std::span<const Index> t, std::span<const Point> x) {
-      const Point& x0 = x[static_cast<std::size_t>(t[0])];
-      const Point a = Minus(x[static_cast<std::size_t>(t[2])], x0);
-      const Point b = Minus(x[static_cast<std::size_t>(t[1])], x0);
-      const Point n = Normalized(
+    tests.triangle_test = [normal, limit](std::span<const Index> t, std::span<const roi::Point> x) {
+      const roi::Point& x0 = x[static_cast<std::size_t>(t[0])];
+      const roi::Point a = roi::Minus(x[static_cast<std::size_t>(t[2])], x0);
+      const roi::Point b = roi::Minus(x[static_cast<std::size_t>(t[1])], x0);
+      const roi::Point n = roi::Normalized(
           {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]});
-      return Dot(n, normal) < limit;
+      return roi::Dot(n, normal) < limit;
     };
   }
   SelectRoi(context, tests, "pointIndices");
