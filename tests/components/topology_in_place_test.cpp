@@ -368,6 +368,49 @@ TEST_F(TopologyInPlace, AGravitySetBetweenStepsWeighsTheMassesTheChangesLeave) {
   }
 }
 
+// The rebuild path (FLUXION_TOPOLOGY_REBUILD=1: every change builds the scene again from its
+// text) sets the fields set between steps again on the rebuilt components: a gravity set before
+// the first step gives, through three rebuilds, the bits of the scene written with it (it was
+// the scene's gravity again after the first rebuild). A mass is not set again (its rule would not
+// give the masses the change keeps): the scene's density stands, with a warning — after the first
+// removal, 2 kg/m² over the 35 remaining cells of 1 m².
+TEST_F(TopologyInPlace, TheRebuildKeepsTheFieldsSetBetweenSteps) {
+  constexpr int side = 7;
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_topology_rebuild_fields";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.05\nREMOVE= 2\n"
+                                        << Cell(side, 0, 0) << "\n"
+                                        << "T= 0.1\nREMOVE= 4\n"
+                                        << Cell(side, 5, 0) << " " << Cell(side, 2, 2) << "\n"
+                                        << "T= 0.2\nREMOVE= 2\n"
+                                        << Cell(side, 1, 0) << "\n";
+  const std::string xml = Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)");
+  const std::string file = (folder / "cloth.scn").string();
+  std::string written = xml;
+  const std::string loaded = "gravity=\"0 -9.81 0\"";
+  written.replace(written.find(loaded), loaded.size(), "gravity=\"1 -3 0.5\"");
+  setenv("FLUXION_TOPOLOGY_REBUILD", "1", 1);
+  Simulation set = LoadScene(xml, file);
+  set.SetComponentField("root", "gravity", std::vector<double>{1.0, -3.0, 0.5});
+  Simulation given = LoadScene(written, file);
+  Simulation mass = LoadScene(xml, file);
+  mass.SetComponentField("root/mass", "massDensity", std::vector<double>{3.0});
+  for (int k = 1; k <= 25; ++k) {
+    set.Step();
+    given.Step();
+    if (k <= 6) mass.Step();
+    ASSERT_TRUE(set.position(0) == given.position(0)) << "step " << k;
+    ASSERT_TRUE(set.velocity(0) == given.velocity(0)) << "step " << k;
+  }
+  unsetenv("FLUXION_TOPOLOGY_REBUILD");
+  std::filesystem::remove_all(folder);
+  EXPECT_EQ(set.model().objects[0].num_points, side * side - 3);
+  ExpectWarnings(1);
+  const SparseMatrix m = mass.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
+  EXPECT_NEAR(m.sum() / 3.0, 2.0 * 35.0, 1e-12);
+}
+
 // Allocations of the step that applies the second point-freeing removal (the first makes the
 // follow), less those of a plain step: the same count for a cloth of 4 times the points (75 here:
 // the vectors that shrink in place are one realloc each, and the solver initialised again for

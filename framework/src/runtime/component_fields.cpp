@@ -21,6 +21,12 @@ void Simulation::SetComponentField(std::string_view component, std::string_view 
       // Between steps a refused value is the caller's mistake, not the scene's.
       throw UsageError(std::string(component) + "." + std::string(field) + ": " + error.what());
     }
+    std::erase_if(impl_->field_changes, [&](const Impl::FieldChange& change) {
+      return change.component == component && change.field == field;
+    });
+    impl_->field_changes.push_back({std::string(component), std::string(field),
+                                    std::vector<double>(values.begin(), values.end()),
+                                    entry.mass != nullptr});
     if (entry.mass) {
       // A new M: the system's diagonal, then its solver initialised again, as at load, for
       // what it cached from M (inverse masses, the factorised mass or system matrix). Its

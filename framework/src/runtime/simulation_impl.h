@@ -58,6 +58,15 @@ struct Simulation::Impl {
   internal::RepeatedWarnings repeated_warnings;
   /// The component fields SetComponentField may change, in document order.
   std::vector<internal::RuntimeField> runtime_fields;
+  /// The values SetComponentField set, the last per component and field, in the order set: a
+  /// rebuild after a topological change builds the components from the scene again and sets
+  /// them once more (runtime/topology_adoption.cpp).
+  struct FieldChange {
+    std::string component, field;
+    std::vector<double> values;
+    bool mass = false;
+  };
+  std::vector<FieldChange> field_changes;
   /// The force fields and masses of each component, for ComponentMatrix.
   std::vector<internal::MatrixSource> matrix_sources;
   /// Topological changes applied at the start of steps (null without a

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "fluxion/errors.h"
+#include "fluxion/log.h"
 #include "runtime/simulation_access.h"
 #include "runtime/simulation_impl.h"
 
@@ -69,6 +70,33 @@ void SimulationAccess::AdoptRebuilt(Simulation& running, Simulation rebuilt,
   old.start_sizes = std::move(fresh.start_sizes);
   old.state_positions.assign(old.nodes.size(), nullptr);
   old.UpdateMapped();
+
+  // The fields set between steps, set again on the rebuilt components (which the scene built
+  // with its own values): a gravity or a stiffness changed by a controller or fluxion-view's
+  // panel stays changed across the change. Not a mass: its rule (a total spread over the points)
+  // would not give the masses the change keeps (SOFA's UniformMass keeps each point's mass as
+  // points go), so the scene's mass stands, and the log says so.
+  const std::vector<Simulation::Impl::FieldChange> changes = old.field_changes;
+  for (const Simulation::Impl::FieldChange& change : changes) {
+    const std::string name = change.component + "." + change.field;
+    if (change.mass) {
+      LogWarn(name +
+              " set between steps is not kept after the topological change rebuilt the "
+              "scene (the scene's mass stands)");
+      std::erase_if(old.field_changes, [&](const Simulation::Impl::FieldChange& c) {
+        return c.component == change.component && c.field == change.field;
+      });
+      continue;
+    }
+    try {
+      running.SetComponentField(change.component, change.field, change.values);
+    } catch (const UsageError& error) {
+      LogWarn(name +
+              " set between steps is not kept after the topological change rebuilt the "
+              "scene: " +
+              error.what());
+    }
+  }
 }
 
 void SimulationAccess::SetNodeTopologies(Simulation& simulation,
