@@ -303,6 +303,27 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(param.param.name);
     });
 
+// Three removals on the 7 × 7 cloth, each freeing one point (0.05: cell (0, 0), corner 0;
+// 0.1: cells (5, 0) and (2, 2), corner 6; 0.2: cell (1, 0), point 1), written as `folder`'s
+// process.txt; the path of the cloth's scene file in it.
+std::string WriteThreeFreeingRemovals(const std::filesystem::path& folder) {
+  constexpr int side = 7;
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.05\nREMOVE= 2\n"
+                                        << Cell(side, 0, 0) << "\n"
+                                        << "T= 0.1\nREMOVE= 4\n"
+                                        << Cell(side, 5, 0) << " " << Cell(side, 2, 2) << "\n"
+                                        << "T= 0.2\nREMOVE= 2\n"
+                                        << Cell(side, 1, 0) << "\n";
+  return (folder / "cloth.scn").string();
+}
+
+// `xml` (a Cloth) with the root's gravity `gravity` instead of the load's 0 −9.81 0.
+std::string WithGravity(std::string xml, const std::string& gravity) {
+  const std::string loaded = "gravity=\"0 -9.81 0\"";
+  return xml.replace(xml.find(loaded), loaded.size(), "gravity=\"" + gravity + "\"");
+}
+
 // A gravity set between steps and changes followed in place, on the point-freeing process above
 // (7 × 7 cloth, implicit CG, DiagonalMass by density): the masses the changes re-sum and the
 // points they remove go through each mass's weight, which multiplies by the gravity in force.
@@ -315,19 +336,10 @@ TEST_F(TopologyInPlace, AGravitySetBetweenStepsWeighsTheMassesTheChangesLeave) {
   constexpr int side = 7;
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / "fluxion_topology_in_place_gravity";
-  std::filesystem::create_directories(folder);
-  std::ofstream(folder / "process.txt") << "T= 0.05\nREMOVE= 2\n"
-                                        << Cell(side, 0, 0) << "\n"
-                                        << "T= 0.1\nREMOVE= 4\n"
-                                        << Cell(side, 5, 0) << " " << Cell(side, 2, 2) << "\n"
-                                        << "T= 0.2\nREMOVE= 2\n"
-                                        << Cell(side, 1, 0) << "\n";
+  const std::string file = WriteThreeFreeingRemovals(folder);
   const std::string xml = Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)");
-  const std::string file = (folder / "cloth.scn").string();
   const std::vector<double> gravity = {1.0, -3.0, 0.5};
-  std::string written = xml;
-  const std::string loaded = "gravity=\"0 -9.81 0\"";
-  written.replace(written.find(loaded), loaded.size(), "gravity=\"1 -3 0.5\"");
+  const std::string written = WithGravity(xml, "1 -3 0.5");
   constexpr int steps = 25, last_change = 21;
 
   Simulation set = LoadScene(xml, file);
@@ -378,18 +390,9 @@ TEST_F(TopologyInPlace, TheRebuildKeepsTheFieldsSetBetweenSteps) {
   constexpr int side = 7;
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / "fluxion_topology_rebuild_fields";
-  std::filesystem::create_directories(folder);
-  std::ofstream(folder / "process.txt") << "T= 0.05\nREMOVE= 2\n"
-                                        << Cell(side, 0, 0) << "\n"
-                                        << "T= 0.1\nREMOVE= 4\n"
-                                        << Cell(side, 5, 0) << " " << Cell(side, 2, 2) << "\n"
-                                        << "T= 0.2\nREMOVE= 2\n"
-                                        << Cell(side, 1, 0) << "\n";
+  const std::string file = WriteThreeFreeingRemovals(folder);
   const std::string xml = Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)");
-  const std::string file = (folder / "cloth.scn").string();
-  std::string written = xml;
-  const std::string loaded = "gravity=\"0 -9.81 0\"";
-  written.replace(written.find(loaded), loaded.size(), "gravity=\"1 -3 0.5\"");
+  const std::string written = WithGravity(xml, "1 -3 0.5");
   setenv("FLUXION_TOPOLOGY_REBUILD", "1", 1);
   Simulation set = LoadScene(xml, file);
   set.SetComponentField("root", "gravity", std::vector<double>{1.0, -3.0, 0.5});
