@@ -44,6 +44,13 @@ class AdamsBashforth2Solver final : public fluxion::Solver {
          {&velocity_, &acceleration_, &previous_velocity_, &previous_acceleration_})
       v->setZero(n);
     damped_force_.Initialize(system);
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& system,
+                            const fluxion::SystemChange& change) override {
+    for (fluxion::Vector* v :
+         {&velocity_, &acceleration_, &previous_velocity_, &previous_acceleration_})
+      fluxion::FollowRemovedBlocks(change, *v);
+    damped_force_.FollowSystemChange(system, change);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

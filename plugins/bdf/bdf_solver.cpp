@@ -139,6 +139,20 @@ class BdfOdeSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     }
     past_count_ = 0;
   }
+  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange); the past steps
+  // are history, started up again.
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    implicit_.FollowSystemChange(change);
+    for (Vector* v : {&force_, &r1_, &r2_, &rhs_, &correction_, &position_correction_, &sum_,
+                      &product_, &start_x_, &start_v_})
+      fluxion::FollowRemovedBlocks(change, *v);
+    for (int j = 0; j < kMaxOrder; ++j) {
+      fluxion::FollowRemovedBlocks(change, past_x_[j]);
+      fluxion::FollowRemovedBlocks(change, past_v_[j]);
+    }
+    past_count_ = 0;
+  }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& /*system*/, double h,
                              fluxion::State& s) override {

@@ -46,6 +46,10 @@ class CentralDifferenceSolver final : public fluxion::Solver {
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     force_.setZero(system.num_dofs());
     acceleration_.setZero(system.num_dofs());
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    for (fluxion::Vector* v : {&force_, &acceleration_}) fluxion::FollowRemovedBlocks(change, *v);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

@@ -15,6 +15,7 @@
 // No Rayleigh damping (SOFA has none here); dashpots act through the springs' forces.
 #include <fluxion/plugin.h>
 #include <fluxion/threads.h>
+#include <algorithm>
 
 #include <atomic>
 #include <bit>
@@ -57,6 +58,24 @@ class EulerExplicitSolver final : public fluxion::Solver {
     massless_.resize(static_cast<std::size_t>(inverse.size()));
     for (fluxion::Index i = 0; i < inverse.size(); ++i)
       massless_[static_cast<std::size_t>(i)] = inverse[i] == 0.0 ? 1 : 0;
+  }
+  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange), the massless
+  // flags move with their DOFs and are read again where a mass changed.
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& system,
+                            const fluxion::SystemChange& change) override {
+    fluxion::FollowRemovedBlocks(change, force_);
+    fluxion::FollowRemovedBlocks(change, acceleration_);
+    const auto block = static_cast<std::size_t>(change.block_size);
+    for (const fluxion::Index slot : change.removed_blocks) {
+      const auto first = static_cast<std::size_t>(slot);
+      if (first + block != massless_.size())
+        std::copy_n(massless_.end() - static_cast<std::ptrdiff_t>(block), block,
+                    massless_.begin() + static_cast<std::ptrdiff_t>(first));
+      massless_.resize(massless_.size() - block);
+    }
+    const fluxion::Vector& inverse = system.inverse_mass_diagonal();
+    for (const fluxion::Index dof : change.mass_dofs)
+      massless_[static_cast<std::size_t>(dof)] = inverse[dof] == 0.0 ? 1 : 0;
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

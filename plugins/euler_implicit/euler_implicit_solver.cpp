@@ -105,6 +105,12 @@ class EulerImplicitSolver final : public fluxion::Solver {
     product_.setZero(n);
     start_velocity_.setZero(n);
     residual_ = std::numeric_limits<double>::max();  // SOFA's initial value
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    implicit_.FollowSystemChange(change);
+    for (fluxion::Vector* v : {&force_, &rhs_, &increment_, &product_, &start_velocity_})
+      fluxion::FollowRemovedBlocks(change, *v);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

@@ -36,6 +36,12 @@ class MidpointSolver final : public fluxion::Solver {
     const fluxion::Index n = system.num_dofs();
     for (fluxion::Vector* v : {&a1_, &a2_, &mid_.x, &mid_.v}) v->setZero(n);
     damped_force_.Initialize(system);
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& system,
+                            const fluxion::SystemChange& change) override {
+    for (fluxion::Vector* v : {&a1_, &a2_, &mid_.x, &mid_.v})
+      fluxion::FollowRemovedBlocks(change, *v);
+    damped_force_.FollowSystemChange(system, change);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

@@ -76,6 +76,12 @@ class NewmarkImplicitSolver final : public fluxion::Solver {
     product_.setZero(n);
     acceleration_.setZero(n);
     new_acceleration_.setZero(n);
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    implicit_.FollowSystemChange(change);
+    for (fluxion::Vector* v : {&force_, &rhs_, &product_, &acceleration_, &new_acceleration_})
+      fluxion::FollowRemovedBlocks(change, *v);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

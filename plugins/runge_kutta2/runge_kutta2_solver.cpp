@@ -41,6 +41,11 @@ class RungeKutta2Solver final : public fluxion::Solver {
     a2_.setZero(n);
     midpoint_.x.setZero(n);
     midpoint_.v.setZero(n);
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    for (fluxion::Vector* v : {&force_, &a1_, &a2_, &midpoint_.x, &midpoint_.v})
+      fluxion::FollowRemovedBlocks(change, *v);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

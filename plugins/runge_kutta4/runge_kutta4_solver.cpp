@@ -47,6 +47,12 @@ class RungeKutta4Solver final : public fluxion::Solver {
       stage->x.setZero(n);
       stage->v.setZero(n);
     }
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    for (fluxion::Vector* v : {&force_, &k1a_, &k2a_, &k3a_, &k4a_, &stage2_.x, &stage2_.v,
+                               &stage3_.x, &stage3_.v, &stage4_.x, &stage4_.v})
+      fluxion::FollowRemovedBlocks(change, *v);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

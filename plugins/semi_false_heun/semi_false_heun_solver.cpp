@@ -44,6 +44,12 @@ class SemiFalseHeunSolver final : public fluxion::Solver {
     const fluxion::Index n = system.num_dofs();
     for (fluxion::Vector* v : {&dv1_, &dv2_, &stage_.x, &stage_.v}) v->setZero(n);
     damped_force_.Initialize(system);
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& system,
+                            const fluxion::SystemChange& change) override {
+    for (fluxion::Vector* v : {&dv1_, &dv2_, &stage_.x, &stage_.v})
+      fluxion::FollowRemovedBlocks(change, *v);
+    damped_force_.FollowSystemChange(system, change);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

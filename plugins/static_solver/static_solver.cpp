@@ -66,6 +66,11 @@ class StaticSolver final : public fluxion::Solver, private fluxion::NonlinearFun
     implicit_.Initialize(system, linear_solver());
     force_.setZero(system.num_dofs());
     correction_.setZero(system.num_dofs());
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    implicit_.FollowSystemChange(change);
+    for (fluxion::Vector* v : {&force_, &correction_}) fluxion::FollowRemovedBlocks(change, *v);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& /*system*/, double /*h*/,

@@ -74,6 +74,13 @@ class TrapezoidalSolver final : public fluxion::Solver {
                                &product_, &iterate_.x, &iterate_.v})
       v->setZero(n);
     implicit_.Initialize(system, linear_solver());
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    implicit_.FollowSystemChange(change);
+    for (fluxion::Vector* v : {&start_force_, &force_, &residual_, &increment_, &correction_,
+                               &product_, &iterate_.x, &iterate_.v})
+      fluxion::FollowRemovedBlocks(change, *v);
   }
 
   // g = P·[f(t, x, v) − rM·M·v − rK·K(x)·v]; with rK > 0 it leaves K(x) in implicit_.

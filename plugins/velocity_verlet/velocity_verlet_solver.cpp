@@ -41,6 +41,11 @@ class VelocityVerletSolver final : public fluxion::Solver {
   void DoInitialize(const fluxion::MechanicalSystem& system) override {
     const fluxion::Index n = system.num_dofs();
     for (fluxion::Vector* v : {&force_, &a1_, &a2_, &end_.x, &end_.v}) v->setZero(n);
+  }  // Its vectors shrink in place (fluxion/solver.h, Solver::FollowSystemChange).
+  void DoFollowSystemChange(const fluxion::MechanicalSystem& /*system*/,
+                            const fluxion::SystemChange& change) override {
+    for (fluxion::Vector* v : {&force_, &a1_, &a2_, &end_.x, &end_.v})
+      fluxion::FollowRemovedBlocks(change, *v);
   }
 
   fluxion::StepResult DoStep(const fluxion::MechanicalSystem& system, double h,

@@ -447,5 +447,98 @@ TEST_F(SolverBase, AccelerationWithFullMassSurvivesOtherFactorisations) {
   EXPECT_LE((a - expected).norm(), tolerance) << a.transpose() << " vs " << expected.transpose();
 }
 
+// FollowRemovedBlocks, by hand: 12 entries in blocks of 3; removing block 3 moves the last block
+// (9, 10, 11) into it, then removing block 0 moves the last block at that moment (6, 7, 8).
+TEST_F(SolverBase, RemovedBlocksTakeTheLastBlockInTurn) {
+  Vector values(12);
+  for (Index i = 0; i < 12; ++i) values[i] = static_cast<double>(i);
+  const std::vector<Index> removed = {3, 0};
+  FollowRemovedBlocks({.block_size = 3, .removed_blocks = removed}, values);
+  Vector expected(6);
+  expected << 6.0, 7.0, 8.0, 9.0, 10.0, 11.0;
+  EXPECT_EQ(values, expected);
+  // The last block removed is dropped, nothing moves.
+  const std::vector<Index> last = {3};
+  FollowRemovedBlocks({.block_size = 3, .removed_blocks = last}, values);
+  EXPECT_EQ(values, Vector(expected.head(3)));
+  // An empty vector stays empty; a block past the end is a usage error.
+  Vector empty;
+  FollowRemovedBlocks({.block_size = 3, .removed_blocks = last}, empty);
+  EXPECT_EQ(empty.size(), 0);
+  const std::vector<Index> outside = {2};
+  EXPECT_THROW(FollowRemovedBlocks({.block_size = 3, .removed_blocks = outside}, values),
+               UsageError);
+}
+
+// A solver that follows changes itself: it records them and is not initialised again.
+class FollowingSolver final : public Solver {
+ public:
+  int initializations = 0;
+  int follows = 0;
+  StepResult Acceleration(const MechanicalSystem& system, const Vector& f, Vector& a) {
+    return ComputeAcceleration(system, f, a);
+  }
+  bool HistoryValid() const { return history_valid(); }
+
+ private:
+  void DoInitialize(const MechanicalSystem& /*system*/) override { ++initializations; }
+  void DoFollowSystemChange(const MechanicalSystem& /*system*/,
+                            const SystemChange& /*change*/) override {
+    ++follows;
+  }
+  StepResult DoStep(const MechanicalSystem& /*system*/, double /*h*/, State& /*s*/) override {
+    return StepResult::Ok();
+  }
+};
+
+// Masses (2, 7, 0.7, 5) with DOF 0 fixed; DOF 1 removed (the last, of mass 5, takes its place)
+// and DOF 2's mass set to 0.9: the base's acceleration divides by (2, 5, 0.9), bit for bit, the
+// history is discarded, and a solver that follows changes is not initialised again.
+TEST_F(SolverBase, FollowsASystemChangedInPlace) {
+  FakeSystem system(Eigen::MatrixXd(Eigen::Vector4d(2.0, 7.0, 0.7, 5.0).asDiagonal()), {0});
+  FollowingSolver solver;
+  solver.Initialize(system, nullptr);
+  State s;
+  s.x = Vector::Zero(4);
+  s.v = Vector::Zero(4);
+  ASSERT_TRUE(solver.Step(system, 0.1, s).accepted());
+  ASSERT_TRUE(solver.HistoryValid());
+  system = FakeSystem(Eigen::MatrixXd(Eigen::Vector3d(2.0, 5.0, 0.9).asDiagonal()), {0});
+  const std::vector<Index> removed = {1}, mass_dofs = {2};
+  const std::vector<double> masses = {0.9};
+  solver.FollowSystemChange(
+      system,
+      {.block_size = 1, .removed_blocks = removed, .mass_dofs = mass_dofs, .masses = masses});
+  EXPECT_EQ(solver.initializations, 1);
+  EXPECT_EQ(solver.follows, 1);
+  EXPECT_FALSE(solver.HistoryValid());
+  Vector a = Vector::Zero(3);
+  ASSERT_TRUE(solver.Acceleration(system, Eigen::Vector3d(1.0, 0.1, 0.3), a).accepted());
+  EXPECT_EQ(a[0], 0.0);
+  EXPECT_EQ(a[1], 0.1 / 5.0);
+  EXPECT_EQ(a[2], 0.3 / 0.9);
+  // The state backup has the new size: a step of the smaller state is taken.
+  s.x = Vector::Zero(3);
+  s.v = Vector::Zero(3);
+  EXPECT_TRUE(solver.Step(system, 0.1, s).accepted());
+}
+
+// A solver that does not follow changes is initialised again (always right); a change whose
+// removals do not give the system's size, or another system, is a usage error.
+TEST_F(SolverBase, ASolverThatDoesNotFollowChangesIsInitialisedAgain) {
+  FakeSystem system = ThreeDofSystem();
+  ScriptedSolver solver;
+  solver.Initialize(system, nullptr);
+  system = FakeSystem(Eigen::MatrixXd(Eigen::Vector2d(1.0, 3.0).asDiagonal()), {0});
+  const std::vector<Index> removed = {2};
+  solver.FollowSystemChange(system, {.block_size = 1, .removed_blocks = removed});
+  EXPECT_EQ(solver.initializations, 2);
+  const FakeSystem other = ThreeDofSystem();
+  EXPECT_THROW(solver.FollowSystemChange(other, {}), UsageError);
+  system = FakeSystem(Eigen::MatrixXd(Eigen::Vector3d(1.0, 3.0, 1.0).asDiagonal()), {0});
+  EXPECT_THROW(solver.FollowSystemChange(system, {.block_size = 1, .removed_blocks = removed}),
+               UsageError);
+}
+
 }  // namespace
 }  // namespace fluxion

@@ -39,7 +39,14 @@
 // 1.03, 0.10, 0.02 plain steps (56 µs at n = 16, 2–3 ms at n ≥ 64, within the step's noise).
 // TopologyChangeFreeing, k = 8, one thread (OMP_NUM_THREADS=1), load 3.4–5: the rebuild 25.0,
 // 2.85, 2.86, 3.17 plain steps at n = 16, 32, 64, 128; in place 0.77, 0.21, 0.06, 0.09 (49 µs to
-// 3.2 ms: the solver's re-initialisation for the smaller system grows with n).
+// 3.2 ms: the solver's re-initialisation for the smaller system grew with n). Since
+// Solver::FollowSystemChange the change is about 40 000 instructions whatever n (callgrind, the
+// load-independent measure: docs/architecture.md "Topological changes"), below the noise of the
+// step differences measured here.
+//
+//   TopologyChangeFreeingExplicit/<n>/<k>   TopologyChangeFreeing under EulerExplicitSolver at
+//                            dt = 1 ms: a step with no inner iteration, the same work before and
+//                            after the change
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -64,7 +71,10 @@ const fluxion::Host& ChangeComponents() {
 
 // Point i + n·j at (i, j, 0) cm; cell (i, j) (p = i + n·j) cut into (p, p+1, p+n+1) and
 // (p, p+n+1, p+n), cells row by row: cell c holds triangles 2c and 2c + 1.
-std::string ChangeClothScene(int n) {
+// `explicit_solver`: EulerExplicitSolver at dt = 1 ms with a density of 1000 kg/m² (stable:
+// ω·h ≈ 0.2), whose step does the same work whatever the state — no inner iteration whose count
+// a change could alter — so that the change step less the plain step is the change alone.
+std::string ChangeClothScene(int n, bool explicit_solver = false) {
   std::string points, triangles;
   for (int p = 0; p < n * n; ++p)
     points += std::to_string(0.01 * (p % n)) + " " + std::to_string(0.01 * (p / n)) + " 0 ";
@@ -75,14 +85,18 @@ std::string ChangeClothScene(int n) {
                    std::to_string(p + n + 1) + " " + std::to_string(p) + " " +
                    std::to_string(p + n + 1) + " " + std::to_string(p + n) + " ";
     }
-  return R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
+  const std::string solver = explicit_solver ? R"(<Node name="root" gravity="0 -9.81 0" dt="0.001">
+  <EulerExplicitSolver/>)"
+                                             : R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
   <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
-  <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e-5"/>
+  <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e-5"/>)";
+  return solver + R"(
   <TriangleSetTopologyContainer name="topo" position=")" +
          points + R"(" triangles=")" + triangles + R"("/>
   <TriangleSetTopologyModifier/>
   <MechanicalObject name="dofs"/>
-  <DiagonalMass name="mass" massDensity="1"/>
+  <DiagonalMass name="mass" massDensity=")" +
+         std::string(explicit_solver ? "1000" : "1") + R"("/>
   <MeshSpringForceField name="springs" stiffness="100" damping="0.5"/>
   <FixedProjectiveConstraint name="fix" indices="0 )" +
          std::to_string(n - 1) + R"("/>
@@ -93,12 +107,15 @@ std::string ChangeClothScene(int n) {
 // The process file: k/2 cells of the middle row at 0.02, of the row below at 0.04 (triangle
 // numbers as first built: the first removal moves only top-row cells, the last ones); with
 // `freeing`, the first k/2 cells of the bottom row, then the next k/2.
-std::string ProcessFile(int n, int k, bool freeing) {
+std::string ProcessFile(int n, int k, bool freeing, bool explicit_solver = false) {
   std::string text;
+  // At the third and fifth steps.
+  const char* first = explicit_solver ? "0.002" : "0.02";
+  const char* second = explicit_solver ? "0.004" : "0.04";
   if (freeing) {
     for (const int offset : {0, 1}) {
-      text += "T= " + std::string(offset == 0 ? "0.02" : "0.04") +
-              "\nREMOVE= " + std::to_string(k) + "\n";
+      text += "T= " + std::string(offset == 0 ? first : second) + "\nREMOVE= " + std::to_string(k) +
+              "\n";
       for (int c = 0; c < k / 2; ++c) {
         const int cell = c + offset * (k / 2);
         text += std::to_string(2 * cell) + " " + std::to_string(2 * cell + 1) + " ";
@@ -109,8 +126,8 @@ std::string ProcessFile(int n, int k, bool freeing) {
   }
   for (const int offset : {0, 1}) {
     const int row = (n - 1) / 2 - offset;
-    text += "T= " + std::string(offset == 0 ? "0.02" : "0.04") + "\nREMOVE= " + std::to_string(k) +
-            "\n";
+    text +=
+        "T= " + std::string(offset == 0 ? first : second) + "\nREMOVE= " + std::to_string(k) + "\n";
     for (int c = 0; c < k / 2; ++c) {
       const int cell = (1 + 2 * c) + (n - 1) * row;
       text += std::to_string(2 * cell) + " " + std::to_string(2 * cell + 1) + " ";
@@ -126,7 +143,7 @@ double Seconds(Simulation& simulation) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void MeasureChange(benchmark::State& state, bool freeing) {
+void MeasureChange(benchmark::State& state, bool freeing, bool explicit_solver = false) {
   const int n = static_cast<int>(state.range(0));
   const int k = static_cast<int>(state.range(1));
   if (k / 2 > (n - 2) / 2) {
@@ -136,8 +153,8 @@ void MeasureChange(benchmark::State& state, bool freeing) {
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / "fluxion_topology_change_benchmark";
   std::filesystem::create_directories(folder);
-  std::ofstream(folder / "process.txt") << ProcessFile(n, k, freeing);
-  const std::string xml = ChangeClothScene(n);
+  std::ofstream(folder / "process.txt") << ProcessFile(n, k, freeing, explicit_solver);
+  const std::string xml = ChangeClothScene(n, explicit_solver);
   const std::string file = (folder / "cloth.scn").string();
   double steps = 0.0, ratios = 0.0, first_ratios = 0.0;
   for (auto _ : state) {
@@ -168,6 +185,12 @@ void MeasureChange(benchmark::State& state, bool freeing) {
 
 void TopologyChange(benchmark::State& state) { MeasureChange(state, false); }
 void TopologyChangeFreeing(benchmark::State& state) { MeasureChange(state, true); }
+void TopologyChangeFreeingExplicit(benchmark::State& state) { MeasureChange(state, true, true); }
+
+BENCHMARK(TopologyChangeFreeingExplicit)
+    ->ArgsProduct({{16, 32, 64, 128}, {8}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK(TopologyChangeFreeing)
     ->ArgsProduct({{16, 32, 64, 128}, {8}})

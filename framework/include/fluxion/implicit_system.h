@@ -48,6 +48,11 @@ class FLUXION_API ImplicitSystem {
   /// Factorize then fails) and creates K, B and A. Call from DoInitialize; both must outlive
   /// every later call. Calling it again rebinds and recreates the matrices.
   void Initialize(const MechanicalSystem& system, LinearSolver* linear_solver);
+  /// Follows a change of the bound system made in place (Solver::FollowSystemChange): in the
+  /// matrix-free form the tangent operator is kept when it follows such changes
+  /// (TangentOperator::FollowsSystemChanges) and its vectors shrink in place; otherwise, and in
+  /// the assembled form when DOFs were removed, the matrices are created again as by Initialize.
+  void FollowSystemChange(const SystemChange& change);
 
   /// K = −∂f/∂x at `state`, into `stiffness()`.
   void AssembleStiffness(const State& state);

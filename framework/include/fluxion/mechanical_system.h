@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "fluxion/export.h"
@@ -33,6 +34,11 @@ class FLUXION_API TangentOperator {
   /// y = m·M·x + b·B·x + k·K·x (overwrites y, which must have the system's size); a term whose
   /// factor is 0 is skipped. K and B are as last linearised (zero before).
   virtual void Multiply(double m, double b, double k, const Vector& x, Vector& y) const = 0;
+  /// True when the operator stays valid after its system changed in place (SystemChange: blocks
+  /// of DOFs removed, masses changed): it reads the system's masses where they are and keeps
+  /// nothing indexed by DOF, so the next linearisation sees the changed system. The default is
+  /// false: ImplicitSystem then creates the operator again.
+  virtual bool FollowsSystemChanges() const;
 };
 
 /// How a TangentOperator obtains K for its products (MechanicalSystem::CreateTangentOperator).
@@ -47,6 +53,34 @@ enum class TangentEvaluation {
   /// check's power iteration: no 48 bytes per spring), at the cost of a force evaluation each.
   kRecomputed,
 };
+
+/// How a topological change followed in place (without a rebuild) changed a system, for those
+/// that keep buffers indexed by its DOFs (ODE solvers, FollowSystemChange). SOFA's topology
+/// handlers keep their data and move it (removePointsProcess: each removed point's slot takes
+/// the last point; sofa/core/topology/TopologyData.inl); Fluxion's in-place follow does the
+/// same, and this record lets a solver do it to its vectors in time proportional to the change
+/// instead of creating them again for the new size.
+///
+/// The removals are applied one after the other: removing the block of `block_size` DOFs that
+/// starts at `removed_blocks[i]` moves the system's last block (the last `block_size` DOFs at
+/// that moment) into its place, unless it is that last block, and the system shrinks by one
+/// block. `masses` then gives the new diagonal masses of the DOFs `mass_dofs` lists (numbered
+/// after all the removals); other masses are unchanged. Spans point into the caller's buffers,
+/// valid during the call.
+struct SystemChange {
+  int block_size = 0;
+  std::span<const Index> removed_blocks = {};
+  std::span<const Index> mass_dofs = {};
+  std::span<const double> masses = {};
+
+  bool removes_dofs() const { return !removed_blocks.empty(); }
+};
+
+/// Applies `change`'s removals to a vector indexed by the system's DOFs: each removed block's
+/// entries take the last block's, then the vector shrinks (`conservativeResize`: the buffer is
+/// kept, nothing is zeroed), in time proportional to the removed blocks. A vector that is empty
+/// is left empty. Throws UsageError when the vector is smaller than the removals need.
+FLUXION_API void FollowRemovedBlocks(const SystemChange& change, Vector& values);
 
 /// The assembled mechanics of the DOFs under one solver node: masses, force fields, gravity and
 /// projective constraints, in SOFA's conventions (sofa-notes §0):

@@ -67,6 +67,13 @@ class RayleighDampedForce {
     product_.setZero(system.num_dofs());
     if (coefficients_.stiffness > 0) stiffness_ = system.CreateMatrix();
   }
+  /// Follows a change of the system made in place (Solver::DoFollowSystemChange): the vectors
+  /// shrink in place; K, whose pattern a removal of DOFs changes, is created again.
+  void FollowSystemChange(const MechanicalSystem& system, const SystemChange& change) {
+    FollowRemovedBlocks(change, force_);
+    FollowRemovedBlocks(change, product_);
+    if (coefficients_.stiffness > 0 && change.removes_dofs()) stiffness_ = system.CreateMatrix();
+  }
 
   /// force = f_d at `at` (size num_dofs(); unprojected, like MechanicalSystem::ComputeForce).
   void Compute(const MechanicalSystem& system, const State& at, Vector& force) {

@@ -85,8 +85,9 @@ struct SolverTraits {
 ///    scratch values into the history (swaps, no allocation) and does the step's side effects.
 ///
 /// Rules for implementations: size every work buffer in `DoInitialize` (no heap allocation in
-/// `DoStep` or `DoCommit`) and obtain matrices from `system.CreateMatrix()` once; implicit methods
-/// use `ImplicitSystem` (fluxion/implicit_system.h) for A = m·M + b·B + k·K and its solve.
+/// `DoStep` or `DoCommit`; `DoFollowSystemChange` shrinks them in place) and obtain matrices from
+/// `system.CreateMatrix()` once; implicit methods use `ImplicitSystem` (fluxion/implicit_system.h)
+/// for A = m·M + b·B + k·K and its solve.
 class FLUXION_API Solver {
  public:
   Solver(const Solver&) = delete;
@@ -122,6 +123,19 @@ class FLUXION_API Solver {
   /// it when nothing changed is harmless but not free: the next step is a start-up step (an Euler
   /// step for AB-2, a fresh a_n for Newmark), so the trajectory differs from an uninterrupted run.
   void InvalidateHistory();
+
+  /// Follows a change of `system` made in place by a topological change (fluxion/
+  /// mechanical_system.h, SystemChange: blocks of DOFs removed, the last moved into each slot,
+  /// diagonal masses changed), instead of Initialize: the base's own buffers (the state backup,
+  /// its copy of the diagonal masses) follow the change, the history is discarded as by
+  /// InvalidateHistory, and the solver's DoFollowSystemChange follows it in its buffers. A
+  /// solver that overrides it keeps its memory (nothing allocated, nothing zeroed) and costs
+  /// what the change costs, not what the system's size costs; one that does not is initialised
+  /// again (DoInitialize), which is always right. The linear solver stays as it is (an
+  /// iterative one follows the size at its next Factorize; a direct one's pattern is built and a
+  /// system with a built pattern refuses such changes). `system` must be the one Initialize
+  /// bound, already changed.
+  void FollowSystemChange(const MechanicalSystem& system, const SystemChange& change);
 
   /// Names of the scalar outputs the solver reports after each step (e.g. "hamiltonian"), fixed
   /// for the solver's lifetime. scene-runner --solver-outputs writes them as extra CSV columns.
@@ -184,6 +198,11 @@ class FLUXION_API Solver {
  private:
   virtual void DoInitialize(const MechanicalSystem& system);
   virtual StepResult DoStep(const MechanicalSystem& system, double h, State& state) = 0;
+
+  /// Follows `change` in the solver's own buffers (see FollowSystemChange): FollowRemovedBlocks
+  /// on each vector indexed by DOF, ImplicitSystem::FollowSystemChange, and anything the solver
+  /// derived from the masses at the DOFs `change.mass_dofs` lists. Default: DoInitialize(system).
+  virtual void DoFollowSystemChange(const MechanicalSystem& system, const SystemChange& change);
 
   /// Commits the step DoStep just took: called by Step once per accepted step, after the base has
   /// checked that `state` is finite and advanced its time, so `state` is (t_n + h, x_{n+1},

@@ -43,10 +43,6 @@ const std::set<std::string, std::less<>> kUnchangedTypes = {"MechanicalObject",
                                                             "MeshObjLoader",
                                                             "MeshVTKLoader"};
 
-// ODE solvers that read the system's mass where it is (no copy kept at initialisation): a mass
-// that changes needs nothing more. Any other is initialised again, as the rebuild does.
-const std::set<std::string, std::less<>> kLiveMassSolvers = {"EulerImplicitSolver"};
-
 const ElementDescription* FindElementAt(const NodeDescription& node, int line) {
   for (const ElementDescription& element : node.components)
     if (element.line == line) return &element;
@@ -99,16 +95,26 @@ class Follower final : public InPlaceFollower {
             touched_.push_back(v);
     }
     if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
+    mass_dofs_.clear();
+    masses_.clear();
     if (mass_) {
       std::sort(touched_.begin(), touched_.end());
       touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
       for (const Index v : touched_) SetVertexMass(v);
     }
-    // The rebuild starts the solver afresh: a method with a history starts up again, as there;
-    // one that keeps its own copy of the mass takes the new one; a smaller system, every solver
-    // (its vectors take the new size).
-    if ((mass_ && reinitialize_solver_) || !done_.removed_points.empty())
-      solver_node_->solver->Initialize(*solver_node_->system, solver_node_->linear_solver.get());
+    // The solver follows what changed in its buffers (a method with a history starts up again,
+    // as after the rebuild's Initialize; one that keeps a copy of the masses takes the new ones):
+    // Solver::FollowSystemChange, in time proportional to the change for the solvers that
+    // follow it, an initialisation for the others.
+    removed_blocks_.clear();
+    for (const Index p : done_.removed_points)
+      removed_blocks_.push_back(first_dof_ + p * dimension_);
+    if (!mass_dofs_.empty() || !removed_blocks_.empty())
+      solver_node_->solver->FollowSystemChange(*solver_node_->system,
+                                               {.block_size = dimension_,
+                                                .removed_blocks = removed_blocks_,
+                                                .mass_dofs = mass_dofs_,
+                                                .masses = masses_});
     else
       solver_node_->solver->InvalidateHistory();
     node.topology = topology_;
@@ -126,7 +132,6 @@ class Follower final : public InPlaceFollower {
   AssembledSystem* system_ = nullptr;
   std::vector<FollowedSprings> springs_;
   std::optional<FollowedMass> mass_;
-  bool reinitialize_solver_ = false;
   Index first_dof_ = 0;
   int dimension_ = 3;
   std::vector<std::array<double, 3>> rest_points_;  // the areas' points (the rest positions)
@@ -152,6 +157,10 @@ class Follower final : public InPlaceFollower {
     }
     const Index first = first_dof_ + v * dimension_;
     system_->SetDiagonalMass(first, dimension_, mass);
+    for (Index dof = first; dof < first + dimension_; ++dof) {
+      mass_dofs_.push_back(dof);
+      masses_.push_back(mass);
+    }
     // Through the weight, which multiplies by the gravity in force now (a gravity set between
     // steps included) and keeps the mass for a later one.
     if (mass_->weight != nullptr) mass_->weight->SetPointMassAt(static_cast<std::size_t>(v), mass);
@@ -207,6 +216,9 @@ class Follower final : public InPlaceFollower {
 
   ShellRemoval done_;
   std::vector<Index> touched_, around_;
+  // The change as the solver sees it (Solver::FollowSystemChange).
+  std::vector<Index> removed_blocks_, mass_dofs_;
+  std::vector<double> masses_;
 };
 
 // The force field of component `path` (its only stiffness source), or null.
@@ -342,8 +354,6 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
     if (mass.weight == nullptr)
       return refuse("the weight of the DiagonalMass is not found (a gravity of its own node?)");
   }
-  if (follower->mass_ && !kLiveMassSolvers.count(follower->solver_node_->solver_type))
-    follower->reinitialize_solver_ = true;
   std::optional<TriangleShells> shells = TriangleShells::Build(topology);
   if (!shells) return refuse("the triangles' sides are not the container's edges, once each");
   follower->points_refusal_ = PointsRefusal(*follower, node, object, *shells);

@@ -35,6 +35,8 @@ class ProjectedTangent final : public LinearOperator {
     k_ = k;
   }
   Index size() const override { return system_.num_dofs(); }
+  // Zero outside the projected DOFs before and after: shrinking keeps that.
+  void FollowSystemChange(const SystemChange& change) { FollowRemovedBlocks(change, projected_); }
   void Apply(const Vector& x, Vector& y) const override {
     if (IsProjected(x)) {
       tangent_.Multiply(m_, b_, k_, x, y);
@@ -123,6 +125,22 @@ void ImplicitSystem::Initialize(const MechanicalSystem& system, LinearSolver* li
     impl.damping = impl.has_damping ? system.CreateMatrix() : SparseMatrix();
     impl.matrix = system.CreateMatrix();
   }
+}
+
+void ImplicitSystem::FollowSystemChange(const SystemChange& change) {
+  Impl& impl = *impl_;
+  FLUXION_DEMAND(impl.system != nullptr);  // Initialize first
+  if (impl.matrix_free() && impl.tangent->FollowsSystemChanges()) {
+    impl.projected->FollowSystemChange(change);
+    for (State* copy : {&impl.stiffness_state, &impl.damping_state}) {
+      FollowRemovedBlocks(change, copy->x);
+      FollowRemovedBlocks(change, copy->v);
+    }
+    return;
+  }
+  // M is read where it is at each Factorize: a change of masses alone changes no matrix here.
+  if (!impl.matrix_free() && !change.removes_dofs()) return;
+  Initialize(*impl.system, impl.linear_solver);
 }
 
 void ImplicitSystem::AssembleStiffness(const State& state) {

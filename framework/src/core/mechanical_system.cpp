@@ -1,5 +1,7 @@
 #include "fluxion/mechanical_system.h"
 
+#include <string>
+
 #include "fluxion/errors.h"
 #include "fluxion/threads.h"
 
@@ -7,6 +9,27 @@ namespace fluxion {
 
 MechanicalSystem::~MechanicalSystem() = default;
 TangentOperator::~TangentOperator() = default;
+bool TangentOperator::FollowsSystemChanges() const { return false; }
+
+void FollowRemovedBlocks(const SystemChange& change, Vector& values) {
+  if (!change.removes_dofs() || values.size() == 0) return;
+  const Index block = change.block_size;
+  const auto removed = static_cast<Index>(change.removed_blocks.size());
+  if (block <= 0 || values.size() < removed * block)
+    throw UsageError("FollowRemovedBlocks: a vector of " + std::to_string(values.size()) +
+                     " entries cannot lose " + std::to_string(removed) + " blocks of " +
+                     std::to_string(block));
+  Index size = values.size();
+  for (const Index slot : change.removed_blocks) {
+    const Index last = size - block;
+    if (slot < 0 || slot > last)
+      throw UsageError("FollowRemovedBlocks: block " + std::to_string(slot) +
+                       " is outside the vector's " + std::to_string(size) + " entries");
+    if (slot != last) values.segment(slot, block) = values.segment(last, block);
+    size = last;
+  }
+  values.conservativeResize(size);
+}
 
 namespace {
 // The tangent operator of any MechanicalSystem: K and B assembled in the common pattern, sparse

@@ -44,6 +44,9 @@ Solver::~Solver() = default;
 SolverTraits Solver::RefineTraits(const SolverTraits& registered) const { return registered; }
 
 void Solver::DoInitialize(const MechanicalSystem& /*system*/) {}
+void Solver::DoFollowSystemChange(const MechanicalSystem& system, const SystemChange& /*change*/) {
+  DoInitialize(system);
+}
 void Solver::DoCommit(const MechanicalSystem& /*system*/, double /*h*/, const State& /*state*/) {}
 std::vector<std::string> Solver::OutputNames() const { return {}; }
 void Solver::ReadOutputs(double* /*values*/) const {}
@@ -76,6 +79,37 @@ void Solver::Initialize(const MechanicalSystem& system, LinearSolver* linear_sol
     system.ProjectMatrix(impl_->projected_mass);
   }
   DoInitialize(system);
+}
+
+void Solver::FollowSystemChange(const MechanicalSystem& system, const SystemChange& change) {
+  if (impl_->system != &system)
+    throw UsageError("Solver::FollowSystemChange: not the system the solver was initialised with");
+  if (change.mass_dofs.size() != change.masses.size())
+    throw UsageError("Solver::FollowSystemChange: mass_dofs and masses differ in length");
+  impl_->history_valid = false;
+  FollowRemovedBlocks(change, impl_->backup_x);
+  FollowRemovedBlocks(change, impl_->backup_v);
+  const Index n = system.num_dofs();
+  if (system.is_mass_diagonal()) {
+    FollowRemovedBlocks(change, impl_->mass_diagonal);
+    if (impl_->mass_diagonal.size() != n)
+      throw UsageError("Solver::FollowSystemChange: the change does not give the system's " +
+                       std::to_string(n) + " DOFs");
+    for (std::size_t k = 0; k < change.mass_dofs.size(); ++k) {
+      const Index dof = change.mass_dofs[k];
+      if (dof < 0 || dof >= n)
+        throw UsageError("Solver::FollowSystemChange: mass DOF " + std::to_string(dof) +
+                         " is not one of the system's " + std::to_string(n));
+      impl_->mass_diagonal[dof] = change.masses[k];
+    }
+  } else {
+    impl_->projected_mass = system.mass();
+    system.ProjectMatrix(impl_->projected_mass);
+  }
+  if (impl_->backup_x.size() != n)
+    throw UsageError("Solver::FollowSystemChange: the change does not give the system's " +
+                     std::to_string(n) + " DOFs");
+  DoFollowSystemChange(system, change);
 }
 
 StepResult Solver::ComputeAcceleration(const MechanicalSystem& system, const Vector& f, Vector& a) {

@@ -37,11 +37,12 @@ CgLinearSolver::CgLinearSolver(const Parameters& parameters)
       threshold_(parameters.real("threshold")),
       warm_start_(parameters.flag("warmStart")) {}
 
+// Every solve writes r, p and q before it reads them (r = b − A·x, p = r, q = A·p), so a new size
+// keeps their buffers (conservativeResize: shrinking after a topological change reallocates
+// nothing and touches no page) instead of creating and zeroing them.
 void CgLinearSolver::Resize(Index size) {
   if (r_.size() != size) {
-    r_.setZero(size);
-    p_.setZero(size);
-    q_.setZero(size);
+    for (Vector* v : {&r_, &p_, &q_}) v->conservativeResize(size);
     sums_.Resize(size);
   }
 }

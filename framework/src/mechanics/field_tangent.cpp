@@ -51,6 +51,13 @@ FieldTangent::FieldTangent(const Vector& mass_diagonal,
   std::iota(identity_slots_.begin(), identity_slots_.end(), Index{0});
 }
 
+bool FieldTangent::FollowsSystemChanges() const {
+  return mass_couplings_.empty() && std::all_of(parts_.begin(), parts_.end(), [](const Part& part) {
+           return part.native || part.recomputed != nullptr ||
+                  (part.stiffness.rows.empty() && part.damping.rows.empty());
+         });
+}
+
 void FieldTangent::LinearizeStiffness(const State& state) {
   state_ = &state;
   for (Part& part : parts_) {

@@ -40,6 +40,12 @@ class FieldTangent final : public TangentOperator {
   void LinearizeStiffness(const State& state) override;
   void LinearizeDamping(const State& state) override;
   void Multiply(double m, double b, double k, const Vector& x, Vector& y) const override;
+  /// True when every field keeps its own tangent (native: TangentSize ≥ 0, written at each
+  /// linearisation, which a field whose springs were removed or renumbered writes shorter) or
+  /// has none, and M has no couplings: nothing here is then indexed by DOF, and M's diagonal is
+  /// the system's own. A field stored as entries (rows and columns taken at construction) or a
+  /// coupled mass would be stale after DOFs are renumbered.
+  bool FollowsSystemChanges() const override;
 
  private:
   // The entries of one field without a product of its own, and their values at the last
