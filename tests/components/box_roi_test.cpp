@@ -4,6 +4,8 @@
 // from rest under g = (0, −10, 0), h = 0.1: a free point moves by −g·h² = −0.1 exactly.
 #include <gmock/gmock.h>
 
+#include <fstream>
+
 #include "fluxion/errors.h"
 #include "support/test_support.h"
 
@@ -93,6 +95,52 @@ TEST_F(BoxRoi, BoxConstraintFixesThePointsInItsBoxes) {
   EXPECT_THAT(Unmoved(R"(<BoxConstraint box="1.5 -1 -1  2.5 0.5 0.5" fixAll="0"/>)"),
               ElementsAre(2));
   EXPECT_EQ(Unmoved(R"(<BoxConstraint box="1.5 -1 -1  2.5 0.5 0.5" fixAll="1"/>)").size(), 27u);
+}
+
+// A `position` linked to nothing (SOFA's TriangularForceFieldTopologyChangeHandling.scn writes
+// position="@../Volume.position" in a scene without that node): SOFA keeps the data set and
+// empty (BaseData::setParent), so BaseROI takes no positions from the context and selects
+// nothing, with a warning. Fluxion warns at the link's line and selects nothing: no point is
+// fixed, every point falls by 0.1. A link to nothing in any other field is still an error.
+TEST_F(BoxRoi, APositionLinkedToNothingSelectsNothingWithAWarning) {
+  const std::string xml = R"(<Node name="root" dt="0.1" gravity="0 -10 0">
+  <Node name="body">
+    <EulerExplicitSolver/>
+    <RegularGridTopology n="3 3 3" min="0 0 0" max="2 2 2"/>
+    <MechanicalObject name="dofs"/>
+    <UniformMass vertexMass="1"/>
+    <BoxROI name="box" position="@../Volume.position" box="-1 -1 -1  3 3 3"/>
+    <FixedProjectiveConstraint indices="@box.indices"/>
+  </Node>
+</Node>)";
+  const std::string scene = ::testing::TempDir() + "box_roi_unresolved_position.scn";
+  std::ofstream(scene) << xml;
+  const testing::CommandResult run =
+      testing::RunCommand(testing::SceneRunner() + " " + scene + " --steps 1 --no-rows");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_THAT(run.err, HasSubstr("box_roi_unresolved_position.scn:7: link '@../Volume' does not "
+                                 "resolve: no component 'Volume' in 'root' (expected the name of a "
+                                 "component): ignored, as SOFA does: <BoxROI> 'position' stays "
+                                 "empty"));
+  EXPECT_THAT(run.err, HasSubstr("box_roi_unresolved_position.scn:7: BoxROI has no position"));
+  // Every point falls by g·h² = 0.1 (symplectic Euler from rest): none is fixed.
+  ExpectWarnings(2);
+  Simulation simulation = LoadScene(xml);
+  const Vector start = simulation.position(0);
+  simulation.Step();
+  EXPECT_EQ(simulation.position(0).size(), 27 * 3);
+  for (Index i = 0; i < 27; ++i)
+    EXPECT_NEAR(simulation.position(0)[3 * i + 1], start[3 * i + 1] - 0.1, 1e-12) << i;
+  // Any other field linked to nothing stays an error.
+  std::string box = xml;
+  const std::string linked = R"(position="@../Volume.position" box="-1 -1 -1  3 3 3")";
+  box.replace(box.find(linked), linked.size(), R"(box="@../Volume.box")");
+  try {
+    LoadScene(box);
+    ADD_FAILURE() << "a box linked to nothing was accepted";
+  } catch (const SceneError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("link '@../Volume' does not resolve"));
+  }
 }
 
 TEST_F(BoxRoi, BadBoxesAreOneLineEach) {

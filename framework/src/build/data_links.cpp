@@ -146,6 +146,18 @@ bool SetLinked(BuildState& state, Component& component, const FieldSpec& field,
   return true;
 }
 
+// A data link to nothing that SOFA ignores and Fluxion follows it in: BoxROI's `position`. SOFA's
+// BaseData::setParent (Sofa/framework/Core/src/sofa/core/objectmodel/BaseData.cpp) records the
+// path of a parent it cannot find and marks the data set, so that BaseROI::init
+// (Sofa/Component/Engine/Select/.../BaseROI.inl) takes no positions from the context and
+// BaseROI::doUpdate, finding none, warns and selects nothing. SOFA's
+// TriangularForceFieldTopologyChangeHandling.scn and TriangularForceFieldComparison.scn link
+// `position="@../Volume.position"` to a node that does not exist. Any other link to nothing
+// stays a load error: there SOFA's component would run on a default the author did not mean.
+bool EmptyWhenUnresolved(const Component& component, const std::string& field) {
+  return component.entry->spec.name == "BoxROI" && field == "position";
+}
+
 // How many components may wait for the ones they link to (BuildComponent recursion).
 constexpr std::size_t kMaxLinkDepth = 256;
 
@@ -191,8 +203,20 @@ bool ResolveLinks(BuildState& state, Node& node, Component& component) {
       ok = false;
       continue;
     }
-    const auto [source_node, source] =
-        ResolveComponentLink(state, node, "@" + path, link.line, &component);
+    std::string unresolved;
+    const bool may_be_unresolved = EmptyWhenUnresolved(component, link.field);
+    const auto [source_node, source] = ResolveComponentLink(
+        state, node, "@" + path, link.line, &component, may_be_unresolved ? &unresolved : nullptr);
+    if (source == nullptr && !unresolved.empty()) {
+      // SOFA's BaseData::setParent keeps the path of a parent not found and marks the data set:
+      // its value stays the default (empty), with SOFA's warning at init.
+      LogWarn(state.problems.Where(link.line) + ": " + unresolved + ": ignored, as SOFA does: <" +
+              component.element->type + "> '" + link.field + "' stays empty");
+      ok = SetLinked(state, component, *component.entry->spec.FindField(link.field), "", link.text,
+                     link.line) &&
+           ok;
+      continue;
+    }
     if (source == nullptr || !EnsureBuilt(state, *source_node, *source, link.text, link.line)) {
       ok = false;
       continue;
@@ -264,11 +288,17 @@ std::vector<DataLink> TakeDataLinks(const ComponentSpec& spec,
 
 std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
                                                   const std::string& text, int line,
-                                                  const Component* owner) {
+                                                  const Component* owner, std::string* unresolved) {
   std::string path = Trimmed(text);
   if (!path.empty() && path.front() == '@') path.erase(0, 1);
   const auto fail = [&](const std::string& why) -> std::pair<Node*, Component*> {
     state.problems.Scene(line, "link '" + Shown(text) + "' " + why);
+    return {nullptr, nullptr};
+  };
+  // A path that names nothing: reported, or written to `unresolved`.
+  const auto nothing = [&](const std::string& why) -> std::pair<Node*, Component*> {
+    if (unresolved == nullptr) return fail(why);
+    *unresolved = "link '" + Shown(text) + "' " + why;
     return {nullptr, nullptr};
   };
   if (path.empty()) return fail("names nothing (expected @name or @path/to/name)");
@@ -279,8 +309,8 @@ std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
   if (path.find('/') == std::string::npos && path != "." && path != "..") {
     for (Node* current = &node; current != nullptr; current = current->parent)
       if (Component* found = current->FindComponent(path)) return {current, found};
-    return fail("does not resolve: no component '" + Shown(path) + "' in '" + node.path +
-                "' or its ancestors (expected the name of a component)");
+    return nothing("does not resolve: no component '" + Shown(path) + "' in '" + node.path +
+                   "' or its ancestors (expected the name of a component)");
   }
   Node* current = &node;
   if (path.front() == '/') {
@@ -308,13 +338,13 @@ std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
     }
     Node* child = current->Child(segment);
     if (child == nullptr)
-      return fail("does not resolve: no node '" + Shown(segment) + "' in '" + current->path +
-                  "' (expected a path of node names)");
+      return nothing("does not resolve: no node '" + Shown(segment) + "' in '" + current->path +
+                     "' (expected a path of node names)");
     current = child;
   }
   if (Component* found = current->FindComponent(segments.back())) return {current, found};
-  return fail("does not resolve: no component '" + Shown(segments.back()) + "' in '" +
-              current->path + "' (expected the name of a component)");
+  return nothing("does not resolve: no component '" + Shown(segments.back()) + "' in '" +
+                 current->path + "' (expected the name of a component)");
 }
 
 namespace {

@@ -24,9 +24,12 @@ std::vector<DataLink> TakeDataLinks(const ComponentSpec& spec,
 /// "a/b/name", "../name", "/root/a/name" are paths from `node` or the root. Reports against
 /// `line` and returns {nullptr, nullptr} when nothing matches. "[-k]" (SOFA's index-based path,
 /// simulation/Node.cpp getObject) names the k-th element written before `owner` in its node.
+/// With `unresolved` given, a path that names no node or component is not reported: the
+/// problem is written there instead (other problems are still reported).
 std::pair<Node*, Component*> ResolveComponentLink(BuildState& state, Node& node,
                                                   const std::string& text, int line,
-                                                  const Component* owner = nullptr);
+                                                  const Component* owner = nullptr,
+                                                  std::string* unresolved = nullptr);
 
 /// Builds `component` of `node` once: first the components its links name (recursively), then
 /// its linked fields, then its build function. Refused links are reported, and the component

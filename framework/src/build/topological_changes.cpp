@@ -41,6 +41,7 @@ const std::set<std::string, std::less<>> kRebuiltTypes = {"PointSetTopologyConta
                                                           "TriangularBendingSprings",
                                                           "QuadularBendingSprings",
                                                           "TriangularFEMForceField",
+                                                          "TriangularFEMForceFieldOptim",
                                                           "TetrahedronFEMForceField",
                                                           "TetrahedralCorotationalFEMForceField",
                                                           "HexahedronFEMForceField",

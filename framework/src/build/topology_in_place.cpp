@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <utility>
@@ -14,6 +16,7 @@
 #include "mechanics/lumped_mass.h"
 #include "mechanics/simple_force_fields.h"
 #include "mechanics/spring_force_field.h"
+#include "mechanics/triangle_fem.h"
 #include "mechanics/triangle_shells.h"
 #include "runtime/simulation_access.h"
 
@@ -56,6 +59,18 @@ struct FollowedSprings {
   std::size_t field = 0;  // its index in the system
 };
 
+// A TriangularFEMForceField (or its Optim) whose elements are the topology's triangles, in order.
+struct FollowedFem {
+  TriangleFem* field = nullptr;
+  std::size_t index = 0;  // its index in the system
+};
+
+// A TriangularBendingSprings: a spring across each edge with two triangles, in edge order.
+struct FollowedBending {
+  SpringForceField* field = nullptr;
+  std::size_t index = 0;  // its index in the system
+};
+
 // A DiagonalMass spread by density over the triangles, and the weight m·g it gives.
 struct FollowedMass {
   double density = 0.0;
@@ -85,9 +100,17 @@ class Follower final : public InPlaceFollower {
           for (const Index v : topology_->triangles[static_cast<std::size_t>(t)])
             touched_.push_back(v);
     }
+    if ((!fems_.empty() || !bendings_.empty()) && system_->has_matrix_layout()) {
+      why =
+          "the system's matrix pattern is built (a direct linear solver) and holds the entries "
+          "of a TriangularFEMForceField or TriangularBendingSprings";
+      return false;
+    }
     shells_.RemoveFreeingPoints(*topology_, ids, done_);
     for (const FollowedSprings& springs : springs_)
       system_->RemoveSprings(springs.field, done_.removed_edges);
+    for (const FollowedFem& fem : fems_)
+      fem.field->RemoveElementsMovingLast(done_.removed_triangles);
     if (mass_) {
       for (const Index slot : done_.removed_triangles)
         if (slot < static_cast<Index>(topology_->triangles.size()))
@@ -95,6 +118,14 @@ class Follower final : public InPlaceFollower {
             touched_.push_back(v);
     }
     if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
+    for (const FollowedBending& bending : bendings_) {
+      // The coefficients in force (a field set between steps sets every spring's).
+      const std::vector<PackedSpring>& now = bending.field->springs();
+      const double stiffness = now.empty() ? bending_stiffness_ : now.front().stiffness;
+      const double damping = now.empty() ? bending_damping_ : now.front().damping;
+      BendingSprings(stiffness, damping, bending_scratch_);
+      bending.field->AssignSprings(bending_scratch_);
+    }
     mass_dofs_.clear();
     masses_.clear();
     if (mass_) {
@@ -131,6 +162,9 @@ class Follower final : public InPlaceFollower {
   SolverNode* solver_node_ = nullptr;
   AssembledSystem* system_ = nullptr;
   std::vector<FollowedSprings> springs_;
+  std::vector<FollowedFem> fems_;
+  std::vector<FollowedBending> bendings_;
+  double bending_stiffness_ = 0.0, bending_damping_ = 0.0;
   std::optional<FollowedMass> mass_;
   Index first_dof_ = 0;
   int dimension_ = 3;
@@ -139,6 +173,49 @@ class Follower final : public InPlaceFollower {
   // forces (weights) laid over the object's DOFs in order, which lose the removed points' entries.
   std::string points_refusal_;
   std::vector<ConstantForce*> point_forces_;
+
+  // SOFA's TriangularBendingSprings on the live topology, as its build makes them
+  // (components/triangular_bending_springs.cpp): for each edge with exactly two triangles, in
+  // edge order, a spring from the vertex opposite the edge in the higher-numbered triangle to the
+  // one in the lower-numbered, its rest length their rest distance; into `out` (reserved to the
+  // field's first count at creation: nothing allocated, the count only falls).
+  // SOFA's handler (TriangularBendingSprings.inl, applyTriangleDestruction,
+  // applyPointDestruction; its EdgeData removing an edge's spring by moving the last edge's into
+  // its slot) gives the same springs: an edge of a removed triangle that had two loses its spring
+  // (it has one or none left), an edge that had three keeps one between the two left, the others
+  // keep theirs (ends renamed with their points, the rest length as computed): the springs of
+  // the edges with two triangles, in edge order. Where SOFA kept a spring's ends as first made,
+  // this takes them from the triangles' numbers now, which may swap a spring's two ends: a
+  // spring's force and tangent are the same bits either way (û and x_b − x_a change sign
+  // exactly), so this changes nothing.
+  void BendingSprings(double stiffness, double damping, std::vector<PackedSpring>& out) const {
+    out.clear();
+    const auto opposite = [&](Index t, Index e) {
+      const auto& edges = shells_.EdgesInTriangle(t);
+      const auto& triangle = topology_->triangles[static_cast<std::size_t>(t)];
+      for (std::size_t j = 0; j < 3; ++j)
+        if (edges[j] == e) return triangle[j];
+      return triangle[0];
+    };
+    const int d = dimension_;
+    for (std::size_t e = 0; e < topology_->edges.size(); ++e) {
+      const std::vector<Index>& around = shells_.TrianglesAroundEdge(static_cast<Index>(e));
+      if (around.size() != 2) continue;
+      const Index high = std::max(around[0], around[1]), low = std::min(around[0], around[1]);
+      const Index m1 = opposite(high, static_cast<Index>(e));
+      const Index m2 = opposite(low, static_cast<Index>(e));
+      double length2 = 0.0;
+      for (int c = 0; c < d && c < 3; ++c) {
+        const double u = rest_points_[static_cast<std::size_t>(m1)][static_cast<std::size_t>(c)] -
+                         rest_points_[static_cast<std::size_t>(m2)][static_cast<std::size_t>(c)];
+        length2 += u * u;
+      }
+      out.push_back(PackedSpring{static_cast<std::int32_t>(first_dof_ + m1 * d),
+                                 static_cast<std::int32_t>(first_dof_ + m2 * d), stiffness, damping,
+                                 std::sqrt(length2)});
+    }
+  }
+  std::vector<PackedSpring> bending_scratch_;
 
  private:
   // density × area / 3 of each triangle around v, summed in triangle order from 0 (the sum
@@ -204,13 +281,18 @@ class Follower final : public InPlaceFollower {
     for (std::size_t i = 0; i < done_.removed_points.size(); ++i) {
       const Index p = done_.removed_points[i];
       if (p == done_.moved_points[i] || p >= points) continue;
-      for (const Index t : shells_.TrianglesAroundVertex(p))
+      for (const Index t : shells_.TrianglesAroundVertex(p)) {
+        const auto& triangle = topology_->triangles[static_cast<std::size_t>(t)];
+        for (const FollowedFem& fem : fems_)
+          fem.field->SetElementDofs(static_cast<std::size_t>(t),
+                                    {dof(triangle[0]), dof(triangle[1]), dof(triangle[2])});
         for (const Index e : shells_.EdgesInTriangle(t)) {
           const auto& edge = topology_->edges[static_cast<std::size_t>(e)];
           for (const FollowedSprings& springs : springs_)
             dynamic_cast<SpringForceField&>(system_->MutableField(springs.field))
                 .SetSpringEnds(static_cast<std::size_t>(e), dof(edge[0]), dof(edge[1]));
         }
+      }
     }
   }
 
@@ -233,6 +315,54 @@ const ForceField* FieldOf(const Simulation& simulation, const std::string& path,
   return field;
 }
 
+// The followed TriangularFEMForceField(Optim) `path` of scene element `element` (field null: the
+// component has no stiffness, nothing to follow), or nullopt with `why` set. Followed when its
+// elements are `topology`'s triangles in order and nothing of it is given per triangle or per
+// point: SOFA's TriangleData keeps each triangle's rest data when the triangle is moved, which is
+// what a build from the reduced mesh computes again only when the material and rest shape come
+// from one value and the rest positions (a youngModulus per element would stay with its triangle
+// in SOFA and with its index in a rebuild).
+template <class Dof>
+std::optional<FollowedFem> FemOf(const Simulation& simulation, AssembledSystem& system,
+                                 const std::string& path, const ElementDescription* element,
+                                 const Topology& topology, const Dof& dof, std::string& why) {
+  if (element == nullptr) {
+    why = "is not found in the scene";
+    return std::nullopt;
+  }
+  for (const char* per_element : {"youngModulus", "poissonRatio"})
+    if (const AttributeText* given = element->Find(per_element);
+        given != nullptr && SplitWords(given->value).size() > 1) {
+      why = std::string("gives its ") + per_element + " per element";
+      return std::nullopt;
+    }
+  for (const char* given : {"rotatedInitialElements", "initialTransformation", "topology"})
+    if (element->Find(given) != nullptr) {
+      why = std::string("is given '") + given + "' (a rebuild writes it)";
+      return std::nullopt;
+    }
+  int sources = 0;
+  const ForceField* found = FieldOf(simulation, path, sources);
+  if (sources == 0) return FollowedFem{};
+  const int index = system.FieldIndex(found);
+  auto* fem =
+      index >= 0 ? dynamic_cast<TriangleFem*>(&system.MutableField(static_cast<std::size_t>(index)))
+                 : nullptr;
+  if (sources != 1 || fem == nullptr) {
+    why = "is not one membrane field of the node";
+    return std::nullopt;
+  }
+  bool in_order = fem->num_elements() == topology.triangles.size();
+  for (std::size_t t = 0; in_order && t < topology.triangles.size(); ++t)
+    for (std::size_t v = 0; in_order && v < 3; ++v)
+      in_order = fem->element(t).dof[v] == dof(topology.triangles[t][v]);
+  if (!in_order) {
+    why = "is not on the topology's triangles in order";
+    return std::nullopt;
+  }
+  return FollowedFem{fem, static_cast<std::size_t>(index)};
+}
+
 // Why a removal that frees points cannot be followed in place for this node (empty when it can,
 // the system's and the simulation's own conditions checked at each removal), and the weights
 // that follow it into `follower`.
@@ -243,7 +373,11 @@ std::string PointsRefusal(Follower& follower, const ChangingNode& node, const Ob
   AssembledSystem& system = *follower.system_;
   for (std::size_t f = 0; f < system.num_fields(); ++f) {
     if (std::any_of(follower.springs_.begin(), follower.springs_.end(),
-                    [&](const FollowedSprings& s) { return s.field == f; }))
+                    [&](const FollowedSprings& s) { return s.field == f; }) ||
+        std::any_of(follower.fems_.begin(), follower.fems_.end(),
+                    [&](const FollowedFem& fem) { return fem.index == f; }) ||
+        std::any_of(follower.bendings_.begin(), follower.bendings_.end(),
+                    [&](const FollowedBending& bending) { return bending.index == f; }))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
     bool laid =
@@ -312,6 +446,33 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
       follower->springs_.push_back({static_cast<std::size_t>(index)});
       continue;
     }
+    if ((c.type == "TriangularFEMForceField" || c.type == "TriangularFEMForceFieldOptim") &&
+        own_node) {
+      std::string refusal;
+      std::optional<FollowedFem> fem = FemOf(
+          simulation, system, path, FindElementAt(scene.root, c.line), topology, dof, refusal);
+      if (!fem) return refuse("<" + c.type + "> '" + path + "' " + refusal);
+      if (fem->field != nullptr) follower->fems_.push_back(*fem);
+      continue;
+    }
+    if (c.type == "TriangularBendingSprings" && own_node) {
+      const ElementDescription* element = FindElementAt(scene.root, c.line);
+      if (element == nullptr || element->Find("topology") != nullptr)
+        return refuse("TriangularBendingSprings '" + path + "' is given a topology link");
+      int sources = 0;
+      const ForceField* field = FieldOf(simulation, path, sources);
+      if (sources == 0) continue;  // no interior edge, or no stiffness and damping
+      const int index = system.FieldIndex(field);
+      auto* springs = index >= 0 ? dynamic_cast<SpringForceField*>(
+                                       &system.MutableField(static_cast<std::size_t>(index)))
+                                 : nullptr;
+      if (sources != 1 || springs == nullptr || springs->springs().empty())
+        return refuse("TriangularBendingSprings '" + path + "' is not one spring field");
+      follower->bendings_.push_back({springs, static_cast<std::size_t>(index)});
+      follower->bending_stiffness_ = springs->springs().front().stiffness;
+      follower->bending_damping_ = springs->springs().front().damping;
+      continue;
+    }
     if (c.type == "DiagonalMass" && own_node && !follower->mass_) {
       const ElementDescription* element = FindElementAt(scene.root, c.line);
       const AttributeText* density = element ? element->Find("massDensity") : nullptr;
@@ -360,8 +521,28 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
   follower->shells_ = std::move(*shells);
   // The live topology: a copy the follower changes, in place of the built one everywhere.
   follower->topology_ = std::make_shared<Topology>(topology);
+  // The bending springs must be those the follow computes again (their ends either way round).
+  for (const FollowedBending& bending : follower->bendings_) {
+    std::vector<PackedSpring> expected;
+    follower->BendingSprings(follower->bending_stiffness_, follower->bending_damping_, expected);
+    const std::vector<PackedSpring>& built = bending.field->springs();
+    bool same = expected.size() == built.size();
+    for (std::size_t k = 0; same && k < built.size(); ++k) {
+      const PackedSpring &a = built[k], &b = expected[k];
+      same = ((a.a == b.a && a.b == b.b) || (a.a == b.b && a.b == b.a)) &&
+             a.rest_length == b.rest_length && a.stiffness == b.stiffness && a.damping == b.damping;
+    }
+    if (!same)
+      return refuse(
+          "TriangularBendingSprings: its springs are not the topology's interior edges' "
+          "in order");
+    follower->bending_scratch_.reserve(built.size());
+  }
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
+  // Their per-element output is on the triangles that now change (the live topology's).
+  for (const FollowedFem& fem : follower->fems_)
+    if (fem.field->element_output() != nullptr) fem.field->PublishVonMises(follower->topology_);
   return follower;
 }
 

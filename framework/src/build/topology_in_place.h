@@ -9,6 +9,15 @@
 //    does, the last one moved into its slot (SOFA's SpringForceField handler erases the spring
 //    of a removed edge; Fluxion keeps springs and edges in step, so that the springs are those
 //    a build from the reduced mesh gives, in its order);
+//  - TriangularFEMForceField and TriangularFEMForceFieldOptim on the topology's triangles in
+//    order (SOFA's TriangleData of TriangleInformation: the last triangle's rest frame, material
+//    and area moved into each removed slot, TriangularFEMForceField.inl): the elements follow the
+//    triangles the same way, and the moved points' elements are renamed — what a build from the
+//    reduced mesh computes again from the same rest positions (a value per element would not be:
+//    those rebuild);
+//  - TriangularBendingSprings (SOFA's applyTriangleDestruction: an edge losing one of its two
+//    triangles loses its spring): the springs of the edges left with two triangles, in edge
+//    order, written again into the field's list (Follower::BendingSprings);
 //  - DiagonalMass given a massDensity (SOFA's DiagonalMass::applyTriangleDestruction takes
 //    density × area / 3 of each removed triangle from its vertices): each vertex whose triangles
 //    changed gets density × area / 3 summed over its remaining triangles in their order, as a
@@ -27,7 +36,8 @@
 //    (no copy) and the solver is initialised for the smaller system.
 // Anything else — points freed where their DOFs are not the system's last, another level than
 // triangles, a topological mapping, a component not in that set, a direct solver's built matrix
-// pattern when points go — makes the change go through the rebuild (the reason logged at debug
+// pattern when points go or when a membrane or bending springs are followed — makes the change
+// go through the rebuild (the reason logged at debug
 // level).
 #pragma once
 

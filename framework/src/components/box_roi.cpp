@@ -117,6 +117,13 @@ void BoxRoiComponent::Build(BuildContext& context) {
              object->rest_position.data() + object->rest_position.size());
     dim = object->dimension;
   }
+  // A position given and empty (a link SOFA ignores: build/data_links.cpp, EmptyWhenUnresolved):
+  // SOFA's BaseROI::doUpdate warns and leaves every output empty.
+  const bool no_points = p.has("position") && x.empty();
+  if (no_points)
+    context.Warn(
+        "BoxROI has no position (SOFA: \"No rest position yet defined\"): it selects "
+        "nothing");
   // Points.
   Selection points;
   std::vector<double> in_points, out_points;
@@ -140,7 +147,8 @@ void BoxRoiComponent::Build(BuildContext& context) {
                           const char* out_index_name, const char* in_name, const char* out_name,
                           const auto& elements) {
     Selection selection;
-    if (p.flag(option) && !Select(context, field, elements, x, dim, region, strict, selection)) {
+    if (p.flag(option) && !no_points &&
+        !Select(context, field, elements, x, dim, region, strict, selection)) {
       ok = false;
       return;
     }

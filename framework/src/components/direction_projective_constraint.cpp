@@ -1,6 +1,7 @@
 #include "components/direction_projective_constraint.h"
 
 #include "components/projective_helpers.h"
+#include "mechanics/point_list_follower.h"
 
 namespace fluxion::internal {
 
@@ -8,7 +9,7 @@ namespace {
 
 // x_i ← o_i + n((x_i − o_i)·n) and v_i ← n(v_i·n) on the constrained points, o_i the point's
 // initial position.
-class DirectionProjection final : public ProjectiveConstraint {
+class DirectionProjection final : public ProjectiveConstraint, public PointListFollower {
  public:
   DirectionProjection(std::vector<Index> points, int dimension, std::vector<double> origins,
                       std::vector<double> direction)
@@ -33,6 +34,11 @@ class DirectionProjection final : public ProjectiveConstraint {
       for (int a = 0; a < dimension_; ++a) along += p[a] * direction_[a];
       for (int a = 0; a < dimension_; ++a) p[a] = direction_[a] * along;
     }
+  }
+
+  // SOFA's TopologySubsetIndices: a removed point leaves the list with its initial position.
+  void RemovePointMovingLast(Index point, Index last) override {
+    RemoveMovingLast(points_, point, last, &origins_, static_cast<std::size_t>(dimension_));
   }
 
  private:

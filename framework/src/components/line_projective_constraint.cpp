@@ -1,13 +1,14 @@
 #include "components/line_projective_constraint.h"
 
 #include "components/projective_helpers.h"
+#include "mechanics/point_list_follower.h"
 
 namespace fluxion::internal {
 
 namespace {
 
 // x ← o + n((x − o)·n) and v ← n(v·n) on the constrained points.
-class LineProjection final : public ProjectiveConstraint {
+class LineProjection final : public ProjectiveConstraint, public PointListFollower {
  public:
   LineProjection(std::vector<Index> points, int dimension, std::vector<double> origin,
                  std::vector<double> direction)
@@ -31,6 +32,11 @@ class LineProjection final : public ProjectiveConstraint {
       for (int a = 0; a < dimension_; ++a) along += p[a] * direction_[a];
       for (int a = 0; a < dimension_; ++a) p[a] = direction_[a] * along;
     }
+  }
+
+  // SOFA's TopologySubsetIndices: a removed point leaves the list, the last one is renamed.
+  void RemovePointMovingLast(Index point, Index last) override {
+    RemoveMovingLast(points_, point, last);
   }
 
  private:

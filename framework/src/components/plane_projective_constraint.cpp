@@ -1,13 +1,14 @@
 #include "components/plane_projective_constraint.h"
 
 #include "components/projective_helpers.h"
+#include "mechanics/point_list_follower.h"
 
 namespace fluxion::internal {
 
 namespace {
 
 // x ← x − n((x − o)·n) and v ← v − n(v·n) on the constrained points.
-class PlaneProjection final : public ProjectiveConstraint {
+class PlaneProjection final : public ProjectiveConstraint, public PointListFollower {
  public:
   PlaneProjection(std::vector<Index> points, int dimension, std::vector<double> origin,
                   std::vector<double> normal)
@@ -31,6 +32,11 @@ class PlaneProjection final : public ProjectiveConstraint {
       for (int a = 0; a < dimension_; ++a) along += p[a] * normal_[a];
       for (int a = 0; a < dimension_; ++a) p[a] -= normal_[a] * along;
     }
+  }
+
+  // SOFA's TopologySubsetIndices: a removed point leaves the list, the last one is renamed.
+  void RemovePointMovingLast(Index point, Index last) override {
+    RemoveMovingLast(points_, point, last);
   }
 
  private:

@@ -1,13 +1,14 @@
 #include "components/point_projective_constraint.h"
 
 #include "components/projective_helpers.h"
+#include "mechanics/point_list_follower.h"
 
 namespace fluxion::internal {
 
 namespace {
 
 // x ← target and v ← 0 on the constrained points.
-class PointProjection final : public ProjectiveConstraint {
+class PointProjection final : public ProjectiveConstraint, public PointListFollower {
  public:
   PointProjection(std::vector<Index> points, int dimension, std::vector<double> target)
       : points_(std::move(points)), dimension_(dimension), target_(std::move(target)) {}
@@ -21,6 +22,11 @@ class PointProjection final : public ProjectiveConstraint {
     for (const Index point : points_)
       for (int a = 0; a < dimension_; ++a)
         v[static_cast<std::size_t>(point * dimension_ + a)] = 0.0;
+  }
+
+  // SOFA's TopologySubsetIndices: a removed point leaves the list, the last one is renamed.
+  void RemovePointMovingLast(Index point, Index last) override {
+    RemoveMovingLast(points_, point, last);
   }
 
  private:

@@ -5,6 +5,7 @@
 #include "fluxion/errors.h"
 #include "fluxion/threads.h"
 #include "mechanics/field_tangent.h"
+#include "mechanics/point_list_follower.h"
 #include "mechanics/simple_force_fields.h"
 #include "mechanics/spring_force_field.h"
 
@@ -266,7 +267,9 @@ void AssembledSystem::SetDiagonalMass(Index first_dof, int count, double mass) {
 
 const char* AssembledSystem::PointRemovalRefusal() const {
   if (layout_ != nullptr) return "the system's matrix pattern is built (a direct linear solver)";
-  if (!constraints_.empty()) return "a constraint sets positions or velocities of the system";
+  for (const StateConstraint& c : constraints_)
+    if (dynamic_cast<const PointListFollower*>(c.constraint.get()) == nullptr)
+      return "a constraint that sets positions or velocities of the system does not follow it";
   if (!mass_couplings_.empty()) return "the system's mass is not diagonal";
   if (external_force_active_) return "an externalForce is still to be applied";
   return nullptr;
@@ -295,6 +298,17 @@ void AssembledSystem::RemovePointMovingLast(Index slot_dof, int dimension) {
   };
   follow(fixed_dofs_);
   follow(projected_dofs_);
+  // The state constraints of the object the point is removed from (the system's last: its
+  // constraints end where the system does) drop the point and rename the last one.
+  for (StateConstraint& c : constraints_) {
+    if (slot_dof < c.first_dof || slot_dof >= c.first_dof + c.num_dofs) continue;
+    FLUXION_DEMAND(c.first_dof + c.num_dofs == num_dofs_);
+    dynamic_cast<PointListFollower&>(*c.constraint)
+        .RemovePointMovingLast((slot_dof - c.first_dof) / dimension,
+                               (last - c.first_dof) / dimension);
+    follow(c.held_dofs);
+    c.num_dofs -= dimension;
+  }
   // The point projectors (one per point at most, each acting on its point alone: their order
   // changes no bit while no matrix layout is built).
   std::erase_if(projectors_,

@@ -120,13 +120,15 @@ class AssembledSystem final : public MechanicalSystem {
   void SetDiagonalMass(Index first_dof, int count, double mass);
 
   /// Why the DOFs of a point cannot be removed in place (RemovePointMovingLast), or null when
-  /// they can: a built matrix layout, state constraints, mass couplings or an external force
-  /// still to apply would need renumbering this does not do.
+  /// they can: a built matrix layout, a state constraint that is no PointListFollower
+  /// (mechanics/point_list_follower.h), mass couplings or an external force still to apply would
+  /// need renumbering this does not do.
   const char* PointRemovalRefusal() const;
   /// Removes the `dimension` DOFs from `slot_dof` on, the system's last `dimension` DOFs taking
   /// their place (SOFA's removal of a point, the last point moved into its slot): M's diagonal
-  /// and its inverse move and shrink, the fixed and projected DOFs and the point projectors
-  /// drop the slot's and rename the last point's, num_dofs() shrinks. The force fields are the
+  /// and its inverse move and shrink, the fixed and projected DOFs, the point projectors and the
+  /// state constraints' points and held DOFs drop the slot's and rename the last point's,
+  /// num_dofs() shrinks. The force fields are the
   /// caller's (it renames their ends). Between steps, when PointRemovalRefusal() is null. The
   /// vectors shrink in place (conservativeResize: a realloc that keeps the buffer, nothing copied).
   void RemovePointMovingLast(Index slot_dof, int dimension);

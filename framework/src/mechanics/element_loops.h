@@ -91,6 +91,10 @@ class ElementPartition {
     internal::ForElements(partition_, count, range, std::forward<Body>(body));
   }
 
+  /// Forgets the partition (the elements or their vertices changed between steps): it is built
+  /// again on its next use with several threads, as for a new field.
+  void Reset() { partition_ = PointPartition(); }
+
  private:
   mutable PointPartition partition_;
 };

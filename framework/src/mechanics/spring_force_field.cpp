@@ -145,6 +145,12 @@ void SpringForceField::RemoveSpringsMovingLast(std::span<const Index> sorted_des
   if (!sorted_descending.empty()) partition_ = PointPartition();
 }
 
+void SpringForceField::AssignSprings(std::span<const PackedSpring> springs) {
+  FLUXION_DEMAND(springs.size() <= packed_.capacity());
+  packed_.assign(springs.begin(), springs.end());
+  partition_ = PointPartition();
+}
+
 template <class RangeLoop>
 bool SpringForceField::RunOnRanges(RangeLoop&& loop) const {
   return internal::RunOnRanges(

@@ -94,6 +94,11 @@ class SpringForceField final : public ForceField {
   /// edges in order follows that topology's edge removal (build/topology_in_place.h). Between
   /// steps only. The thread partition is recomputed on its next use (with several threads).
   void RemoveSpringsMovingLast(std::span<const Index> sorted_descending);
+  /// Replaces the springs by `springs`, no more than the field's capacity (its list is rewritten
+  /// where it is: nothing allocated), between steps only: a field whose springs depend on the
+  /// topology around them (TriangularBendingSprings) following a topological change. The thread
+  /// partition is recomputed on its next use (with several threads).
+  void AssignSprings(std::span<const PackedSpring> springs);
   /// Spring k's ends become DOFs `a` and `b` (first DOFs of their points), between steps only: a
   /// point renumbered by a topological change (the last point moved into a removed one's slot).
   void SetSpringEnds(std::size_t k, Index a, Index b) {

@@ -223,6 +223,23 @@ void TriangleFem::AddTangentProduct(const double* tangent, double /*b*/, double 
   partition_.Run(elements_, kTriangleGrain, loop);
 }
 
+// --- Topological changes followed in place -----------------------------------------------------
+
+void TriangleFem::RemoveElementsMovingLast(std::span<const Index> sorted_descending) {
+  for (const Index removed : sorted_descending) {
+    const auto slot = static_cast<std::size_t>(removed);
+    FLUXION_DEMAND(slot < elements_.size());
+    if (slot + 1 != elements_.size()) elements_[slot] = elements_.back();
+    elements_.pop_back();
+  }
+  partition_.Reset();
+}
+
+void TriangleFem::SetElementDofs(std::size_t e, const std::array<Index, 3>& dof) {
+  elements_[e].dof = dof;
+  partition_.Reset();
+}
+
 // --- Per-element output ------------------------------------------------------------------------
 
 void TriangleFem::VonMises(const Vector& x, double* out) const {

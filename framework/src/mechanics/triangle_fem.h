@@ -125,6 +125,17 @@ class TriangleFem final : public ForceField, public ElementOutputSource {
   Eigen::Matrix<double, 9, 9> ElementStiffness(std::size_t e, const Vector& x) const;
 
   std::size_t num_elements() const { return elements_.size(); }
+  const Element& element(std::size_t e) const { return elements_[e]; }
+
+  // A triangle removal followed in place (build/topology_in_place.h), between steps only, as
+  // SOFA's TriangleData follows its topology (TopologyData::remove: each removed slot takes the
+  // last triangle's data, kept as it was computed: the rest frame, D and w are not recomputed).
+  /// Removes the elements `sorted_descending` (distinct, descending), each slot taking the element
+  /// then last. The thread partition is recomputed on its next use (with several threads).
+  void RemoveElementsMovingLast(std::span<const Index> sorted_descending);
+  /// Element e's vertices become the first DOFs `dof` (a point renumbered by a topological
+  /// change: the last point moved into a removed one's slot).
+  void SetElementDofs(std::size_t e, const std::array<Index, 3>& dof);
 
   /// The von Mises stress [Pa] of each element at `x`: the strain ε the force uses (in the
   /// element's frame, from the gradients of the file comment), σ = C·ε and, with the

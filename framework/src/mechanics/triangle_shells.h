@@ -71,6 +71,10 @@ class TriangleShells {
   const std::vector<Index>& TrianglesAroundVertex(Index v) const {
     return triangles_around_vertex_[static_cast<std::size_t>(v)];
   }
+  /// The triangles around edge `e`, in no particular order.
+  const std::vector<Index>& TrianglesAroundEdge(Index e) const {
+    return triangles_around_edge_[static_cast<std::size_t>(e)];
+  }
   /// The edges of triangle `t` (edge j opposite vertex j).
   const std::array<Index, 3>& EdgesInTriangle(Index t) const {
     return edges_in_triangle_[static_cast<std::size_t>(t)];
