@@ -51,12 +51,14 @@
 #include "components/mesh_gmsh_loader.h"
 #include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
+#include "components/mesh_off_loader.h"
 #include "components/mesh_sampler.h"
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_stl_loader.h"
 #include "components/mesh_subset_engine.h"
 #include "components/mesh_tetra_stuffing.h"
 #include "components/mesh_topology.h"
+#include "components/mesh_trian_loader.h"
 #include "components/mesh_vtk_loader.h"
 #include "components/monitor.h"
 #include "components/newton_raphson_solver.h"
@@ -244,6 +246,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SphereLoaderComponent>(registrar);
   Add<VoxelGridLoaderComponent>(registrar);
   Add<MeshSTLLoaderComponent>(registrar);
+  Add<MeshOffLoaderComponent>(registrar);
+  Add<MeshTrianLoaderComponent>(registrar);
   Add<StringMeshCreatorComponent>(registrar);
   Add<GridMeshCreatorComponent>(registrar);
   Add<MeshTopologyComponent>(registrar);
