@@ -10,6 +10,7 @@
 #include "components/collision_models.h"
 #include "components/collision_pipeline_components.h"
 #include "components/constant_force_field.h"
+#include "components/cube_topology.h"
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
@@ -26,6 +27,8 @@
 #include "components/fem_mass.h"
 #include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
+#include "components/generate_cylinder.h"
+#include "components/generate_grid.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
 #include "components/hausdorff_distance.h"
@@ -91,6 +94,7 @@
 #include "components/sphere_grid_topology.h"
 #include "components/sphere_loader.h"
 #include "components/sphere_roi.h"
+#include "components/spiral.h"
 #include "components/spring_force_field.h"
 #include "components/square_distance_mapping.h"
 #include "components/stl_exporter.h"
@@ -104,6 +108,7 @@
 #include "components/topological_change_processor.h"
 #include "components/transform_engine.h"
 #include "components/transform_matrix_engine.h"
+#include "components/transform_position.h"
 #include "components/triangle2_edge_topological_mapping.h"
 #include "components/triangle_bending_springs.h"
 #include "components/triangle_fem_force_field.h"
@@ -173,6 +178,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<PolynomialRestShapeSpringsForceFieldComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
   Add<CylinderGridTopologyComponent>(registrar);
+  Add<CubeTopologyComponent>(registrar);
   Add<SparseGridTopologyComponent>(registrar);
   Add<SparseGridRamificationTopologyComponent>(registrar);
   Add<SphereGridTopologyComponent>(registrar);
@@ -197,6 +203,10 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MergeMeshesComponent>(registrar);
   Add<MergeVectorsComponent>(registrar);
   Add<TransformEngineComponent>(registrar);
+  Add<GenerateGridComponent>(registrar);
+  Add<GenerateCylinderComponent>(registrar);
+  Add<SpiralComponent>(registrar);
+  Add<TransformPositionComponent>(registrar);
   Add<TranslateTransformMatrixEngineComponent>(registrar);
   Add<RotateTransformMatrixEngineComponent>(registrar);
   Add<ScaleTransformMatrixEngineComponent>(registrar);
