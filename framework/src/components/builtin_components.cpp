@@ -9,6 +9,7 @@
 #include "components/box_roi.h"
 #include "components/collision_models.h"
 #include "components/collision_pipeline_components.h"
+#include "components/conical_force_field.h"
 #include "components/constant_force_field.h"
 #include "components/cube_topology.h"
 #include "components/cylinder_grid_topology.h"
@@ -77,8 +78,10 @@
 #include "components/point_set_topology_container.h"
 #include "components/points_from_indices.h"
 #include "components/polynomial_rest_shape_springs_force_field.h"
+#include "components/polynomial_springs_force_field.h"
 #include "components/quad2_triangle_topological_mapping.h"
 #include "components/quad_bending_springs.h"
+#include "components/quad_pressure_force_field.h"
 #include "components/quad_set_topology_container.h"
 #include "components/quadular_bending_springs.h"
 #include "components/random_point_distribution_in_surface.h"
@@ -176,6 +179,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TriangleBendingSpringsComponent>(registrar);
   Add<FastTriangularBendingSpringsComponent>(registrar);
   Add<PolynomialRestShapeSpringsForceFieldComponent>(registrar);
+  Add<PolynomialSpringsForceFieldComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
   Add<CylinderGridTopologyComponent>(registrar);
   Add<CubeTopologyComponent>(registrar);
@@ -227,6 +231,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
+  Add<ConicalForceFieldComponent>(registrar);
   Add<EllipsoidForceFieldComponent>(registrar);
   Add<SurfacePressureForceFieldComponent>(registrar);
   Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
@@ -243,6 +248,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TriangularFEMForceFieldOptimComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<TrianglePressureForceFieldComponent>(registrar);
+  Add<QuadPressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);
   Add<LinearForceFieldComponent>(registrar);
