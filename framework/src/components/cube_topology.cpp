@@ -107,16 +107,17 @@ struct CubeNumbering {
         y = ny - 1;
         z = nz - 1;
       }
-      if (i < Index{ny} * nz) {
+      // Within the block: the x face (y + ny·z), the y face (x + nx·z), the z face (x + nx·y).
+      const Index yz = Index{ny} * nz, xz = Index{nx} * nz;
+      if (i < yz) {
         y = i % ny;
         z = i / ny;
-      } else if ((i -= Index{ny} * nz) < Index{nx} * nz) {
-        x = i % nx;
-        z = i / nx;
+      } else if (i < yz + xz) {
+        x = (i - yz) % nx;
+        z = (i - yz) / nx;
       } else {
-        i -= Index{nx} * nz;
-        x = i % nx;
-        y = i / nx;
+        x = (i - yz - xz) % nx;
+        y = (i - yz - xz) / nx;
       }
     } else if (!internal) {
       const Index layer = Index{nx} * ny;
