@@ -14,6 +14,7 @@
 namespace fluxion {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 namespace fs = std::filesystem;
@@ -236,5 +237,44 @@ TEST_F(MeshLoading, StlThroughSrcMergedAndTransformed) {
               ElementsAre(HasSubstr("MeshSTLLoader cannot read the mesh: ")));
 }
 
+TEST_F(MeshLoading, OffThroughSrcIntoATriangleContainer) {
+  // The unit square as a quad and, beside it, a triangle; scaled by 2.
+  Write("mesh/square.off", "OFF\n5 2 0\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n2 0 0\n4 0 1 2 3\n3 1 4 2\n");
+  const Simulation simulation =
+      Load(R"(<MeshOffLoader name="loader" filename="mesh/square.off" scale="2"/>
+  <MeshTopology src="@loader"/>
+  <MechanicalObject src="@loader"/>
+  <UniformMass vertexMass="1"/>)");
+  const ObjectModel& object = simulation.objects().at(0);
+  EXPECT_THAT(Values(object.position), ElementsAre(0, 0, 0, 2, 0, 0, 2, 2, 0, 0, 2, 0, 4, 0, 0));
+  ASSERT_NE(object.topology, nullptr);
+  EXPECT_THAT(object.topology->quads, ElementsAre(std::array<Index, 4>{0, 1, 2, 3}));
+  EXPECT_THAT(object.topology->triangles, ElementsAre(std::array<Index, 3>{1, 4, 2}));
+  EXPECT_THAT(Errors(R"(<MeshOffLoader filename="mesh/square.obj"/>)"),
+              ElementsAre(AllOf(HasSubstr("MeshOffLoader cannot read the mesh: "),
+                                HasSubstr("square.obj:1: is not an OFF file"))));
+}
+
+TEST_F(MeshLoading, TrianThroughSrcWithItsBorderOutputs) {
+  // Two triangles sharing the diagonal 0–2 of the unit square: triangle 0's neighbour across
+  // 2–0 (opposite vertex 1) is triangle 1, triangle 1's across 0–2 (opposite vertex 2) is 0.
+  Write("mesh/square.trian", "4\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n2\n0 1 2 -1 1 -1\n0 2 3 -1 -1 0\n");
+  const std::string loader =
+      R"(<MeshTrianLoader name="loader" filename="mesh/square.trian" translation="0 0 1"/>)";
+  const Simulation simulation = Load(loader + R"(
+  <TriangleSetTopologyContainer src="@loader"/>
+  <MechanicalObject src="@loader"/>
+  <UniformMass vertexMass="1"/>
+  <Node name="probe">
+    <MechanicalObject template="Vec1" position="@../loader.edgesOnBorder"/>
+    <UniformMass vertexMass="1"/>
+  </Node>)");
+  const ObjectModel& object = simulation.objects().at(0);
+  EXPECT_THAT(Values(object.position), ElementsAre(0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1));
+  EXPECT_THAT(object.topology->triangles,
+              ElementsAre(std::array<Index, 3>{0, 1, 2}, std::array<Index, 3>{0, 2, 3}));
+  // The border: (1 2) and (0 1) of triangle 0, (2 3) and (3 0) of triangle 1.
+  EXPECT_THAT(Values(simulation.objects().at(1).position), ElementsAre(1, 2, 0, 1, 2, 3, 3, 0));
+}
 }  // namespace
 }  // namespace fluxion

@@ -9,7 +9,9 @@
 #include "components/box_roi.h"
 #include "components/collision_models.h"
 #include "components/collision_pipeline_components.h"
+#include "components/conical_force_field.h"
 #include "components/constant_force_field.h"
+#include "components/cube_topology.h"
 #include "components/cylinder_grid_topology.h"
 #include "components/diagonal_mass.h"
 #include "components/diagonal_velocity_damping_force_field.h"
@@ -26,6 +28,8 @@
 #include "components/fem_mass.h"
 #include "components/fixed_plane_projective_constraint.h"
 #include "components/fixed_projective_constraint.h"
+#include "components/generate_cylinder.h"
+#include "components/generate_grid.h"
 #include "components/gravity.h"
 #include "components/grid_mesh_creator.h"
 #include "components/hausdorff_distance.h"
@@ -51,12 +55,14 @@
 #include "components/mesh_gmsh_loader.h"
 #include "components/mesh_matrix_mass.h"
 #include "components/mesh_obj_loader.h"
+#include "components/mesh_off_loader.h"
 #include "components/mesh_sampler.h"
 #include "components/mesh_spring_force_field.h"
 #include "components/mesh_stl_loader.h"
 #include "components/mesh_subset_engine.h"
 #include "components/mesh_tetra_stuffing.h"
 #include "components/mesh_topology.h"
+#include "components/mesh_trian_loader.h"
 #include "components/mesh_vtk_loader.h"
 #include "components/monitor.h"
 #include "components/newton_raphson_solver.h"
@@ -72,8 +78,10 @@
 #include "components/point_set_topology_container.h"
 #include "components/points_from_indices.h"
 #include "components/polynomial_rest_shape_springs_force_field.h"
+#include "components/polynomial_springs_force_field.h"
 #include "components/quad2_triangle_topological_mapping.h"
 #include "components/quad_bending_springs.h"
+#include "components/quad_pressure_force_field.h"
 #include "components/quad_set_topology_container.h"
 #include "components/quadular_bending_springs.h"
 #include "components/random_point_distribution_in_surface.h"
@@ -89,6 +97,7 @@
 #include "components/sphere_grid_topology.h"
 #include "components/sphere_loader.h"
 #include "components/sphere_roi.h"
+#include "components/spiral.h"
 #include "components/spring_force_field.h"
 #include "components/square_distance_mapping.h"
 #include "components/stl_exporter.h"
@@ -102,6 +111,7 @@
 #include "components/topological_change_processor.h"
 #include "components/transform_engine.h"
 #include "components/transform_matrix_engine.h"
+#include "components/transform_position.h"
 #include "components/triangle2_edge_topological_mapping.h"
 #include "components/triangle_bending_springs.h"
 #include "components/triangle_fem_force_field.h"
@@ -169,8 +179,10 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TriangleBendingSpringsComponent>(registrar);
   Add<FastTriangularBendingSpringsComponent>(registrar);
   Add<PolynomialRestShapeSpringsForceFieldComponent>(registrar);
+  Add<PolynomialSpringsForceFieldComponent>(registrar);
   Add<RegularGridTopologyComponent>(registrar);
   Add<CylinderGridTopologyComponent>(registrar);
+  Add<CubeTopologyComponent>(registrar);
   Add<SparseGridTopologyComponent>(registrar);
   Add<SparseGridRamificationTopologyComponent>(registrar);
   Add<SphereGridTopologyComponent>(registrar);
@@ -195,6 +207,10 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<MergeMeshesComponent>(registrar);
   Add<MergeVectorsComponent>(registrar);
   Add<TransformEngineComponent>(registrar);
+  Add<GenerateGridComponent>(registrar);
+  Add<GenerateCylinderComponent>(registrar);
+  Add<SpiralComponent>(registrar);
+  Add<TransformPositionComponent>(registrar);
   Add<TranslateTransformMatrixEngineComponent>(registrar);
   Add<RotateTransformMatrixEngineComponent>(registrar);
   Add<ScaleTransformMatrixEngineComponent>(registrar);
@@ -215,6 +231,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<ConstantForceFieldComponent>(registrar);
   Add<PlaneForceFieldComponent>(registrar);
   Add<SphereForceFieldComponent>(registrar);
+  Add<ConicalForceFieldComponent>(registrar);
   Add<EllipsoidForceFieldComponent>(registrar);
   Add<SurfacePressureForceFieldComponent>(registrar);
   Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
@@ -231,6 +248,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<TriangularFEMForceFieldOptimComponent>(registrar);
   Add<EdgePressureForceFieldComponent>(registrar);
   Add<TrianglePressureForceFieldComponent>(registrar);
+  Add<QuadPressureForceFieldComponent>(registrar);
   Add<UniformVelocityDampingComponent>(registrar);
   Add<DiagonalVelocityDampingForceFieldComponent>(registrar);
   Add<LinearForceFieldComponent>(registrar);
@@ -244,6 +262,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<SphereLoaderComponent>(registrar);
   Add<VoxelGridLoaderComponent>(registrar);
   Add<MeshSTLLoaderComponent>(registrar);
+  Add<MeshOffLoaderComponent>(registrar);
+  Add<MeshTrianLoaderComponent>(registrar);
   Add<StringMeshCreatorComponent>(registrar);
   Add<GridMeshCreatorComponent>(registrar);
   Add<MeshTopologyComponent>(registrar);

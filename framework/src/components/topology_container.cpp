@@ -102,6 +102,13 @@ ComponentSpec TopologyContainerSpec(std::string name, std::string summary, Conta
     spec.fields.push_back(FieldSpec::Bool("checkConnexity", false, "SOFA check, ignored"));
     spec.fields.push_back(FieldSpec::Bool("checkTopology", false, "SOFA check, ignored"));
   }
+  // SOFA declares these and never reads them: the faces of the volumes are derived anyway.
+  if (level == ContainerLevel::kTetrahedra)
+    spec.fields.push_back(FieldSpec::Bool(
+        "createTriangleArray", false, "SOFA option, ignored: the triangles are always derived"));
+  if (level == ContainerLevel::kHexahedra)
+    spec.fields.push_back(FieldSpec::Bool("createQuadArray", false,
+                                          "SOFA option, ignored: the quads are always derived"));
   spec.fields.push_back(FieldSpec::Link(
       "src",
       "a component whose data of the same names (position, edges, …) this topology takes: "

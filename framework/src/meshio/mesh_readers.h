@@ -71,6 +71,27 @@ Topology ReadVtkXmlMesh(std::string_view bytes, const std::string& file, MeshNot
 Topology ReadStlMesh(std::string_view bytes, const std::string& file, bool force_binary,
                      std::size_t header_size, MeshNotes& notes);
 
+/// Object File Format (.off), as SOFA's MeshOffLoader: "OFF", the counts "V F E", V points, F
+/// faces "n i0 …" (0-based); triangles and quads kept in file order, other faces skipped (counted
+/// in `notes.skipped_elements`). Comment lines start with '#'.
+Topology ReadOffMesh(std::string_view bytes, const std::string& file, MeshNotes& notes);
+
+/// A SOFA .trian file's mesh and what MeshTrianLoader publishes besides it.
+struct TrianMesh {
+  Topology mesh;  ///< points and triangles, in file order
+  /// Per triangle, the triangle across the edge opposite each vertex (−1: none). trian only.
+  std::vector<std::array<Index, 3>> neighbours;
+  /// Edges on the border (neighbour −1), in file order. trian only.
+  std::vector<std::array<Index, 2>> border_edges;
+  /// Triangles with at least one border edge, each once. trian only.
+  std::vector<Index> border_triangles;
+};
+
+/// SOFA's .trian (`trian2` false: vertices, then triangles with their neighbours) or trian2
+/// (13 header lines, then vertices, normals and triangles, each list after a keyword and its
+/// count) format, as MeshTrianLoader reads it: words separated by any whitespace.
+TrianMesh ReadTrianMesh(std::string_view bytes, const std::string& file, bool trian2);
+
 /// The spheres of a SOFA `.sph` file, in file order.
 struct SphereList {
   std::vector<std::array<double, 3>> centres;

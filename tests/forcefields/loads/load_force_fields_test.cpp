@@ -1,16 +1,19 @@
 // The numerical cores of the loads added for SOFA's MechanicalLoad and Spring examples
-// (mechanics/contact_force_fields.cpp's EllipsoidPenalty, pressure_force_fields.cpp,
-// polynomial_springs.cpp, bending_stencils.cpp): K = −∂f/∂x against central finite differences
-// of the force at v = 0 (the damping terms, whose x-dependence SOFA leaves out of K, vanish
-// there), SOFA's approximate tangents against the exact one plus the term SOFA gets wrong,
-// energies against finite differences (−∂E/∂x = f), and closed forms.
+// (mechanics/contact_force_fields.cpp's EllipsoidPenalty, conical_penalty.cpp,
+// pressure_force_fields.cpp, polynomial_springs.cpp, polynomial_pair_springs.cpp,
+// bending_stencils.cpp): K = −∂f/∂x against central finite differences of the force at v = 0 (the
+// damping terms, whose x-dependence SOFA leaves out of K, vanish there), SOFA's approximate
+// tangents against the exact one plus the term SOFA gets wrong, energies against finite differences
+// (−∂E/∂x = f), and closed forms.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "forcefields/field_probes.h"
 #include "mechanics/bending_stencils.h"
+#include "mechanics/conical_penalty.h"
 #include "mechanics/contact_force_fields.h"
+#include "mechanics/polynomial_pair_springs.h"
 #include "mechanics/polynomial_springs.h"
 #include "mechanics/pressure_force_fields.h"
 
@@ -276,5 +279,90 @@ TEST(BendingStencils, ForceStiffnessAndEnergy) {
       1e-6);
 }
 
+// --- ConicalForceField --------------------------------------------------------------------------
+
+// Apex at the origin, axis z, cap at distance 2, half-angle 45°, k = 10.
+ConicalPenalty Cone(double damping = 0) {
+  return ConicalPenalty({0}, {0, 0, 0}, {0, 0, 2}, 45, 10, damping);
+}
+
+TEST(ConicalPenalty, ForceInEachRegionByClosedForm) {
+  const ConicalPenalty cone = Cone();
+  EXPECT_EQ(Force(cone, At({0.2, 0, 1})).norm(), 0.0);  // inside
+  // Beyond the cap: d = 3 − 2 along z, f = −k·d·ẑ.
+  const Vector beyond = Force(cone, At({0, 0, 3}));
+  EXPECT_NEAR(beyond[2], -10.0, 1e-12);
+  // Beside: p = (1, 0, 0.5) is 63.4° off the axis; the generator at 45° in the xz plane is
+  // g = (1, 0, 1)/√2, p′ = (p·g)·g = (0.75, 0, 0.75), f = k·(p′ − p) = 10·(−0.25, 0, 0.25).
+  const Vector beside = Force(cone, At({1, 0, 0.5}));
+  EXPECT_NEAR(beside[0], -2.5, 1e-12);
+  EXPECT_NEAR(beside[1], 0.0, 1e-12);
+  EXPECT_NEAR(beside[2], 2.5, 1e-12);
+  // Behind the apex: pulled back to it, f = −k·cp.
+  const Vector behind = Force(cone, At({0, 0.5, -1}));
+  EXPECT_NEAR(behind[1], -5.0, 1e-12);
+  EXPECT_NEAR(behind[2], 10.0, 1e-12);
+}
+
+TEST(ConicalPenalty, DampingAsSofaWritesIt) {
+  // Beyond the cap (d = 1): +c·d·v, as SphereForceField; behind the apex: −c·(u·v)·u.
+  const ConicalPenalty cone = Cone(5);
+  State beyond = At({0, 0, 3});
+  beyond.v << 1, 0, 2;
+  const Vector f = Force(cone, beyond);
+  EXPECT_NEAR(f[0], 5.0, 1e-12);
+  EXPECT_NEAR(f[2], -10.0 + 10.0, 1e-12);
+  State behind = At({0, 0, -1});  // u = ẑ
+  behind.v << 1, 0, 2;
+  const Vector g = Force(cone, behind);
+  EXPECT_NEAR(g[0], 0.0, 1e-12);
+  EXPECT_NEAR(g[2], 10.0 - 10.0, 1e-12);
+}
+
+TEST(ConicalPenalty, StiffnessIsSofasNormalTermWhichTheExactOneSharesAlongTheNormal) {
+  // SOFA's tangent is k·u·uᵀ; the exact Jacobian (finite differences) also turns u, but along u
+  // itself uᵀ·K·u = k in every region.
+  const ConicalPenalty cone = Cone();
+  for (const State& state : {At({0.3, -0.4, 2.5}), At({1, 0.2, 0.5}), At({0.3, 0.2, -1})}) {
+    const Eigen::MatrixXd K = Stiffness(cone, state);
+    const Vector f = Force(cone, state);
+    // u ∥ f in each region at v = 0 (f = ±k·d·u), d > 0.
+    const Eigen::Vector3d u = f.normalized();
+    EXPECT_LT((K - 10.0 * u * u.transpose()).cwiseAbs().maxCoeff(), 1e-12);
+    EXPECT_NEAR(u.dot(FiniteDifferenceStiffness(cone, state) * u), 10.0, 1e-6);
+  }
+}
+
+// --- PolynomialSpringsForceField ---------------------------------------------------------------
+
+// A spring from point 0 to point 1, rest length 2, P(s) = 20·s + 10·s² + 50·s³.
+PolynomialPairSprings PairSpring(bool compressible) {
+  return PolynomialPairSprings(3, {{0, 3, {20, 10, 50}, 2.0}}, compressible);
+}
+
+TEST(PolynomialPairSprings, TensionPullsByThePolynomialOfTheStrain) {
+  // L = 3: s = (3 − 2)/2 = 0.5, P = 10 + 2.5 + 6.25 = 18.75 along u = x̂ on point 0, −u on 1.
+  const Vector f = Force(PairSpring(false), At({0, 0, 0, 3, 0, 0}));
+  EXPECT_NEAR(f[0], 18.75, 1e-12);
+  EXPECT_NEAR(f[3], -18.75, 1e-12);
+  EXPECT_EQ(f[1] * f[1] + f[2] * f[2] + f[4] * f[4] + f[5] * f[5], 0.0);
+}
+
+TEST(PolynomialPairSprings, CompressionPushesOnlyWhenCompressible) {
+  // L = 1: s = 0.5 again; SOFA's sign is 0 unless compressible (then −1).
+  EXPECT_EQ(Force(PairSpring(false), At({0, 0, 0, 1, 0, 0})).norm(), 0.0);
+  const Vector f = Force(PairSpring(true), At({0, 0, 0, 1, 0, 0}));
+  EXPECT_NEAR(f[0], -18.75, 1e-12);
+  EXPECT_NEAR(f[3], 18.75, 1e-12);
+}
+
+TEST(PolynomialPairSprings, StiffnessInTensionMatchesFiniteDifferences) {
+  // SOFA's tangent is the exact Jacobian in tension (a direction off the axes).
+  const PolynomialPairSprings spring = PairSpring(false);
+  const State state = At({0.1, -0.2, 0.3, 1.9, 1.1, -0.8});
+  EXPECT_LT(
+      (Stiffness(spring, state) - FiniteDifferenceStiffness(spring, state)).cwiseAbs().maxCoeff(),
+      1e-6);
+}
 }  // namespace
 }  // namespace fluxion::internal

@@ -1,6 +1,7 @@
 // The loads through scenes, against closed forms: a point resting on an EllipsoidForceField's
-// pole, SurfacePressureForceField, EdgePressureForceField and TrianglePressureForceField forces
-// read from one symplectic Euler step (m = 1, v₁ = h·f), QuadBendingSprings' vertex pairs,
+// pole, SurfacePressureForceField, EdgePressureForceField, TrianglePressureForceField,
+// QuadPressureForceField, ConicalForceField and PolynomialSpringsForceField forces read from one
+// symplectic Euler step (m = 1, v₁ = h·f), QuadBendingSprings' vertex pairs,
 // FastTriangularBendingSprings' stencil, and the errors for what is not supported.
 #include <gmock/gmock.h>
 
@@ -122,6 +123,80 @@ TEST_F(LoadScenes, TrianglePressureBadInputIsOneLine) {
   EXPECT_THAT(LoadError(body + R"(cauchyStress="1 2 3" triangleList="0"/></Node>)"),
               HasSubstr("inline.scn:4: TrianglePressureForceField 'cauchyStress' has 3 numbers "
                         "(expected 6: xx xy yy xz yz zz)"));
+}
+
+TEST_F(LoadScenes, QuadPressureIsPressureTimesRestAreaOverFour) {
+  // Quad 0: the trapezoid (0,0,0) (4,0,0) (3,2,0) (1,2,0) at rest, area (4 + 2)/2·2 = 6; quad 1:
+  // the strip (4,0,0) (6,0,0) (6,1,0) (4,1,0), area 2. Pressure (1, 0, −2): each vertex of quad 0
+  // gets 6/4·(1, 0, −2), of quad 1 2/4·(1, 0, −2); vertex 1 both. The current positions (moved)
+  // do not count.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  4 0 0  3 2 0  1 2 0  6 0 0  6 1 0  4 1 0"
+                quads="0 1 2 3  1 4 5 6"/>
+  <MechanicalObject position="0 0 1  9 0 0  3 2 0  1 2 0  6 0 0  6 1 0  4 1 5"
+                    rest_position="0 0 0  4 0 0  3 2 0  1 2 0  6 0 0  6 1 0  4 1 0"/>
+  <QuadPressureForceField pressure="1 0 -2" quadList="0 1"/>)");
+  const double quad0 = 1.5, quad1 = 0.5;
+  const double share[7] = {quad0, quad0 + quad1, quad0, quad0, quad1, quad1, quad1};
+  for (int i = 0; i < 7; ++i) {
+    EXPECT_NEAR(f[3 * i], share[i], 1e-15) << i;
+    EXPECT_NEAR(f[3 * i + 1], 0.0, 1e-15) << i;
+    EXPECT_NEAR(f[3 * i + 2], -2.0 * share[i], 1e-15) << i;
+  }
+}
+
+TEST_F(LoadScenes, QuadPressureSelectsQuadsBetweenTwoPlanesWithoutAList) {
+  // Quad 0 lies in z = 0, quad 1 stands from z = 0 to z = 1: with normal (0, 0, 1), dmin −0.5 and
+  // dmax 0.5 only quad 0 (area 1) is pressed: (0, 0, 4)/4 on each of its vertices.
+  const Vector f = ForceAfterOneStep(R"(
+  <MeshTopology position="0 0 0  1 0 0  1 1 0  0 1 0  1 0 1  0 0 1" quads="0 1 2 3  0 1 4 5"/>
+  <MechanicalObject/>
+  <QuadPressureForceField pressure="0 0 4" normal="0 0 1" dmin="-0.5" dmax="0.5"/>)");
+  const double expected_z[6] = {1, 1, 1, 1, 0, 0};
+  for (int i = 0; i < 6; ++i) EXPECT_NEAR(f[3 * i + 2], expected_z[i], 1e-15) << i;
+}
+
+TEST_F(LoadScenes, QuadPressureBadInputIsOneLine) {
+  const std::string body = R"(<Node name="root" dt="0.5" gravity="0 0 0"><EulerExplicitSolver/>
+  <MeshTopology position="0 0 0  1 0 0  1 1 0  0 1 0" quads="0 1 2 3"/>
+  <MechanicalObject/><UniformMass vertexMass="1"/>
+  <QuadPressureForceField )";
+  EXPECT_THAT(LoadError(body + R"(pressure="0 0 1" quadList="1"/></Node>)"),
+              HasSubstr("inline.scn:4: QuadPressureForceField 'quadList' has 1 (expected "
+                        "indices below the topology's 1 quads)"));
+  EXPECT_THAT(LoadError(body + R"(pressure="0 1" quadList="0"/></Node>)"),
+              HasSubstr("inline.scn:4: QuadPressureForceField 'pressure' has 2 numbers "
+                        "(expected 3: a vector)"));
+}
+
+TEST_F(LoadScenes, ConicalForceFieldPushesPointsBackIntoTheCone) {
+  // Apex at (0, −1, 0), axis +y, cap at distance 2, half-angle 45°, k = 10: the point at
+  // (0, 2, 0) is 1 beyond the cap (f = −10·ŷ); the one at (0, 0, 0) is inside (no force).
+  const Vector f = ForceAfterOneStep(R"(
+  <MechanicalObject position="0 2 0  0 0 0"/>
+  <ConicalForceField coneCenter="0 -1 0" coneHeight="0 2 0" coneAngle="45" stiffness="10"/>)");
+  EXPECT_NEAR(f[1], -10.0, 1e-12);
+  EXPECT_EQ(f.segment<3>(3).norm(), 0.0);
+  EXPECT_THAT(LoadError(R"(<Node name="root" dt="0.5" gravity="0 0 0"><EulerExplicitSolver/>
+  <MechanicalObject/><UniformMass vertexMass="1"/><ConicalForceField/></Node>)"),
+              HasSubstr("inline.scn:2: ConicalForceField 'coneHeight' is 0 0 0"));
+}
+
+TEST_F(LoadScenes, PolynomialSpringsBetweenListedPoints) {
+  // Point 0 to point 2 (point 1 free), rest length 2 given, P(s) = 20·s + 10·s² + 50·s³ at
+  // L = 3: s = 0.5, P = 18.75 pulling the ends together.
+  const Vector f = ForceAfterOneStep(R"(
+  <MechanicalObject position="0 0 0  5 5 5  0 3 0"/>
+  <PolynomialSpringsForceField firstObjectPoints="0" secondObjectPoints="2" polynomialDegree="3"
+      polynomialStiffness="20 10 50" computeZeroLength="0" zeroLength="2"/>)");
+  EXPECT_NEAR(f[1], 18.75, 1e-12);
+  EXPECT_NEAR(f[7], -18.75, 1e-12);
+  EXPECT_EQ(f.segment<3>(3).norm(), 0.0);
+  EXPECT_THAT(LoadError(R"(<Node name="root" dt="0.5" gravity="0 0 0"><EulerExplicitSolver/>
+  <MechanicalObject position="0 0 0  1 0 0"/><UniformMass vertexMass="1"/>
+  <PolynomialSpringsForceField firstObjectPoints="0" secondObjectPoints="1" polynomialDegree="3"
+      polynomialStiffness="20 10"/></Node>)"),
+              HasSubstr("'polynomialStiffness' has 2 coefficients (expected one per degree"));
 }
 
 TEST_F(LoadScenes, EdgePressureIsPressureTimesHalfTheRestLength) {
