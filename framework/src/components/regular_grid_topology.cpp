@@ -33,9 +33,6 @@ ComponentSpec RegularGridTopologyComponent::Spec() {
                  FieldSpec::RealList(
                      "p0", "the first point (default: min, the middle along a single-point x or y)")
                      .DefaultText("0 0 0"),
-                 FieldSpec::Link("src",
-                                 "a component whose published data of the same names (n, min, "
-                                 "max, nx, …) this grid takes, as SOFA's src link"),
                  // A link kind so that "@object.position" is kept as text, not followed.
                  FieldSpec::Link("position",
                                  "SOFA's computed point list: the grid writes its own points "
