@@ -47,6 +47,24 @@ TEST_F(VisualModelData, ScaleThenRotationThenTranslation) {
               ElementsAre(DoubleNear(1, 1e-15), DoubleNear(2, 1e-15), DoubleNear(3, 1e-15)));
 }
 
+TEST_F(VisualModelData, LegacyScaleIsOneNumberAsInSofa) {
+  // scale="2": (1 1 0) → (2 2 0); sx="3" alone: (3 1 0). scale="0.3 0.3 0.3" is not one number:
+  // SOFA's getAttributeAsFloat fails and keeps 1, so the point stays (1 1 0) (with a warning).
+  const auto scaled = [](const std::string& attributes) {
+    const Simulation simulation = LoadScene(R"(<Node name="root" dt="0.1" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <OglModel name="v" position="1 1 0" )" + attributes +
+                                            R"(/>
+  <MechanicalObject position="@v.position"/><UniformMass vertexMass="1"/>
+</Node>)");
+    return Positions(simulation, 0);
+  };
+  EXPECT_THAT(scaled(R"(scale="2")"), ElementsAre(2, 2, 0));
+  EXPECT_THAT(scaled(R"(sx="3")"), ElementsAre(3, 1, 0));
+  ExpectWarnings(1);
+  EXPECT_THAT(scaled(R"(scale="0.3 0.3 0.3")"), ElementsAre(1, 1, 0));
+}
+
 TEST_F(VisualModelData, ItsElementsPassThrough) {
   const Simulation simulation = LoadScene(R"(<Node name="root" dt="0.1" gravity="0 0 0">
   <EulerExplicitSolver/>

@@ -122,6 +122,14 @@ TEST_F(SofaCatalog, NamesSofaRetiredLongAgoSayWhatReplacedThem) {
                           "write EulerImplicitSolver with a CGLinearSolver)"));
   EXPECT_THAT(Errors(std::string(kFalling) + "  <CGImplicit/>\n</Node>"),
               ElementsAre(HasSubstr("s.scn:5: 'CGImplicit' is a component SOFA no longer has")));
+  // PlaneConstraint (examples/Component/Constraint/Projective/PlaneConstraint.scn): SOFA's
+  // factory has no such name, nor its ComponentChange table; the message names today's
+  // projective plane constraints.
+  EXPECT_THAT(Errors(std::string(kFalling) + "  <PlaneConstraint plane=\"0 0 1\"/>\n</Node>"),
+              ElementsAre(HasSubstr("s.scn:5: 'PlaneConstraint' is a component SOFA no longer "
+                                    "has, nor Fluxion (SOFA has no component of this name either, "
+                                    "and skips it with an error: for points kept on a plane write "
+                                    "PlaneProjectiveConstraint")));
 }
 
 TEST_F(SofaCatalog, SofasOldNamesOfImplementedComponentsWork) {

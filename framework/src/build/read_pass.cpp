@@ -9,11 +9,13 @@
 #include "build/data_links.h"
 #include "build/node_spec.h"
 #include "core/parameter_parsing.h"
+#include "core/renamed_attributes.h"
 #include "core/solver_replacement.h"
 #include "core/text_parsing.h"
 #include "fluxion/log.h"
 #include "fluxion/text.h"
 #include "registry/sofa_catalog.h"
+#include "registry/sofa_fields.h"
 
 namespace fluxion::internal {
 
@@ -116,6 +118,35 @@ class TreeReader {
       kept.push_back(attribute);
     }
     return kept;
+  }
+
+  // SOFA's rule for an attribute no field of the component reads: a warning ("Unused
+  // Attribute", Sofa/framework/Simulation/Common/src/sofa/simulation/common/xml/
+  // ObjectElement.cpp, once the object is created), and the scene goes on. Fluxion
+  // follows it where SOFA's own component has no such attribute either (the generated table
+  // registry/sofa_fields.inc, complete for that component): ignoring it cannot change the result.
+  // An attribute SOFA's component reads and Fluxion's does not, or one SOFA renamed, stays an
+  // error (ParseAttributes), since ignoring it would give another result than SOFA's; so does a
+  // plausible misspelling of one of the component's fields (`vertexMas`), whose "did you mean"
+  // is worth more than SOFA's silence about the field left at its default.
+  void DropAttributesSofaIgnores(const ElementDescription& element, const ComponentSpec& spec,
+                                 std::vector<AttributeText>& attributes) {
+    std::vector<std::string> known;
+    for (const FieldSpec& field : spec.fields) {
+      known.push_back(field.name);
+      known.insert(known.end(), field.aliases.begin(), field.aliases.end());
+    }
+    std::erase_if(attributes, [&](const AttributeText& attribute) {
+      if (spec.FindField(attribute.name) != nullptr ||
+          !RenamedAttributeHint(spec.name, attribute.name).empty() ||
+          !SofaIgnoresAttribute(spec.name, attribute.name) ||
+          !SuggestClosest(attribute.name, known).empty())
+        return false;
+      LogWarn(problems_.Where(attribute.line > 0 ? attribute.line : element.line) +
+              ": attribute '" + Shown(attribute.name) + "' ignored: " + spec.name +
+              " has no such field, in SOFA either (SOFA ignores it with a warning too)");
+      return true;
+    });
   }
 
   void Report(const std::vector<ParameterProblem>& found, int fallback_line) {
@@ -350,6 +381,7 @@ class TreeReader {
       std::erase_if(attributes, [&](const AttributeText& a) {
         return entry->spec.FindField(a.name) == nullptr;
       });
+    DropAttributesSofaIgnores(element, entry->spec, attributes);
     component.data_links = TakeDataLinks(entry->spec, attributes);  // resolved when built
     std::vector<ParameterProblem> found;
     component.parameters = ParseAttributes(entry->spec, attributes, found);

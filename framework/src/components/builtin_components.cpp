@@ -103,6 +103,8 @@
 #include "components/stl_exporter.h"
 #include "components/string_mesh_creator.h"
 #include "components/subset_mapping.h"
+#include "components/subset_topological_mapping.h"
+#include "components/subset_topology.h"
 #include "components/surface_pressure_force_field.h"
 #include "components/tetra2_triangle_topological_mapping.h"
 #include "components/tetrahedron_fem_force_field.h"
@@ -220,6 +222,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<VolumeFromTrianglesComponent>(registrar);
   Add<VolumeFromVolumetricElementsComponent>(registrar);
   Add<MeshSubsetEngineComponent>(registrar);
+  Add<SubsetTopologyComponent>(registrar);
   Add<SmoothMeshEngineComponent>(registrar);
   Add<HausdorffDistanceComponent>(registrar);
   Add<MeshSamplerComponent>(registrar);
@@ -277,6 +280,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<Hexa2TetraTopologicalMappingComponent>(registrar);
   Add<Quad2TriangleTopologicalMappingComponent>(registrar);
   Add<Tetra2TriangleTopologicalMappingComponent>(registrar);
+  Add<SubsetTopologicalMappingComponent>(registrar);
   Add<Triangle2EdgeTopologicalMappingComponent>(registrar);
   Add<IdentityMappingComponent>(registrar);
   Add<IdentityMultiMappingComponent>(registrar);

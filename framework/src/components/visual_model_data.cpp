@@ -22,7 +22,12 @@ ComponentSpec VisualModelDataComponent::Spec() {
                  FieldSpec::RealList("translation", "translation [m] (x y z)"),
                  FieldSpec::RealList("rotation", "Euler angles [degrees] (x y z)"),
                  FieldSpec::RealList("scale3d", "scale per axis (x y z)"),
-                 FieldSpec::OptionalReal("scale", "legacy: one scale for the three axes"),
+                 FieldSpec::RealList("scale",
+                                     "legacy: one scale for the three axes (SOFA reads one "
+                                     "number; several give a warning and scale 1, as there)"),
+                 FieldSpec::OptionalReal("sx", "legacy: scale along x"),
+                 FieldSpec::OptionalReal("sy", "legacy: scale along y"),
+                 FieldSpec::OptionalReal("sz", "legacy: scale along z"),
                  FieldSpec::OptionalReal("dx", "legacy: translation along x [m]"),
                  FieldSpec::OptionalReal("dy", "legacy: translation along y [m]"),
                  FieldSpec::OptionalReal("dz", "legacy: translation along z [m]"),
@@ -58,7 +63,23 @@ std::array<double, 3> Vector3(BuildContext& context, const char* field, const ch
 
 void VisualModelDataComponent::Build(BuildContext& context) {
   const Parameters& p = context.parameters();
-  const std::array<double, 3> scale = Vector3(context, "scale3d", "scale", "scale", "scale", 1.0);
+  // SOFA's `scale` (VisualModelImpl::parse) is one number read with getAttributeAsFloat; text
+  // that is not one number ("0.3 0.3 0.3" in examples/Component/Visual/
+  // PostProcessManager_DepthOfField.scn) is reported and the default 1 is used: the same here,
+  // with a warning, since the model only draws.
+  std::array<double, 3> scale = {1.0, 1.0, 1.0};
+  if (p.has("scale")) {
+    const std::vector<double>& given = p.reals("scale");
+    if (given.size() == 1) {
+      scale.fill(AsSofaFloat(given[0]));
+    } else {
+      context.Warn("OglModel 'scale' has " + std::to_string(given.size()) +
+                   " numbers: SOFA reads one and, failing, scales by 1, as here (write "
+                   "scale3d=\"x y z\" for a scale per axis)");
+    }
+  } else {
+    scale = Vector3(context, "scale3d", "sx", "sy", "sz", 1.0);
+  }
   const std::array<double, 3> rotation = Vector3(context, "rotation", "rx", "ry", "rz", 0.0);
   const std::array<double, 3> translation = Vector3(context, "translation", "dx", "dy", "dz", 0.0);
   const std::vector<double>& position = p.reals("position");

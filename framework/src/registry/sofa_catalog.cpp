@@ -30,8 +30,17 @@ const char* RetiredSofaComponent(std::string_view name) {
     std::string_view name;
     const char* replacement;
   };
+  // An early SOFA projective constraint (added in SOFA's svn r365, gone from the factory long
+  // before ComponentChange.cpp began recording renames): examples/Component/Constraint/
+  // Projective/PlaneConstraint.scn still writes it, and SOFA loads that scene without it, after
+  // an error that it cannot create the object.
+  static constexpr const char* kPlaneConstraint =
+      "SOFA has no component of this name either, and skips it with an error: for points kept "
+      "on a plane write PlaneProjectiveConstraint, for points near a plane held in its normal "
+      "direction FixedPlaneProjectiveConstraint";
   static constexpr Retired kRetired[] = {{"CGImplicit", kCgImplicit},
-                                         {"CGImplicitSolver", kCgImplicit}};
+                                         {"CGImplicitSolver", kCgImplicit},
+                                         {"PlaneConstraint", kPlaneConstraint}};
   for (const Retired& retired : kRetired)
     if (retired.name == name) return retired.replacement;
   return nullptr;

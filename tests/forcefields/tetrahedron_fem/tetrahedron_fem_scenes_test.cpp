@@ -304,7 +304,10 @@ TEST_F(TetrahedronFemScenes, TetrahedralCorotationalHasNoSvdNorPlasticity) {
       scene(R"(method="svd")"),
       "inline.scn:6: TetrahedralCorotationalFEMForceField 'method': 'svd' is not one of "
       "the choices (expected one of small, large, polar)");
-  ExpectSceneError(scene(R"(plasticMaxThreshold="0.1")"), "inline.scn:6:");
+  // SOFA's TetrahedralCorotationalFEMForceField has no plasticity field at all: SOFA warns
+  // about the attribute and goes on, and so does Fluxion (docs/scene-format.md).
+  ExpectWarnings(1);
+  EXPECT_NO_THROW((void)LoadScene(scene(R"(plasticMaxThreshold="0.1")")));
   ExpectSceneError(
       scene(R"(method="polar" computeGlobalMatrix="1")"),
       "inline.scn:6: TetrahedralCorotationalFEMForceField 'computeGlobalMatrix' is not "

@@ -263,7 +263,9 @@ TEST_F(VariationalSymplecticSolverTest, RejectsInvalidParameters) {
                {R"(file="data/../../x.csv")", "'..'"},
                {R"(saveEnergyInFile="1" file="/tmp/x.csv")", "absolute path"},
                {R"(saveEnergyInFile="1")", "needs a file name"},
-               {R"(newtonSteps="4")", "newtonSteps"}};
+               // A misspelling of `steps` (SOFA's `newtonSteps` is the C++ member: the attribute
+               // SOFA lacks too would be a warning).
+               {R"(stpes="4")", "did you mean 'steps'"}};
   for (const auto& c : cases) {
     const std::string text = fluxion::testing::SceneErrorText(fluxion::testing::SofaSpringScene(
         std::string("<VariationalSymplecticSolver ") + c.attributes + "/>", 100, 1, 0.01,
