@@ -82,6 +82,41 @@ TEST_F(MeshLoading, ObjThroughSrcIntoATopologyAndAnObject) {
                           std::array<Index, 2>{3, 0}));
 }
 
+// flipNormals, as SOFA's MeshLoader::addTriangle/addQuad: each element of the file reversed.
+// With triangulate, SOFA's OBJ reader splits a quad face itself as a fan, (n0 n1 n2) and
+// (n0 n2 n3), each reversed as it is added: (2 1 0) and (3 2 0); other loaders keep the quad
+// (reversed: (3 2 1 0)) and MeshLoader::updateElements splits that into (3 2 1) and (3 1 0),
+// reversed again as added: (1 2 3) and (0 1 3). Worked by hand from the files below.
+TEST_F(MeshLoading, FlipNormalsReversesEachTriangleAndQuadAsSofa) {
+  Write("mesh/mixed.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nv 2 0 0\nf 2 5 3\nf 1 2 3 4\n");
+  Write("mesh/quad.msh",
+        "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0 0 0\n2 1 0 0\n3 1 1 0\n4 0 1 0\n"
+        "$EndNodes\n$Elements\n1\n1 3 2 0 1 1 2 3 4\n$EndElements\n");
+  const auto topology = [&](const std::string& loader) {
+    const Simulation simulation = Load(loader + R"(
+  <MeshTopology src="@loader"/>
+  <MechanicalObject name="dofs" src="@loader"/>
+  <UniformMass vertexMass="1"/>)");
+    return *simulation.objects().at(0).topology;
+  };
+  using Triangle = std::array<Index, 3>;
+  using Quad = std::array<Index, 4>;
+  const std::string obj = R"(<MeshOBJLoader name="loader" filename="mesh/mixed.obj" )";
+  const Topology plain = topology(obj + "/>");
+  EXPECT_THAT(plain.triangles, ElementsAre(Triangle{1, 4, 2}));
+  EXPECT_THAT(plain.quads, ElementsAre(Quad{0, 1, 2, 3}));
+  const Topology flipped = topology(obj + R"(flipNormals="1"/>)");
+  EXPECT_THAT(flipped.triangles, ElementsAre(Triangle{2, 4, 1}));
+  EXPECT_THAT(flipped.quads, ElementsAre(Quad{3, 2, 1, 0}));
+  const Topology fan = topology(obj + R"(flipNormals="1" triangulate="1"/>)");
+  EXPECT_THAT(fan.triangles, ElementsAre(Triangle{2, 4, 1}, Triangle{2, 1, 0}, Triangle{3, 2, 0}));
+  EXPECT_TRUE(fan.quads.empty());
+  const Topology split = topology(
+      R"(<MeshGmshLoader name="loader" filename="mesh/quad.msh" flipNormals="1" triangulate="1"/>)");
+  EXPECT_THAT(split.triangles, ElementsAre(Triangle{1, 2, 3}, Triangle{0, 1, 3}));
+  EXPECT_TRUE(split.quads.empty());
+}
+
 TEST_F(MeshLoading, ALongerScaleListIsReadAsItsFirstNumberAsSofaReadsIt) {
   // SOFA's PointProjectiveConstraint example writes scale="1 1 0": SOFA reads one number, 1.
   ExpectWarnings(1);  // the other numbers are ignored, with a warning

@@ -33,7 +33,9 @@ ComponentSpec MeshLoaderSpec(std::string name, std::string summary, std::vector<
                                "and scale when not the identity")
                .DefaultText("1 0 0 0  0 1 0 0  0 0 1 0  0 0 0 1"),
            FieldSpec::Bool("triangulate", false, "split quads (and polygons) into triangles"),
-           FieldSpec::Bool("flipNormals", false, "SOFA option for normals: no mechanical effect"),
+           FieldSpec::Bool("flipNormals", false,
+                           "reverse each triangle and quad the file gives, (t2 t1 t0) and "
+                           "(q3 q2 q1 q0), as SOFA's loaders: every normal turns"),
            FieldSpec::Bool("createSubelements", false,
                            "add the faces of the volumes and the edges of the faces missing "
                            "from the file's lists, in SOFA's order (MeshGmshLoader: on unless "
@@ -176,7 +178,9 @@ void BuildMeshLoader(BuildContext& context, const MeshReader& read) {
     context.Warn(context.type() + " skipped " + std::to_string(notes.skipped_elements) +
                  " element(s) of kinds SOFA's loader ignores too (points, prisms, …) in " +
                  file->path);
-  PublishMesh(context, std::move(mesh));
+  const bool flip = p.flag("flipNormals");
+  if (flip) FlipElements(mesh);
+  PublishMesh(context, std::move(mesh), flip);
 }
 
 void BuildMeshCreator(BuildContext& context, Topology mesh) {
@@ -184,7 +188,7 @@ void BuildMeshCreator(BuildContext& context, Topology mesh) {
   PublishMesh(context, std::move(mesh));
 }
 
-void PublishMesh(BuildContext& context, Topology mesh) {
+void PublishMesh(BuildContext& context, Topology mesh, bool flip_normals) {
   const Parameters& p = context.parameters();
   const Index points = static_cast<Index>(mesh.points.size());
   if (points + context.topology_points() > context.max_scene_points()) {
@@ -192,7 +196,7 @@ void PublishMesh(BuildContext& context, Topology mesh) {
                   PointLimitText(context, context.max_scene_points()) + ")");
     return;
   }
-  if (p.flag("triangulate")) TriangulateQuads(mesh);
+  if (p.flag("triangulate")) TriangulateQuads(mesh, flip_normals);
   // SOFA's MeshGmshLoader sets createSubelements when the scene does not (doLoad).
   const bool subelements =
       p.has("createSubelements") ? p.flag("createSubelements") : context.type() == "MeshGmshLoader";

@@ -32,6 +32,8 @@ void BuildMeshLoader(BuildContext& context, const MeshReader& read);
 void BuildMeshCreator(BuildContext& context, Topology mesh);
 
 /// Triangulates (option `triangulate`), transforms and publishes `mesh` as the component's data.
-void PublishMesh(BuildContext& context, Topology mesh);
+/// `flip_normals`: the file's elements were reversed (FlipElements), and the triangles the
+/// triangulation adds are reversed too, as SOFA's addTriangle does (a creator's never are).
+void PublishMesh(BuildContext& context, Topology mesh, bool flip_normals = false);
 
 }  // namespace fluxion::internal

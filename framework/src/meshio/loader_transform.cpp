@@ -3,6 +3,7 @@
 #include "meshio/loader_transform.h"
 
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <cmath>
 
 namespace fluxion::internal {
@@ -27,12 +28,22 @@ void ApplyLoaderTransform(Topology& mesh, const std::array<double, 3>& scale3d,
   }
 }
 
-void TriangulateQuads(Topology& mesh) {
+void TriangulateQuads(Topology& mesh, bool flip_normals) {
   for (const std::array<Index, 4>& q : mesh.quads) {
-    mesh.triangles.push_back({q[0], q[1], q[2]});
-    mesh.triangles.push_back({q[0], q[2], q[3]});
+    if (flip_normals) {
+      mesh.triangles.push_back({q[2], q[1], q[0]});
+      mesh.triangles.push_back({q[3], q[2], q[0]});
+    } else {
+      mesh.triangles.push_back({q[0], q[1], q[2]});
+      mesh.triangles.push_back({q[0], q[2], q[3]});
+    }
   }
   mesh.quads.clear();
+}
+
+void FlipElements(Topology& mesh) {
+  for (auto& triangle : mesh.triangles) std::reverse(triangle.begin(), triangle.end());
+  for (auto& quad : mesh.quads) std::reverse(quad.begin(), quad.end());
 }
 
 }  // namespace fluxion::internal

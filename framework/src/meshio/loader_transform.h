@@ -17,6 +17,14 @@ void ApplyLoaderTransform(Topology& mesh, const std::array<double, 3>& scale3d,
 
 /// SOFA's MeshLoader::updateElements with `triangulate`: each quad (q0 q1 q2 q3) becomes the
 /// triangles (q0 q1 q2) and (q0 q2 q3), appended after the existing triangles; no quad remains.
-void TriangulateQuads(Topology& mesh);
+/// With `flip_normals` each new triangle is then reversed, as SOFA's addTriangle reverses every
+/// triangle it adds under `flipNormals` (the quads were reversed when read: FlipElements).
+void TriangulateQuads(Topology& mesh, bool flip_normals = false);
+
+/// SOFA's MeshLoader `flipNormals`: its addTriangle and addQuad store each element the file gives
+/// in reverse order, (t2 t1 t0) and (q3 q2 q1 q0), which turns every normal (a pressure's
+/// direction, a surface's outside). Volumes, edges and the faces createSubelements adds are not
+/// reversed (SOFA pushes those directly).
+void FlipElements(Topology& mesh);
 
 }  // namespace fluxion::internal
