@@ -5,28 +5,11 @@
 
 #include <cmath>
 
+#include "mechanics/spring_polynomial.h"
+
 namespace fluxion::internal {
 
 namespace {
-
-// P(s) = Σ c_k·s^k and P′(s) = Σ k·c_k·s^(k−1), summed in SOFA's order.
-double PairPolynomial(const std::vector<double>& c, double s) {
-  double power = 1.0, result = 0.0;
-  for (const double coefficient : c) {
-    power *= s;
-    result += coefficient * power;
-  }
-  return result;
-}
-
-double PairPolynomialDerivative(const std::vector<double>& c, double s) {
-  double power = 1.0, result = 0.0;
-  for (std::size_t k = 0; k < c.size(); ++k) {
-    result += static_cast<double>(k + 1) * c[k] * power;
-    power *= s;
-  }
-  return result;
-}
 
 // L = ‖x_b − x_a‖ and u = (x_b − x_a)/L (up to 3 axes); false for a zero length.
 bool PairDirection(const State& state, const PolynomialPairSpring& spring, int dimension, double& L,
@@ -55,7 +38,7 @@ void PolynomialPairSprings::AddForce(const State& state, Vector& f) const {
     if (!PairDirection(state, spring, dimension_, L, u)) continue;
     const double s = std::fabs(L - spring.rest_length) / spring.rest_length;
     const double sign = L - spring.rest_length >= 0 ? 1.0 : (compressible_ ? -1.0 : 0.0);
-    const double force = PairPolynomial(spring.coefficients, s);
+    const double force = SpringPolynomial(spring.coefficients, s);
     for (int a = 0; a < dimension_; ++a) {
       f[spring.a + a] += force * sign * u[a];
       f[spring.b + a] -= force * sign * u[a];
@@ -82,8 +65,9 @@ void PolynomialPairSprings::AddStiffness(const State& state, const Index* slots,
       continue;
     }
     const double s = std::fabs(L - spring.rest_length) / spring.rest_length;
-    const double force = PairPolynomial(spring.coefficients, s) / L;
-    const double derivative = PairPolynomialDerivative(spring.coefficients, s) / spring.rest_length;
+    const double force = SpringPolynomial(spring.coefficients, s) / L;
+    const double derivative =
+        SpringPolynomialDerivative(spring.coefficients, s) / spring.rest_length;
     // Blocks (a, a), (a, b), (b, a), (b, b): J, −J, −J, J.
     for (const double sign : {1.0, -1.0, -1.0, 1.0})
       for (int r = 0; r < dimension_; ++r)

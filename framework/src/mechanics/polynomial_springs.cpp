@@ -5,31 +5,9 @@
 
 #include <cmath>
 
+#include "mechanics/spring_polynomial.h"
+
 namespace fluxion::internal {
-
-namespace {
-
-// P(s) = Σ c_k·s^k, k from 1.
-double Polynomial(const std::vector<double>& c, double s) {
-  double power = 1.0, value = 0.0;
-  for (const double coefficient : c) {
-    power *= s;
-    value += coefficient * power;
-  }
-  return value;
-}
-
-// P′(s) = Σ k·c_k·s^(k−1).
-double PolynomialDerivative(const std::vector<double>& c, double s) {
-  double power = 1.0, value = 0.0;
-  for (std::size_t k = 0; k < c.size(); ++k) {
-    value += static_cast<double>(k + 1) * c[k] * power;
-    power *= s;
-  }
-  return value;
-}
-
-}  // namespace
 
 PolynomialRestShapeSprings::PolynomialRestShapeSprings(int dimension,
                                                        std::vector<PolynomialSpring> springs,
@@ -49,7 +27,7 @@ void PolynomialRestShapeSprings::AddForce(const State& state, Vector& f) const {
       length2 += delta[a] * delta[a];
     }
     const double strain = std::sqrt(length2) / spring.initial_length;
-    const double force = Polynomial(spring.coefficients, strain);
+    const double force = SpringPolynomial(spring.coefficients, strain);
     const double smoothed = std::sqrt(length2 + std::exp(smooth_shift_ - smooth_scale_ * length2));
     for (int a = 0; a < dimension_; ++a) f[spring.first + a] -= force * delta[a] / smoothed;
   }
@@ -77,8 +55,9 @@ void PolynomialRestShapeSprings::AddStiffness(const State& state, const Index* s
     const double strain = length / spring.initial_length;
     const double exponential = std::exp(smooth_shift_ - smooth_scale_ * length2);
     const double smoothed = std::sqrt(length2 + exponential);
-    const double force_over_d = Polynomial(spring.coefficients, strain) / smoothed;
-    const double slope = PolynomialDerivative(spring.coefficients, strain) / spring.initial_length;
+    const double force_over_d = SpringPolynomial(spring.coefficients, strain) / smoothed;
+    const double slope =
+        SpringPolynomialDerivative(spring.coefficients, strain) / spring.initial_length;
     const double e = 1.0 - smooth_scale_ * exponential;  // ½·∂(D²)/∂(L²)
     for (int r = 0; r < dimension_; ++r)
       for (int c = 0; c < dimension_; ++c) {
