@@ -305,6 +305,33 @@ TEST_P(PointFreeing, GivesTheBitsOfTheRebuildAtEveryStep) {
             << point;
     EXPECT_NE(in_place.position(0)[1 * 3 + 1], 1.0);
   }
+  // The movements' list "1 6 3 47" becomes "3 6" as the point projector's; the last step starts
+  // at t = 0.24 (the constraints' time). Point 6 is old 47, x₀ = (5, 6, 0); point 3 keeps
+  // x₀ = (3, 0, 0); point 1 (old 45) is free.
+  //  - Affine, x = x₀ + (t/e)(x_f − x₀) with x_f = R·x₀ + T, R the quarter turn about z,
+  //    T = (1, 0, 0), e = 0.4: point 6 → x_f = (−5, 5, 0), x = (−1, 5.4, 0); point 3 →
+  //    x_f = (1, 3, 0), x = (1.8, 1.8, 0); velocities held at zero. (SOFA, whose x0 is indexed
+  //    by point number and not renumbered, would move point 6 from old 6's start (6, 0, 0).)
+  //  - Linear, between keys 0.1 and 0.3: m = (1, 0, 0) + (0, 2, 0)·0.7 = (1, 1.4, 0), so point 6
+  //    at (6, 7.4, 0), point 3 at (4, 1.4, 0), both at velocity (0, 2, 0)/0.2 = (0, 10, 0).
+  const auto expect_point = [&](const Vector& vector, Index point, std::array<double, 3> value) {
+    for (int a = 0; a < 3; ++a)
+      EXPECT_NEAR(vector[point * 3 + a], value[static_cast<std::size_t>(a)], 1e-12)
+          << GetParam().name << " point " << point << " axis " << a;
+  };
+  if (std::string(GetParam().name) == "affine_movement_implicit") {
+    expect_point(in_place.position(0), 6, {-1.0, 5.4, 0.0});
+    expect_point(in_place.position(0), 3, {1.8, 1.8, 0.0});
+    for (const Index point : {3, 6})
+      for (int a = 0; a < 3; ++a) EXPECT_EQ(in_place.velocity(0)[point * 3 + a], 0.0);
+    EXPECT_NE(in_place.velocity(0)[1 * 3 + 1], 0.0);
+  }
+  if (std::string(GetParam().name) == "linear_movement_implicit") {
+    expect_point(in_place.position(0), 6, {6.0, 7.4, 0.0});
+    expect_point(in_place.position(0), 3, {4.0, 1.4, 0.0});
+    for (const Index point : {3, 6}) expect_point(in_place.velocity(0), point, {0.0, 10.0, 0.0});
+    EXPECT_NE(in_place.velocity(0)[1 * 3 + 1], 10.0);
+  }
   // DiagonalMass: ρ·A = 2 kg/m² × 31 cells of 1 m²; UniformMass: 45 points of 98 kg / 49 (SOFA
   // keeps the vertex mass as points go). Each point's mass on its 3 axes.
   const SparseMatrix mass = in_place.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
@@ -334,6 +361,15 @@ INSTANTIATE_TEST_SUITE_P(
         FreeingCase{"direction_projector_implicit", kImplicit, kDensityMass, 62.0,
                     R"(<DirectionProjectiveConstraint indices="47 1 6 3" )"
                     R"(direction="0 1 0"/>)"},
+        // The movements keep a start (x₀, and the affine one's x_f) per listed
+        // point: 47 renamed 6 must take its own along (checked by hand below).
+        FreeingCase{"affine_movement_implicit", kImplicit, kDensityMass, 62.0,
+                    R"(<AffineMovementProjectiveConstraint indices="1 6 3 47" )"
+                    R"(rotation="[0 -1 0,1 0 0,0 0 1]" translation="1 0 0" )"
+                    R"(endConstraintTime="0.4"/>)"},
+        FreeingCase{"linear_movement_implicit", kImplicit, kDensityMass, 62.0,
+                    R"(<LinearMovementProjectiveConstraint indices="1 6 3 47" )"
+                    R"(keyTimes="0 0.1 0.3" movements="0 0 0  1 0 0  1 2 0"/>)"},
         // Every other bundled solver that steps this cloth without M assembled
         // (ModifiedEuler and VariationalSymplectic assemble it: their nodes
         // rebuild): each follows the change in its own vectors

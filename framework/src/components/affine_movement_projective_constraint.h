@@ -16,6 +16,12 @@ namespace fluxion::internal {
 /// time the step started at (see LinearMovementProjectiveConstraint). `meshIndices` (used by SOFA
 /// for other components' queries) and `quaternion` (rigid templates) are accepted and unused.
 /// SOFA's default rotation is the zero matrix (x_f = T); Fluxion keeps it.
+/// Points removed by a topological change (in place or by the rebuild) leave `indices` as
+/// SOFA's TopologySubsetIndices does (the removed point dropped, the moved last point renamed),
+/// each remaining point keeping its own x₀ and x_f. Fluxion deliberately differs from SOFA here:
+/// SOFA's x0 and xf are indexed by point number and not renumbered, so a constrained point moved
+/// into a removed point's slot takes what SOFA stored for that number (the removed point's
+/// x₀ and x_f, or zero when it was not constrained).
 class AffineMovementProjectiveConstraintComponent {
  public:
   static ComponentSpec Spec();

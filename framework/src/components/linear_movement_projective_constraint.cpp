@@ -1,12 +1,13 @@
 #include "components/linear_movement_projective_constraint.h"
 
 #include "components/projective_helpers.h"
+#include "mechanics/point_list_follower.h"
 
 namespace fluxion::internal {
 
 namespace {
 
-class LinearMovement final : public ProjectiveConstraint {
+class LinearMovement final : public ProjectiveConstraint, public PointListFollower {
  public:
   LinearMovement(std::vector<Index> points, int dimension, std::vector<double> initial,
                  std::vector<double> times, std::vector<double> movements, bool relative)
@@ -47,6 +48,13 @@ class LinearMovement final : public ProjectiveConstraint {
       for (int a = 0; a < dimension_; ++a)
         v[static_cast<std::size_t>(point * dimension_ + a)] =
             (Movement(k + 1, a) - Movement(k, a)) * (1.0 / (times_[k + 1] - times_[k]));
+  }
+
+  // A removed point leaves the list with its x₀; the moved last point is renamed, keeping its
+  // own x₀: the rebuild's start (renumbered initial positions). SOFA's x0 is indexed by point
+  // number and not renumbered (see the component's header).
+  void RemovePointMovingLast(Index point, Index last) override {
+    RemoveMovingLast(points_, point, last, &initial_, static_cast<std::size_t>(dimension_));
   }
 
  private:

@@ -19,6 +19,11 @@ namespace fluxion::internal {
 /// times. Fluxion does the same (fluxion/projective_constraint.h). SOFA's regression reference
 /// for LinearVelocityProjectiveConstraint.scn (which integrates the same way) confirms it: its
 /// final angle, 1.1775 rad, is the sum of ω(tₙ)·h over the steps' start times, not end times.
+/// Points removed by a topological change (in place or by the rebuild) leave `indices` as
+/// SOFA's TopologySubsetIndices does (the removed point dropped, the moved last point renamed),
+/// each remaining point keeping its own x₀. Fluxion deliberately differs from SOFA here: SOFA's
+/// x0 is indexed by point number and not renumbered, so a constrained point moved into a removed
+/// point's slot takes what SOFA stored for that number (the removed point's x₀, or zero).
 class LinearMovementProjectiveConstraintComponent {
  public:
   static ComponentSpec Spec();

@@ -64,6 +64,16 @@ void InterpolatedMovement::ProjectVelocity(double /*time*/, std::span<double> v)
     for (std::size_t a = 0; a < d; ++a) v[static_cast<std::size_t>(point) * d + a] = 0.0;
 }
 
+void InterpolatedMovement::RemovePointMovingLast(Index point, Index last) {
+  // The same entries leave x₀ and x_f: x_f's first, while the indices still say which.
+  const auto d = static_cast<std::size_t>(dimension_);
+  for (std::size_t k = points_.size(); k-- > 0;)
+    if (points_[k] == point)
+      final_.erase(final_.begin() + static_cast<std::ptrdiff_t>(k * d),
+                   final_.begin() + static_cast<std::ptrdiff_t>((k + 1) * d));
+  RemoveMovingLast(points_, point, last, &initial_, d);
+}
+
 std::vector<double> InitialPositions(const ObjectModel& object, const std::vector<Index>& points) {
   std::vector<double> positions;
   positions.reserve(points.size() * static_cast<std::size_t>(object.dimension));

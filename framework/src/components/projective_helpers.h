@@ -8,6 +8,7 @@
 
 #include "fluxion/component.h"
 #include "fluxion/projective_constraint.h"
+#include "mechanics/point_list_follower.h"
 
 namespace fluxion::internal {
 
@@ -30,13 +31,20 @@ double Norm(std::span<const double> vector);
 /// operations); for t > end, x = x_f; before, positions are left as they are. Velocities are set
 /// to zero at every time and the points are always held (SOFA's projectVelocity and
 /// projectResponse clear them; the system's rows and columns too: projectMatrix).
-class InterpolatedMovement final : public ProjectiveConstraint {
+/// A removal of points (build/topology_in_place.h) drops a removed point's entry with its x₀ and
+/// x_f and renames the moved last point, its own x₀ and x_f going with it: what the rebuild
+/// gives (its start taken from the renumbered initial positions). SOFA's x0 and xf are indexed
+/// by point number and not renumbered, so SOFA gives a constrained point moved into a removed
+/// one's slot what it stored for that number: the removed point's x₀ and x_f when it was
+/// constrained, zero otherwise (docs/architecture.md, "Topological changes").
+class InterpolatedMovement final : public ProjectiveConstraint, public PointListFollower {
  public:
   /// `initial` and `final_positions`: point-major, `dimension` values per point of `points`.
   InterpolatedMovement(std::vector<Index> points, int dimension, std::vector<double> initial,
                        std::vector<double> final_positions, double begin, double end);
   void ProjectPosition(double time, std::span<double> x) const override;
   void ProjectVelocity(double time, std::span<double> v) const override;
+  void RemovePointMovingLast(Index point, Index last) override;
 
  private:
   std::vector<Index> points_;
