@@ -78,6 +78,11 @@ TEST(OffReader, MalformedFilesAreOneLineErrorsWithTheirLine) {
               StartsWith("m.off:6: a face of 4 vertices lists 3 (expected 4)"));
   EXPECT_THAT(ErrorOf("OFF\n3 2 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n"),
               StartsWith("m.off:6: the file ends early (expected face 1 of 2)"));
+  // off_fuzz's finding (tests/fuzz/crashes/off_blank_line_without_words.off): a line of a
+  // carriage return and a blank has no words; it was read as a first word (undefined behaviour).
+  EXPECT_THAT(ErrorOf("\r "), StartsWith("m.off:1: the file ends early (expected the word OFF)"));
+  EXPECT_THAT(ErrorOf("OFF\n\r \n"),
+              StartsWith("m.off:2: the file ends early (expected the counts"));
 }
 
 }  // namespace

@@ -67,6 +67,11 @@ TEST(TrianReader, MalformedFilesAreOneLineErrorsWithTheirLine) {
   EXPECT_THAT(ErrorOf("3\n0 0 0\n1 0 0\n0 1 0\n1\n0 1 2 -2 -1 -1\n"),
               StartsWith("m.trian:6: the neighbour '-2' is not a whole number ≥ −1"));
   EXPECT_THAT(ErrorOf("99999\n0 0 0\n"), StartsWith("m.trian:1: the vertex count 99999 is more"));
+  // trian_fuzz's finding (tests/fuzz/crashes/trian_count_on_a_last_line_without_newline.trian):
+  // a count on a last line without a newline left the reader one byte past the end, and the bytes
+  // left wrapped around, so any count passed the check (a 10 GB reservation).
+  EXPECT_THAT(ErrorOf("444444444"),
+              StartsWith("m.trian:1: the vertex count 444444444 is more than the 0 bytes left"));
   EXPECT_THAT(ErrorOf("a\nb\n", true),
               StartsWith("m.trian:2: the file ends in its 13 lines of material parameters"));
 }

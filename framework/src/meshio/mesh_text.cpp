@@ -11,7 +11,9 @@ bool MeshText::NextLine(std::string_view& line) {
   if (end == std::string_view::npos) end = bytes_.size();
   line = bytes_.substr(position_, end - position_);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  position_ = end + 1;
+  // Past the newline, or at the end when the last line has none (remaining() is then 0, not a
+  // wrapped-around count that would let CheckCount accept any count).
+  position_ = end < bytes_.size() ? end + 1 : bytes_.size();
   ++line_;
   return true;
 }

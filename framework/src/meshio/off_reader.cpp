@@ -18,11 +18,12 @@ namespace fluxion::internal {
 
 namespace {
 
-// The words of the next line that is neither empty nor a comment.
+// The words of the next line that is neither blank nor a comment (a line of other whitespace
+// than RequireLine skips, e.g. a form feed, has no words).
 std::vector<std::string_view> NextWords(MeshText& text, const std::string& what) {
   while (true) {
     const std::vector<std::string_view> words = MeshText::Words(text.RequireLine(what));
-    if (words.front().front() != '#') return words;
+    if (!words.empty() && words.front().front() != '#') return words;
   }
 }
 
@@ -32,7 +33,8 @@ Topology ReadOffMesh(std::string_view bytes, const std::string& file, MeshNotes&
   MeshText text(bytes, file);
   // The word OFF first (SOFA reads it as the first word of the file); the counts may follow it on
   // its line.
-  std::vector<std::string_view> words = MeshText::Words(text.RequireLine("the word OFF"));
+  std::vector<std::string_view> words;
+  while (words.empty()) words = MeshText::Words(text.RequireLine("the word OFF"));
   if (words.front() != "OFF")
     text.Fail("is not an OFF file: it starts with '" + Shown(words.front(), 40) +
               "' (expected the word OFF)");
