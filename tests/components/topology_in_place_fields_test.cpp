@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "conformance/allocation_counter.h"
+#include "support/cloth_grid.h"
 #include "support/test_support.h"
 
 namespace fluxion {
@@ -33,15 +34,7 @@ constexpr const char* kFem =
 // The cloth of `side` points per side with `membrane`, the process file `process.txt` of the
 // scene's folder, and the corners `fixed` held.
 std::string Cloth(int side, const std::string& membrane, const std::string& fixed) {
-  std::string points, triangles;
-  for (int p = 0; p < side * side; ++p)
-    points += std::to_string(p % side) + " " + std::to_string(p / side) + " 0  ";
-  for (int j = 0; j + 1 < side; ++j)
-    for (int i = 0; i + 1 < side; ++i) {
-      const int p = i + side * j;
-      for (const int v : {p, p + 1, p + side + 1, p, p + side + 1, p + side})
-        triangles += std::to_string(v) + " ";
-    }
+  const auto [points, triangles] = testing::ClothGrid(side);
   return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
   <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
   <CGLinearSolver iterations="200" tolerance="1e-14" threshold="1e-30"/>

@@ -23,6 +23,7 @@
 
 #include "conformance/allocation_counter.h"
 #include "fluxion/errors.h"
+#include "support/cloth_grid.h"
 #include "support/test_support.h"
 
 namespace fluxion {
@@ -53,15 +54,7 @@ constexpr const char* kDensityMass = R"(<DiagonalMass name="mass" massDensity="2
 
 std::string Cloth(int side, const std::string& processor, const std::string& solver = kImplicit,
                   const std::string& mass = kDensityMass, const std::string& more = "") {
-  std::string points, triangles;
-  for (int p = 0; p < side * side; ++p)
-    points += std::to_string(p % side) + " " + std::to_string(p / side) + " 0  ";
-  for (int j = 0; j + 1 < side; ++j)
-    for (int i = 0; i + 1 < side; ++i) {
-      const int p = i + side * j;
-      for (const int v : {p, p + 1, p + side + 1, p, p + side + 1, p + side})
-        triangles += std::to_string(v) + " ";
-    }
+  const auto [points, triangles] = testing::ClothGrid(side);
   return R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
   )" + solver +
          R"(
