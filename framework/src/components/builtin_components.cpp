@@ -307,6 +307,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
                             &CreateLinearSolver<JacobiPreconditioner>);
   registrar.AddLinearSolver(BlockJacobiPreconditioner::Spec(),
                             &CreateLinearSolver<BlockJacobiPreconditioner>);
+  registrar.AddLinearSolver(SsorPreconditioner::Spec(), &CreateLinearSolver<SsorPreconditioner>);
   registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
   // Inert without a collision pipeline, read by it with one (build/collision_pipeline.h).
   for (const ComponentSpec& collision_model : CollisionModelComponents::Specs())
