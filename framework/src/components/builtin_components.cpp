@@ -133,6 +133,7 @@
 #include "components/write_state.h"
 #include "linear/cg_linear_solver.h"
 #include "linear/ldl_linear_solver.h"
+#include "linear/minres_linear_solver.h"
 #include "linear/pcg_linear_solver.h"
 #include "linear/preconditioners.h"
 #include "linear/svd_linear_solver.h"
@@ -310,6 +311,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
                             &CreateLinearSolver<BlockJacobiPreconditioner>);
   registrar.AddLinearSolver(SsorPreconditioner::Spec(), &CreateLinearSolver<SsorPreconditioner>);
   registrar.AddLinearSolver(SvdLinearSolver::Spec(), &CreateLinearSolver<SvdLinearSolver>);
+  registrar.AddLinearSolver(MinResLinearSolver::Spec(), &CreateLinearSolver<MinResLinearSolver>);
   registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
   // Inert without a collision pipeline, read by it with one (build/collision_pipeline.h).
   for (const ComponentSpec& collision_model : CollisionModelComponents::Specs())
