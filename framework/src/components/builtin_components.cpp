@@ -135,6 +135,7 @@
 #include "linear/ldl_linear_solver.h"
 #include "linear/minres_linear_solver.h"
 #include "linear/pcg_linear_solver.h"
+#include "linear/precomputed_linear_solver.h"
 #include "linear/preconditioners.h"
 #include "linear/svd_linear_solver.h"
 
@@ -312,6 +313,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   registrar.AddLinearSolver(SsorPreconditioner::Spec(), &CreateLinearSolver<SsorPreconditioner>);
   registrar.AddLinearSolver(SvdLinearSolver::Spec(), &CreateLinearSolver<SvdLinearSolver>);
   registrar.AddLinearSolver(MinResLinearSolver::Spec(), &CreateLinearSolver<MinResLinearSolver>);
+  registrar.AddLinearSolver(PrecomputedLinearSolver::Spec(),
+                            &CreateLinearSolver<PrecomputedLinearSolver>);
   registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
   // Inert without a collision pipeline, read by it with one (build/collision_pipeline.h).
   for (const ComponentSpec& collision_model : CollisionModelComponents::Specs())
