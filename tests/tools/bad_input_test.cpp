@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -334,6 +335,37 @@ TEST(BadInput, MovingPointWithZeroMass) {
   EXPECT_THAT(unmoved.err, HasSubstr("'root/dofs' has no mass: it does not move"));
   EXPECT_EQ(Lines(ReadFile(scratch / "no_mass.csv")).back(), "2,0.02,0,0,0,0,0,0")
       << ReadFile(scratch / "no_mass.csv");
+  // A massless point in no element of its node's topology and touched by nothing (SOFA's
+  // SubsetTopology example) is held still where it was loaded, with one warning line; the
+  // triangle's points fall.
+  const std::string stray = scratch.Write(
+      "stray.scn", PointScene(R"(<TriangleSetTopologyContainer position="0 0 0  1 0 0  0 1 0  5 5 5"
+      triangles="0 1 2"/>
+  <MechanicalObject name="dofs"/>
+  <DiagonalMass massDensity="1"/>)"));
+  const CommandResult held =
+      RunSceneRunner(ShellQuote(stray) + " --steps 2 -o " + ShellQuote(scratch / "stray.csv"));
+  EXPECT_EQ(held.status, 0) << held.err;
+  EXPECT_EQ(Lines(held.err),
+            std::vector<std::string>{"warning: " + stray +
+                                     ":5: 1 point of 'root/dofs' has no mass and no element: "
+                                     "held still (as SOFA's implicit solvers leave them)"})
+      << held.err;
+  // The row: step, time, the 4 positions, the 4 velocities. Point 3 stays at (5, 5, 5) at rest;
+  // the triangle falls freely: y = −g·h²·(1 + 2) after two symplectic Euler steps, v = −2·g·h.
+  const std::string last = Lines(ReadFile(scratch / "stray.csv")).back();
+  std::vector<double> row;
+  for (std::size_t at = 0; at <= last.size();) {
+    const std::size_t comma = std::min(last.find(',', at), last.size());
+    row.push_back(std::stod(last.substr(at, comma - at)));
+    at = comma + 1;
+  }
+  ASSERT_EQ(row.size(), 2u + 24u) << last;
+  EXPECT_EQ(std::vector<double>(row.begin() + 11, row.begin() + 14),
+            (std::vector<double>{5, 5, 5}));
+  EXPECT_EQ(std::vector<double>(row.begin() + 23, row.end()), (std::vector<double>{0, 0, 0}));
+  EXPECT_NEAR(row[3], -9.81 * 0.01 * 0.01 * 3, 1e-15) << last;
+  EXPECT_NEAR(row[15], -2 * 9.81 * 0.01, 1e-15) << last;
   // A fixed point needs no mass.
   const std::string fixed =
       scratch.Write("fixed.scn", PointScene(R"(<MechanicalObject position="0 0 0"/>

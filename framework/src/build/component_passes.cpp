@@ -1,10 +1,12 @@
 #include "build/component_passes.h"
 
 #include <algorithm>
+#include <optional>
 #include <span>
 
 #include "build/component_build_context.h"
 #include "build/data_links.h"
+#include "build/point_use.h"
 #include "fluxion/log.h"
 
 namespace fluxion::internal {
@@ -100,8 +102,93 @@ std::vector<bool> ObjectsWithMassComponent(const BuildState& state) {
 
 }  // namespace
 
-void CheckMasses(BuildState& state) {
+namespace {
+
+// Per point of `object`, whether it is a vertex of some element of `topology`.
+std::vector<char> PointsInElements(const ObjectModel& object, const Topology& topology) {
+  std::vector<char> in_element(static_cast<std::size_t>(object.num_points), 0);
+  const auto mark = [&](const auto& elements) {
+    for (const auto& element : elements)
+      for (const Index v : element)
+        if (v >= 0 && v < object.num_points) in_element[static_cast<std::size_t>(v)] = 1;
+  };
+  mark(topology.edges);
+  mark(topology.triangles);
+  mark(topology.quads);
+  mark(topology.tetrahedra);
+  mark(topology.hexahedra);
+  return in_element;
+}
+
+bool HasElements(const Topology* topology) {
+  return topology != nullptr &&
+         !(topology->edges.empty() && topology->triangles.empty() && topology->quads.empty() &&
+           topology->tetrahedra.empty() && topology->hexahedra.empty());
+}
+
+// A massless point of an object with a mass component: held still when it is in no element of
+// its node's topology and nothing acts on it (SOFA's SubsetTopology example: the points outside
+// the triangles kept; a volume mesh with a stray vertex), else the error. `used` is computed on
+// the first call that needs it, for the object's system; `topology` is its node's (null: none).
+void CheckMasslessPoints(BuildState& state, const ObjectModel& object, const Topology* topology,
+                         const ContactPlan* contacts, std::optional<std::vector<char>>& used) {
+  SystemParts& system = state.parts[static_cast<std::size_t>(object.system)];
+  const auto is_free_massless = [&](Index i) {
+    const Index dof = object.offset + i * object.dimension;
+    return !system.fixed[static_cast<std::size_t>(dof)] && !(system.mass[dof] > 0.0);
+  };
+  Index first = 0;
+  while (first < object.num_points && !is_free_massless(first)) ++first;
+  if (first == object.num_points) return;
+  std::vector<char> in_element;
+  if (HasElements(topology)) {
+    in_element = PointsInElements(object, *topology);
+    if (!used) used = DofsInUse(state, object.system, contacts);
+  }
+  // Every massless free point must be held; the first that cannot be is the error.
+  std::vector<Index> held;
+  for (Index i = first; i < object.num_points; ++i) {
+    if (!is_free_massless(i)) continue;
+    bool free = !in_element.empty() && !in_element[static_cast<std::size_t>(i)];
+    for (int axis = 0; free && axis < object.dimension; ++axis)
+      free = !(*used)[static_cast<std::size_t>(object.offset + i * object.dimension + axis)];
+    if (!free) {
+      state.problems.Scene(object.line,
+                           "point " + std::to_string(i) + " of '" + object.id +
+                               "' has no mass and is not fixed (expected a UniformMass or "
+                               "DiagonalMass in its node, or a FixedProjectiveConstraint)");
+      return;
+    }
+    held.push_back(i);
+  }
+  for (const Index i : held)
+    for (int axis = 0; axis < object.dimension; ++axis)
+      system.fixed[static_cast<std::size_t>(object.offset + i * object.dimension + axis)] = true;
+  const std::string message =
+      state.problems.Where(object.line) + ": " + std::to_string(held.size()) + " point" +
+      (held.size() == 1 ? " of '" : "s of '") + object.id + "' " +
+      (held.size() == 1 ? "has" : "have") +
+      " no mass and no element: held still (as SOFA's implicit solvers leave them)";
+  if (state.rebuild == nullptr)
+    LogWarn(message);
+  else
+    LogDebug(message);
+}
+
+}  // namespace
+
+void CheckMasses(BuildState& state, const ContactPlan* contacts) {
   const std::vector<bool> with_mass = ObjectsWithMassComponent(state);
+  // Each object's node topology: the node's, complete now (the object's own copy is the node's
+  // topology when the object was built, null when a link built the object first: a container
+  // whose position="@object.position").
+  std::vector<const Topology*> node_topology(state.objects.size(), nullptr);
+  ForEachNode(static_cast<const Node&>(*state.root), [&](const Node& node) {
+    if (node.object >= 0)
+      node_topology[static_cast<std::size_t>(node.object)] = node.topology.get();
+  });
+  // What acts on each system's DOFs, computed once per system that needs it.
+  std::vector<std::optional<std::vector<char>>> used(state.parts.size());
   for (std::size_t index = 0; index < state.objects.size(); ++index) {
     const ObjectModel& object = state.objects[index];
     if (object.system < 0 || object.mapped_from >= 0) continue;  // mapped: its mass acts above
@@ -121,15 +208,8 @@ void CheckMasses(BuildState& state) {
               "object); add a UniformMass or DiagonalMass to simulate it");
       continue;
     }
-    for (Index i = 0; i < object.num_points; ++i) {
-      const Index dof = object.offset + i * object.dimension;
-      if (system.fixed[static_cast<std::size_t>(dof)] || system.mass[dof] > 0.0) continue;
-      state.problems.Scene(object.line,
-                           "point " + std::to_string(i) + " of '" + object.id +
-                               "' has no mass and is not fixed (expected a UniformMass or "
-                               "DiagonalMass in its node, or a FixedProjectiveConstraint)");
-      break;
-    }
+    CheckMasslessPoints(state, object, node_topology[index], contacts,
+                        used[static_cast<std::size_t>(object.system)]);
   }
 }
 

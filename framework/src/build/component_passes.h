@@ -5,6 +5,7 @@
 #include <initializer_list>
 
 #include "build/build_state.h"
+#include "build/collision_pipeline.h"
 
 namespace fluxion::internal {
 
@@ -20,7 +21,12 @@ void LayOutSystems(BuildState& state);
 /// Creates the force fields registered by plugins (ForceFieldFactory), once every mass is known.
 void BuildPluginForceFields(BuildState& state);
 
-/// Every moving point needs a mass or a fixed constraint.
-void CheckMasses(BuildState& state);
+/// Every moving point needs a mass or a fixed constraint, with two exceptions SOFA's implicit
+/// solvers share (nothing accelerates such a point: its row of the system and its right-hand side
+/// are 0, so CG leaves dv = 0): an object whose node has no mass component, and a massless point
+/// in no element of its node's topology that nothing else acts on (build/point_use.h; `contacts`
+/// the scene's collision models, may be null). Both are held still (their DOFs fixed), with a
+/// warning (at debug level on a rebuild after a topological change: said once, at load).
+void CheckMasses(BuildState& state, const ContactPlan* contacts);
 
 }  // namespace fluxion::internal

@@ -11,7 +11,7 @@
 //              composed down to those DOFs;
 //   components — masses, constraints and force fields, then plugin force fields (they see the
 //              masses), then the mapped objects' contributions mapped onto their systems, then
-//              the mass check;
+//              the collision plan and the mass check (which counts the collision models' points);
 //   solvers  — ODE and linear solvers, assembled systems, and the model.
 #include "build/scene_builder.h"
 
@@ -131,8 +131,9 @@ Simulation BuildSimulation(const SceneDescription& scene,
   BuildPluginForceFields(state);
   problems.ThrowIfAny();
   FinalizeMappings(state);
-  CheckMasses(state);
+  // The collision models are planned first: their points count as used by the mass check.
   std::optional<ContactPlan> contacts = PlanContacts(state);
+  CheckMasses(state, contacts ? &*contacts : nullptr);
   problems.ThrowIfAny();
   // Topological changes: read once, at the first build; a rebuild reports the processors' data
   // lists as its links give them now.

@@ -48,6 +48,7 @@
 #include "components/mechanical_object.h"
 #include "components/merge_meshes.h"
 #include "components/merge_vectors.h"
+#include "components/mesh2_point_topological_mapping.h"
 #include "components/mesh_barycentric_mapper_engine.h"
 #include "components/mesh_boundary_roi.h"
 #include "components/mesh_closing_engine.h"
@@ -281,6 +282,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<HexahedronSetTopologyContainerComponent>(registrar);
   Add<Hexa2QuadTopologicalMappingComponent>(registrar);
   Add<Hexa2TetraTopologicalMappingComponent>(registrar);
+  Add<Mesh2PointTopologicalMappingComponent>(registrar);
   Add<Quad2TriangleTopologicalMappingComponent>(registrar);
   Add<Tetra2TriangleTopologicalMappingComponent>(registrar);
   Add<SubsetTopologicalMappingComponent>(registrar);

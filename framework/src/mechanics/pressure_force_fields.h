@@ -84,6 +84,7 @@ class EdgeNormalPressure final : public ForceField {
   /// `binormal`: unit, or null for the ẑ form with each edge's `side` vertex.
   EdgeNormalPressure(std::vector<Edge> edges, std::optional<std::array<double, 3>> binormal);
   void AddForce(const State& state, Vector& f) const override;
+  const std::vector<Edge>& edges() const { return edges_; }
 
  private:
   std::vector<Edge> edges_;
@@ -100,6 +101,8 @@ class TriangleCauchyTraction final : public ForceField {
   TriangleCauchyTraction(std::vector<std::array<Index, 3>> triangles,
                          const std::array<double, 9>& stress);
   void AddForce(const State& state, Vector& f) const override;
+  /// The triangles, as the first system DOF of each vertex.
+  const std::vector<std::array<Index, 3>>& triangles() const { return triangles_; }
 
  private:
   std::vector<std::array<Index, 3>> triangles_;

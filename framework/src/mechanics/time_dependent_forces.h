@@ -46,6 +46,9 @@ class KeyFramedForce final : public ForceField {
 
   /// F(t) for one point, into `out[0..dimension)`; false (and out untouched) if no force applies.
   bool LoadAt(double time, double* out) const;
+  /// The listed points' first system DOFs, and their axes (the points the load acts on).
+  const std::vector<Index>& point_dofs() const { return point_dofs_; }
+  int dimension() const { return dimension_; }
 
  private:
   int dimension_;
@@ -73,6 +76,9 @@ class SinusoidalForce final : public ForceField {
 
   void AddForce(const State& state, Vector& f) const override;
   double PotentialEnergy(const State& state) const override;
+  /// The listed points' first system DOFs, and their axes (the points the load acts on).
+  const std::vector<Index>& point_dofs() const { return point_dofs_; }
+  int dimension() const { return dimension_; }
 
  private:
   int dimension_;
