@@ -162,5 +162,61 @@ TEST_F(CollisionPipeline, ModelsNeedALinearMappingAndA3DObject) {
   }
 }
 
+// A point with a PointCollisionModel falls through a fixed tetrahedron with a
+// TetrahedronCollisionModel. SOFA's proximity methods register no tetrahedron test (only
+// DiscreteIntersection has one: TetrahedronDiscreteIntersection), so the model finds no contact:
+// the point falls freely, along the recursion of implicit Euler for a constant force (v_n =
+// −g·n·h, z_n = z₀ − g·h²·n(n+1)/2), through the tetrahedron's volume. Under
+// DiscreteIntersection the test is not implemented: an error, not a missing contact. Without a
+// topology SOFA's init refuses the model, and so does Fluxion.
+std::string TetrahedronScene(const std::string& intersection, const std::string& topology) {
+  return R"(<Node name="root" gravity="0 0 -10" dt="0.01">
+  <CollisionPipeline/> <BruteForceBroadPhase/> <BVHNarrowPhase/>
+  )" + intersection +
+         R"(
+  <CollisionResponse response="PenalityContactForceField"/>
+  <Node name="block">
+    )" + topology +
+         R"(
+    <MechanicalObject position="0 0 0  1 0 0  0 1 0  0 0 1"/>
+    <TetrahedronCollisionModel moving="0" simulated="0"/>
+  </Node>
+  <Node name="body">
+    <EulerImplicitSolver rayleighStiffness="0" rayleighMass="0"/>
+    <CGLinearSolver iterations="50" tolerance="1e-12" threshold="1e-30"/>
+    <MechanicalObject position="0.2 0.2 0.9"/>
+    <UniformMass totalMass="0.1"/>
+    <PointCollisionModel contactStiffness="500"/>
+  </Node>
+</Node>)";
+}
+
+TEST_F(CollisionPipeline, ATetrahedronModelFindsNoContactUnderTheProximityMethods) {
+  const std::string tetrahedron = R"(<MeshTopology tetrahedra="0 1 2 3"/>)";
+  for (const char* intersection :
+       {R"(<MinProximityIntersection alarmDistance="0.2" contactDistance="0.1"/>)",
+        R"(<NewProximityIntersection alarmDistance="0.2" contactDistance="0.1"/>)",
+        R"(<LocalMinDistance alarmDistance="0.2" contactDistance="0.1"/>)"}) {
+    Simulation simulation = LoadScene(TetrahedronScene(intersection, tetrahedron));
+    constexpr int steps = 60;  // z from 0.9 to 0.9 − 10·1e-4·60·61/2 = −0.93: through the block
+    for (int n = 1; n <= steps; ++n) {
+      simulation.Step();
+      EXPECT_TRUE(simulation.contacts().empty()) << intersection << ", step " << n;
+    }
+    const Vector& x = simulation.position(1);
+    EXPECT_NEAR(x[2], 0.9 - 10.0 * 1e-4 * steps * (steps + 1) / 2.0, 1e-12) << intersection;
+    EXPECT_EQ(x[0], 0.2);
+    EXPECT_EQ(x[1], 0.2);
+  }
+  EXPECT_THAT(FirstError(TetrahedronScene("<DiscreteIntersection/>", tetrahedron)),
+              HasSubstr("contact.scn:8: <TetrahedronCollisionModel> in node 'root/block': "
+                        "DiscreteIntersection's tetrahedron–point test (SOFA's "
+                        "TetrahedronDiscreteIntersection) is not supported"));
+  EXPECT_THAT(FirstError(TetrahedronScene(
+                  R"(<MinProximityIntersection alarmDistance="0.2" contactDistance="0.1"/>)", "")),
+              HasSubstr("contact.scn:8: <TetrahedronCollisionModel> in node 'root/block' has no "
+                        "topology"));
+}
+
 }  // namespace
 }  // namespace fluxion

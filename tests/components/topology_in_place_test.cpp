@@ -164,6 +164,44 @@ TEST_F(TopologyInPlace, GivesTheBitsOfTheRebuildAtEveryStep) {
   EXPECT_NEAR(mass.sum() / 3.0, 62.0, 1e-12);
 }
 
+// CGLinearSolver's first-solve exemption (SOFA's CGLinearSolver.inl: the tolerance and threshold
+// tests are skipped at the first iteration of the run's first solve only) survives a change on
+// both paths: the rebuild's new CG takes over the running one's count of solves
+// (core/continued_linear_solver.h), as the in-place path keeps its CG and SOFA its component.
+// With a threshold no pᵀAp reaches, the first solve makes one iteration and every later one
+// stops before moving dv: the velocities of step 1 stay, bit for bit, through two removals on
+// either path (a fresh count would move them again at each rebuild).
+TEST_F(TopologyInPlace, CgsFirstSolveExemptionIsTheRunsOnlyOnBothPaths) {
+  constexpr int side = 7;
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_topology_cg_count_test";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.03\nREMOVE= 2\n"
+                                        << Cell(side, 2, 2) << "\n"
+                                        << "T= 0.06\nREMOVE= 2\n"
+                                        << Cell(side, 4, 3) << "\n";
+  const std::string solver = R"(<EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+  <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e9"/>)";
+  const std::string xml =
+      Cloth(side, R"(<TopologicalChangeProcessor filename="process.txt"/>)", solver);
+  const std::string file = (folder / "cloth.scn").string();
+  constexpr int steps = 10;
+  const ClothRun in_place = RunCloth(xml, file, steps, false);
+  const ClothRun rebuilt = RunCloth(xml, file, steps, true);
+  std::filesystem::remove_all(folder);
+
+  ASSERT_GT(in_place.v[0].norm(), 0.0);  // the exempt first solve moved the cloth
+  for (std::size_t k = 0; k < steps; ++k) {
+    EXPECT_TRUE(in_place.v[k] == in_place.v[0]) << "in place, step " << k + 1;
+    EXPECT_TRUE(rebuilt.v[k] == in_place.v[0]) << "rebuild, step " << k + 1;
+    EXPECT_TRUE(rebuilt.x[k] == in_place.x[k]) << "step " << k + 1;
+  }
+  const auto replaced = [](const ClothRun& run) {
+    return std::count(run.state_kept.begin(), run.state_kept.end(), false);
+  };
+  EXPECT_EQ(replaced(rebuilt), 2);  // both changes went through the rebuild
+}
+
 // Allocations of the step that applies the second removal of interior cells (the first makes
 // the follow), less those of a plain step: no more for a cloth of 4 times the points, and none
 // of the step's buffers reallocated (the state keeps its buffer). The rebuild allocates far more.

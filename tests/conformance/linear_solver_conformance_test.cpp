@@ -130,14 +130,21 @@ SparseMatrix HexahedronMass(double rho_volume) {
   return M;
 }
 
-// P⁻¹·b for the preconditioners' documented P: diag(A) (Jacobi) or A's 3×3 diagonal blocks
-// (block Jacobi), by Eigen's dense LU — independent of the solvers' own code.
+// P⁻¹·b for the preconditioners' documented P: diag(A) (Jacobi), A's 3×3 diagonal blocks
+// (block Jacobi) by Eigen's dense LU, or SSOR's (D + L)⁻¹·D·(D + U)⁻¹ at its default ω = 1 by
+// dense triangular solves — independent of the solvers' own code.
 Vector PreconditionerAnswer(const std::string& name, const SparseMatrix& A, const Vector& b) {
   const Eigen::MatrixXd dense(A);
   Vector z(b.size());
   if (name == "JacobiPreconditioner") {
     for (Index i = 0; i < b.size(); ++i) z[i] = b[i] / dense(i, i);
     return z;
+  }
+  if (name == "SSORPreconditioner") {  // ω = 1: (D + L)⁻¹·D·(D + U)⁻¹·b
+    const Eigen::MatrixXd lower = dense.triangularView<Eigen::Lower>();
+    const Eigen::MatrixXd upper = dense.triangularView<Eigen::Upper>();
+    const Vector t = upper.triangularView<Eigen::Upper>().solve(b);
+    return lower.triangularView<Eigen::Lower>().solve(dense.diagonal().cwiseProduct(t));
   }
   EXPECT_EQ(name, "BlockJacobiPreconditioner") << "an approximate solver the suite does not know";
   for (Index start = 0; start < b.size(); start += 3) {

@@ -59,8 +59,9 @@ Parameters PcgParameters(const std::string& iterations, const std::string& toler
 }
 
 template <class Preconditioner>
-LinearSolverHandle Make() {
-  return LinearSolverHandle(new Preconditioner(ParseParameters(Preconditioner::Spec(), {})), {});
+LinearSolverHandle Make(const std::vector<std::pair<std::string, std::string>>& fields = {}) {
+  return LinearSolverHandle(new Preconditioner(ParseParameters(Preconditioner::Spec(), fields)),
+                            {});
 }
 
 // Textbook PCG (Saad alg. 9.1) from x = 0 with P⁻¹ given as a dense matrix: `steps` updates, or
@@ -179,6 +180,83 @@ TEST(PcgLinearSolver, BlockJacobiPreconditionedMatchesHandRecursion) {
     const Vector expected = ReferencePcg(system.dense, inverse_P, system.b, cap);
     EXPECT_LE((x - expected).norm(), 1e2 * kEpsilon * expected.norm()) << "cap " << cap;
   }
+}
+
+// P⁻¹ of SOFA's SSORPreconditioner as its two sweeps compose, with A = L + D + U:
+// s·(D/ω + L)⁻¹·(D/ω)·(D/ω + U)⁻¹, s = 2 − ω for the scalar template, 1 for the 3×3 one — built
+// densely here from triangular solves.
+Dense InverseSsor(const Dense& A, double omega, double scale) {
+  const Index n = A.rows();
+  const Dense D_over_omega = Dense(A.diagonal().asDiagonal()) / omega;
+  const Dense lower = Dense(A.triangularView<Eigen::StrictlyLower>()) + D_over_omega;
+  const Dense upper = Dense(A.triangularView<Eigen::StrictlyUpper>()) + D_over_omega;
+  const Dense right = upper.triangularView<Eigen::Upper>().solve(Dense::Identity(n, n));
+  return scale * lower.triangularView<Eigen::Lower>().solve(D_over_omega * right);
+}
+
+// One application z = P⁻¹·r against the dense form, for both templates and three ω; the two
+// templates differ by the factor 2 − ω (and the order of their sums).
+TEST(SsorPreconditioner, AppliesSofasSweeps) {
+  const Spd system = MakeSpd(12, 6);
+  for (const double omega : {1.0, 1.4, 0.6}) {
+    for (const bool blocks : {false, true}) {
+      LinearSolverHandle ssor =
+          Make<SsorPreconditioner>({{"omega", std::to_string(omega)},
+                                    {"template", blocks ? "CompressedRowSparseMatrixMat3x3d"
+                                                        : "CompressedRowSparseMatrixd"}});
+      ASSERT_TRUE(ssor->Factorize(system.A).ok);
+      Vector z;
+      ASSERT_TRUE(ssor->Solve(system.b, z).ok);
+      const Vector expected =
+          InverseSsor(system.dense, omega, blocks ? 1.0 : 2.0 - omega) * system.b;
+      EXPECT_LE((z - expected).norm(), 1e2 * kEpsilon * expected.norm())
+          << "omega " << omega << (blocks ? ", 3×3" : ", scalar");
+    }
+  }
+}
+
+// SSOR-preconditioned PCG against the textbook recursion with the dense P⁻¹ above (ω = 1.2).
+TEST(PcgLinearSolver, SsorPreconditionedMatchesHandRecursion) {
+  const Spd system = MakeSpd(12, 7);
+  const Dense inverse_P = InverseSsor(system.dense, 1.2, 0.8);
+  for (int cap = 1; cap <= 5; ++cap) {
+    PcgLinearSolver pcg(PcgParameters(std::to_string(cap), "0"));
+    pcg.SetPreconditioner(Make<SsorPreconditioner>({{"omega", "1.2"}}));
+    ASSERT_TRUE(pcg.Factorize(system.A).ok);
+    Vector x;
+    ASSERT_TRUE(pcg.Solve(system.b, x).ok);
+    const Vector expected = ReferencePcg(system.dense, inverse_P, system.b, cap);
+    EXPECT_LE((x - expected).norm(), 1e2 * kEpsilon * expected.norm()) << "cap " << cap;
+  }
+}
+
+// The preconditioner keeps the matrix it was factorised with (SOFA's keeps its own between the
+// PCG's refreshes): changing A afterwards does not change P⁻¹. A zero diagonal entry fails the
+// factorisation, an unknown template the construction, and the 3×3 template a size that is not
+// a multiple of 3.
+TEST(SsorPreconditioner, KeepsItsMatrixAndRefusesWhatItCannotUse) {
+  Spd system = MakeSpd(9, 8);
+  LinearSolverHandle ssor = Make<SsorPreconditioner>();
+  ASSERT_TRUE(ssor->Factorize(system.A).ok);
+  Vector before, after;
+  ASSERT_TRUE(ssor->Solve(system.b, before).ok);
+  system.A.coeffs() *= 3.0;
+  ASSERT_TRUE(ssor->Solve(system.b, after).ok);
+  EXPECT_TRUE(before == after);
+
+  Spd singular = MakeSpd(6, 9);
+  singular.A.coeffRef(2, 2) = 0.0;
+  const LinearSolveResult failed = ssor->Factorize(singular.A);
+  EXPECT_FALSE(failed.ok);
+  EXPECT_THAT(failed.message, ::testing::HasSubstr("the diagonal entry of row 2 is 0"));
+  Vector z;
+  EXPECT_FALSE(ssor->Solve(singular.b, z).ok);
+
+  EXPECT_THROW(Make<SsorPreconditioner>({{"template", "FullMatrix"}}), ConfigError);
+  LinearSolverHandle blocks =
+      Make<SsorPreconditioner>({{"template", "CompressedRowSparseMatrixMat3x3d"}});
+  const Spd eleven = MakeSpd(11, 10);
+  EXPECT_THAT(blocks->Factorize(eleven.A).message, ::testing::HasSubstr("multiple of 3"));
 }
 
 // Stopping rule 1, SOFA's tolerance: the first iterate whose rᵀP⁻¹r/bᵀb is ≤ tolerance (a squared,

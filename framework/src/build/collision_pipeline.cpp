@@ -160,6 +160,43 @@ collision::CollisionModelDescription Describe(const Node& node, const Component&
   return model;
 }
 
+// SOFA's TetrahedronCollisionModel (Sofa.Component.Collision.Geometry,
+// TetrahedronCollisionModel.cpp) gets element tests from one intersection method only:
+// DiscreteIntersection, through TetrahedronDiscreteIntersection
+// (Sofa.Component.Collision.Detection.Intersection: a point with a normal inside a tetrahedron, and
+// rays); the proximity methods (MinProximity, NewProximity, LocalMinDistance) register no test with
+// a tetrahedron, so under them SOFA's model finds no contact whatever it meets. Fluxion does the
+// same: under a proximity method the model takes part in nothing (said at info level); under
+// DiscreteIntersection its test is not implemented, which is an error rather than a silently
+// missing contact. SOFA's init refuses a model with no topology in its context, and so does
+// Fluxion.
+void AddTetrahedronModel(BuildState& state, const ContactPlan& plan, const Node& node,
+                         const Component& c, const Node& owner) {
+  const int line = c.element->line;
+  const std::string what = "<" + c.element->type + "> in node '" + node.path + "'";
+  const Node* with_topology = &node;
+  while (with_topology != nullptr && !with_topology->topology && with_topology != &owner)
+    with_topology = with_topology->parent;
+  if (with_topology == nullptr || !with_topology->topology) {
+    state.problems.Scene(line, what +
+                                   " has no topology (expected a tetrahedral topology in its "
+                                   "node or above it, up to its MechanicalObject's node)");
+    return;
+  }
+  if (plan.intersection.method == IntersectionSettings::Method::kDiscrete) {
+    state.problems.Scene(line, what +
+                                   ": DiscreteIntersection's tetrahedron–point test "
+                                   "(SOFA's TetrahedronDiscreteIntersection) is not supported "
+                                   "(expected MinProximity-, NewProximity- or LocalMinDistance "
+                                   "intersection, under which a tetrahedron model finds no "
+                                   "contact, as in SOFA)");
+    return;
+  }
+  LogInfo(node.path + "/" + c.name + ": TetrahedronCollisionModel takes part in no contact (" +
+          std::to_string(with_topology->topology->tetrahedra.size()) +
+          " tetrahedra): the scene's intersection method has no tetrahedron test, nor has SOFA's");
+}
+
 // Adds model `c` of `node` to the plan, or reports why it cannot collide.
 void AddModel(BuildState& state, ContactPlan& plan, const Node& node, const Component& c,
               int node_index) {
@@ -173,6 +210,10 @@ void AddModel(BuildState& state, ContactPlan& plan, const Node& node, const Comp
   if (owner == nullptr) {
     state.problems.Scene(
         line, what + " has no MechanicalObject (expected one in its node or " + "above it)");
+    return;
+  }
+  if (c.entry->spec.name == "TetrahedronCollisionModel") {
+    AddTetrahedronModel(state, plan, node, c, *owner);
     return;
   }
   const int object_index = owner->object;

@@ -135,6 +135,7 @@
 #include "linear/ldl_linear_solver.h"
 #include "linear/pcg_linear_solver.h"
 #include "linear/preconditioners.h"
+#include "linear/svd_linear_solver.h"
 
 namespace fluxion::internal {
 
@@ -307,6 +308,8 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
                             &CreateLinearSolver<JacobiPreconditioner>);
   registrar.AddLinearSolver(BlockJacobiPreconditioner::Spec(),
                             &CreateLinearSolver<BlockJacobiPreconditioner>);
+  registrar.AddLinearSolver(SsorPreconditioner::Spec(), &CreateLinearSolver<SsorPreconditioner>);
+  registrar.AddLinearSolver(SvdLinearSolver::Spec(), &CreateLinearSolver<SvdLinearSolver>);
   registrar.AddComponent(NewtonRaphsonSolverComponent::Spec(), nullptr);  // read by ODE solvers
   // Inert without a collision pipeline, read by it with one (build/collision_pipeline.h).
   for (const ComponentSpec& collision_model : CollisionModelComponents::Specs())

@@ -34,14 +34,18 @@ std::vector<FieldSpec> CommonCollisionFields() {
                       "SOFA: component switching elements on and off (not followed)")};
 }
 
-ComponentSpec CollisionModelSpec(std::string name, const char* elements,
-                                 std::vector<FieldSpec> own) {
+std::vector<FieldSpec> WithCommonFields(std::vector<FieldSpec> own) {
   std::vector<FieldSpec> fields = CommonCollisionFields();
   for (FieldSpec& field : own) fields.push_back(std::move(field));
+  return fields;
+}
+
+ComponentSpec CollisionModelSpec(std::string name, const char* elements,
+                                 std::vector<FieldSpec> own) {
   return ComponentSpec{.name = std::move(name),
                        .kind = ComponentKind::kCollisionModel,
                        .summary = std::string(elements) + kInertSummary,
-                       .fields = std::move(fields),
+                       .fields = WithCommonFields(std::move(own)),
                        .aliases = {}};
 }
 
@@ -74,6 +78,15 @@ std::vector<ComponentSpec> CollisionModelComponents::Specs() {
                          {both_side("points"),
                           FieldSpec::Bool("computeNormals", false, "SOFA: compute point normals"),
                           free_position(), topology()}),
+      // TetrahedronCollisionModel.cpp: only DiscreteIntersection tests tetrahedra in SOFA;
+      // under the proximity methods it finds no contact (build/collision_pipeline.cpp).
+      ComponentSpec{.name = "TetrahedronCollisionModel",
+                    .kind = ComponentKind::kCollisionModel,
+                    .summary = "Tetrahedron collision model: no contact under the proximity "
+                               "intersection methods (SOFA has no tetrahedron test there); "
+                               "DiscreteIntersection's tetrahedron–point test is not supported",
+                    .fields = WithCommonFields({topology()}),
+                    .aliases = {}},
       // SphereCollisionModel.inl (Vec3 and Rigid3 templates: the template is not read)
       CollisionModelSpec("SphereCollisionModel", "Sphere",
                          {FieldSpec::RealList("listRadius", "SOFA: radius of each sphere [m]"),

@@ -68,6 +68,10 @@ void CgLinearSolver::Multiply(const Vector& x, Vector& y) const {
     y.noalias() = *matrix_ * x;
 }
 
+void CgLinearSolver::ContinueFrom(const LinearSolver& previous) {
+  if (const auto* cg = dynamic_cast<const CgLinearSolver*>(&previous)) solves_ = cg->solves_;
+}
+
 // SOFA's CGLinearSolver::solve, step for step (sofa-notes §3): x = 0 (or the previous x with
 // warmStart) and r = b − A·x; then per iteration ρ = rᵀr, stop if √ρ/‖b‖ ≤ tolerance; p = r (first
 // iteration) or r + (ρ/ρ_prev)·p; q = A·p; stop if pᵀq = 0 or |pᵀq| ≤ threshold; x += α·p and

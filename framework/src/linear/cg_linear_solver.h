@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "core/continued_linear_solver.h"
 #include "fluxion/export.h"
 #include "fluxion/linear_solver.h"
 #include "fluxion/parameters.h"
@@ -18,8 +19,10 @@ namespace fluxion::internal {
 /// tests are skipped at the first iteration of the first solve only (SOFA warns there and goes on);
 /// in later solves they can stop the iterations before x moves. x starts at 0 unless `warmStart`.
 /// b = 0 gives x = 0. `LinearSolveResult::iterations` counts the iterations that updated x.
-/// `Solve` before `Factorize` throws UsageError.
-class CgLinearSolver final : public LinearSolver {
+/// `Solve` before `Factorize` throws UsageError. A rebuild after a topological change carries the
+/// count of solves over (ContinuedLinearSolver): the exemption is the first solve's of the run
+/// only.
+class CgLinearSolver final : public LinearSolver, public ContinuedLinearSolver {
  public:
   static ComponentSpec Spec();
   explicit CgLinearSolver(const Parameters& parameters);
@@ -29,6 +32,7 @@ class CgLinearSolver final : public LinearSolver {
   bool accepts_operator() const override { return true; }
   LinearSolveResult FactorizeOperator(const LinearOperator& A) override;
   LinearSolveResult Solve(const Vector& b, Vector& x) override;
+  void ContinueFrom(const LinearSolver& previous) override;
 
  private:
   std::string name_ = "CGLinearSolver";

@@ -17,7 +17,7 @@ ComponentSpec LdlLinearSolver::Spec() {
                                  "SOFA's link to the component storing the system (e.g. a "
                                  "MatrixLinearSystem): accepted; Fluxion assembles its own")},
       .aliases = {"EigenSimplicialLDLT", "EigenSimplicialLLT", "SparseCholeskySolver",
-                  "CholeskySolver", "EigenSparseLU"}};
+                  "CholeskySolver", "EigenSparseLU", "EigenSparseQR"}};
 }
 
 LdlLinearSolver::LdlLinearSolver(const Parameters& /*parameters*/) {}

@@ -5,9 +5,10 @@
 // (CSparseSolvers plugin) and CholeskySolver (dense) factor the same symmetric positive definite
 // matrices (LLᵀ and LDLᵀ give the same solution); EigenSparseLU
 // (Sofa/Component/LinearSolver/Direct/src/sofa/component/linearsolver/direct/EigenSparseLU.h,
-// SOFA's RestShapeSpringsForceField2.scn) solves general matrices, so on these symmetric ones it
-// gives the same solution whenever the matrix is positive definite. Where Fluxion differs: an
-// implicit system matrix that is not positive definite, which SOFA's LDLᵀ and LU would still
+// SOFA's RestShapeSpringsForceField2.scn) and EigenSparseQR (EigenSparseQR.h, Eigen's sparse QR:
+// SOFA's FEMBAR_EigenSparseQR.scn) solve general matrices, so on these symmetric ones they give
+// the same solution whenever the matrix is positive definite (to rounding). Where Fluxion differs:
+// an implicit system matrix that is not positive definite, which SOFA's LDLᵀ and LU would still
 // solve, fails here with "not positive definite" (an implicit step's m·M + b·B + k·K loses
 // definiteness only when springs are compressed hard, i.e. when the motion is already blowing
 // up). Their SOFA fields other than `template` are not accepted.

@@ -1,5 +1,5 @@
 // SOFA's preconditioners, as linear solvers a PCGLinearSolver links to (`preconditioner="@name"`):
-// JacobiPreconditioner, BlockJacobiPreconditioner and AsyncSparseLDLSolver.
+// JacobiPreconditioner, BlockJacobiPreconditioner, SSORPreconditioner and AsyncSparseLDLSolver.
 //
 // Each is a LinearSolver: `Factorize(A)` builds the approximate inverse P⁻¹ of the assembled
 // matrix A, `Solve(r, z)` applies it, z = P⁻¹·r. PCGLinearSolver calls Factorize when SOFA would
@@ -59,6 +59,39 @@ class BlockJacobiPreconditioner final : public LinearSolver {
   std::string name_ = "BlockJacobiPreconditioner";
   Index size_ = 0;
   std::vector<double> inverse_blocks_;  // 9 doubles per block, row-major
+  bool factorized_ = false;
+};
+
+/// SOFA's SSORPreconditioner (Sofa/Component/LinearSolver/Preconditioner/src/sofa/component/
+/// linearsolver/preconditioner/SSORPreconditioner.{inl,cpp}): one symmetric successive
+/// over-relaxation sweep with ω = `omega`, A = L + D + U. SOFA's sweeps, read off its code: a
+/// backward one solving (D/ω + U)·t = r, then a forward one solving (I + ω·D⁻¹·L)·z = t, i.e.
+///   z = s·(D/ω + L)⁻¹·(D/ω)·(D/ω + U)⁻¹·r,
+/// with s = 2 − ω for the default template (CompressedRowSparseMatrixd) and s = 1 for
+/// CompressedRowSparseMatrixMat3x3d, whose specialisation omits the final scaling (they agree at
+/// SOFA's default ω = 1). Each row's sum runs in SOFA's order for its template: the scalar one
+/// over the row's entries by increasing column; the 3×3 one in its backward sweep over the blocks
+/// right of the diagonal block first, then the diagonal block's own entries (same value, other
+/// rounding). A is symmetric (the LinearSolver contract), so row j is read as column j of the
+/// column-major matrix. Factorize copies A's values (PCG may refresh the preconditioner less
+/// often than A changes: SOFA's keeps its own matrix) and 1/A_jj; a zero or non-finite diagonal
+/// entry fails it (SOFA divides by it). Allocates only when A's size or pattern grows.
+class SsorPreconditioner final : public LinearSolver {
+ public:
+  static ComponentSpec Spec();
+  explicit SsorPreconditioner(const Parameters& parameters);
+
+  const std::string& name() const override { return name_; }
+  LinearSolveResult Factorize(const SparseMatrix& A) override;
+  bool approximate() const override { return true; }
+  LinearSolveResult Solve(const Vector& b, Vector& x) override;
+
+ private:
+  std::string name_ = "SSORPreconditioner";
+  double omega_;
+  bool blocks_;  // template CompressedRowSparseMatrixMat3x3d
+  SparseMatrix matrix_;
+  Vector inverse_diagonal_;
   bool factorized_ = false;
 };
 

@@ -3,6 +3,7 @@
 // count and observers the running one's, the state carried point by point.
 #include <utility>
 
+#include "core/continued_linear_solver.h"
 #include "fluxion/errors.h"
 #include "fluxion/log.h"
 #include "runtime/simulation_access.h"
@@ -54,6 +55,14 @@ void SimulationAccess::AdoptRebuilt(Simulation& running, Simulation rebuilt,
     state.v.segment(object.offset, object.num_dofs()) = v;
   }
   for (SolverNode& node : fresh.nodes) node.state.time = old.time;
+  // A linear solver's counters go on (core/continued_linear_solver.h): SOFA keeps the component.
+  for (SolverNode& node : fresh.nodes) {
+    auto* continued = dynamic_cast<ContinuedLinearSolver*>(node.linear_solver.get());
+    if (continued == nullptr) continue;
+    for (const SolverNode& running_node : old.nodes)
+      if (running_node.node_path == node.node_path && running_node.linear_solver != nullptr)
+        continued->ContinueFrom(*running_node.linear_solver);
+  }
 
   // Observers are built once, on the first model: that one is kept (not every later one, which
   // nothing built once points into: a long run of changes must not accumulate meshes).

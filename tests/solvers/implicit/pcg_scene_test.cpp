@@ -100,11 +100,12 @@ TEST_F(PcgScene, BdfSceneStructureMatchesSparseLdl) {
   EXPECT_LE(difference, 1e-10);
 }
 
-// Jacobi and 3×3 block Jacobi preconditioners, PCG run to rᵀP⁻¹r ≤ 1e-24·bᵀb: then ‖r‖/‖b‖ ≤
+// Jacobi, 3×3 block Jacobi and SSOR preconditioners, PCG run to rᵀP⁻¹r ≤ 1e-24·bᵀb: then ‖r‖/‖b‖ ≤
 // 1e-12·(max A_ii / min A_ii)^½, and the solution's relative error κ(A) times that, < 1e-9 per
 // step here; summed over 30 steps of an implicit (stable) method on values of order 1: 1e-7.
 TEST_F(PcgScene, JacobiPreconditionedClothMatchesSparseLdlToItsTolerance) {
-  for (const char* preconditioner : {"JacobiPreconditioner", "BlockJacobiPreconditioner"}) {
+  for (const char* preconditioner :
+       {"JacobiPreconditioner", "BlockJacobiPreconditioner", "SSORPreconditioner"}) {
     const std::string pcg =
         std::string(R"(<PCGLinearSolver iterations="10000" tolerance="1e-24" preconditioner="@p"/>
   <)") + preconditioner +
