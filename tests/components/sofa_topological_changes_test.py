@@ -11,8 +11,8 @@ examples/Benchmark/TopologicalChanges/*.scn remove 145 triangles ten times, from
 whose every point is on a triangle: after t = 1 no point is left. The scenes Fluxion cannot run
 yet are checked to fail with the message naming what they lack (so that this test says when
 they start to run). 
-examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad}ForceFieldTopologyChangeHandling.scn
-run to t = 1, their containers losing at each T= the elements their process file names.
+examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad,Triangular}ForceFieldTopologyChange
+Handling.scn run to t = 1, their containers losing at each T= the elements their process file names.
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -236,7 +236,15 @@ HANDLING = {"HexahedronForceFieldTopologyChangeHandling": ("RemovingHexaProcess.
                                                            {"Container": "Hexahedra"}),
             "QuadForceFieldTopologyChangeHandling": ("RemovingQuadProcess.txt",
                                                      {"QuadularBendingSprings/Container": "Quads",
-                                                      "RegularGridSprings/Container": "Quads"})}
+                                                      "RegularGridSprings/Container": "Quads"}),
+            # Its nodes collide (a pipeline reads their TriangleCollisionModels): rebuilt at each
+            # change. The TriangularTensorMass node has no processor and keeps its triangles.
+            "TriangularForceFieldTopologyChangeHandling": (
+                "RemovingTrianglesProcess.txt",
+                {name + "/Container": "Triangles"
+                 for name in ["TriangularBendingSprings", "TriangularBiquadratic",
+                              "TriangularQuadratic", "TriangularFEM",
+                              "TrianglePressureForceField"]})}
 
 
 def expected_counts(process, initial):

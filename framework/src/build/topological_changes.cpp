@@ -47,6 +47,8 @@ const std::set<std::string, std::less<>> kRebuiltTypes = {"PointSetTopologyConta
                                                           "HexahedronFEMForceField",
                                                           "HexahedralFEMForceField",
                                                           "EdgePressureForceField",
+                                                          "TriangularQuadraticSpringsForceField",
+                                                          "TriangularBiquadraticSpringsForceField",
                                                           "FixedPlaneProjectiveConstraint",
                                                           "BoxConstraint",
                                                           "UniformMass",
@@ -313,6 +315,32 @@ bool FollowDiagonalMass(BuildState& state, const Node& node, const Component& c,
   return true;
 }
 
+// A TrianglePressureForceField in the changing node, on its triangles: its `triangleList` is
+// SOFA's TopologySubsetData (d_trianglePressureMap: TopologySubsetData::remove drops a removed
+// triangle's entries and renames the moved last triangle's, keeping the order), followed as such;
+// each triangle's rest area — hence its force — goes with its entry, as a build computes it again
+// from the rest positions. SOFA never reads its `triangleList` again after init (the callback that
+// would is tied to the component state, which no step reads), so a list linked to an engine
+// (BoxROI) is followed as the list it gave at init. False after reporting a problem.
+bool FollowTriangleList(BuildState& state, const Node& node, const Component& c,
+                        ChangingNode& changing) {
+  const Parameters& p = c.parameters;
+  const auto refuse = [&](const std::string& what) {
+    state.problems.Scene(c.element->line, "<" + c.element->type + "> " + what +
+                                              " is not supported yet (expected it in node '" +
+                                              changing.node_path +
+                                              "', on its TriangleSetTopologyContainer)");
+    return false;
+  };
+  if (node.path != changing.node_path) return refuse("below a node whose topology changes");
+  if (p.has("topology") && !p.text("topology").empty())
+    return refuse("with 'topology' in a node whose topology changes");
+  if (changing.level != TopologyLevel::kTriangle)
+    return refuse("on a topology whose changes are not of triangles");
+  changing.triangle_lists.push_back({c.element->line, "triangleList", p.indices("triangleList")});
+  return true;
+}
+
 // A topological mapping from the changing topology: followed when SOFA's mapping follows a
 // removal (mechanics/mapped_topology_follow.h), in a child node of the changing one whose
 // topology is the mapping's output. Reported otherwise.
@@ -368,6 +396,10 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
       continue;
     }
     if (type == "DiagonalMass" && !FollowDiagonalMass(state, node, c, changing)) continue;
+    if (type == "TrianglePressureForceField") {
+      FollowTriangleList(state, node, c, changing);
+      continue;
+    }
     if (type == "UniformMass" && c.parameters.has("totalMass") &&
         !(c.parameters.has("preserveTotalMass") && c.parameters.flag("preserveTotalMass")) &&
         node.object >= 0 && node.object == changing.object) {

@@ -110,6 +110,10 @@ struct ChangingNode {
   std::shared_ptr<const Topology> topology;
   Vector position, velocity, rest_position;
   std::vector<FollowedIndexList> index_lists;
+  /// Lists of the container's triangles that SOFA keeps as a TopologySubsetData
+  /// (TrianglePressureForceField's `triangleList`): a removed triangle's entries dropped, the
+  /// moved last triangle's renamed, the order kept; written back into the scene.
+  std::vector<FollowedIndexList> triangle_lists;
   /// Every component of the node and below, in document order.
   std::vector<NodeComponent> components;
   std::vector<FollowedSprings> spring_lists;

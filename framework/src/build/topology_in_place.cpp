@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "build/in_place_triangle_pressure.h"
+#include "build/in_place_triangle_springs.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
 #include "mechanics/gravity_weights.h"
@@ -18,6 +20,7 @@
 #include "mechanics/spring_force_field.h"
 #include "mechanics/triangle_fem.h"
 #include "mechanics/triangle_shells.h"
+#include "runtime/contact_stage.h"
 #include "runtime/simulation_access.h"
 
 namespace fluxion::internal {
@@ -100,13 +103,18 @@ class Follower final : public InPlaceFollower {
           for (const Index v : topology_->triangles[static_cast<std::size_t>(t)])
             touched_.push_back(v);
     }
-    if ((!fems_.empty() || !bendings_.empty()) && system_->has_matrix_layout()) {
+    if ((!fems_.empty() || !bendings_.empty() || !triangle_springs_.empty()) &&
+        system_->has_matrix_layout()) {
       why =
           "the system's matrix pattern is built (a direct linear solver) and holds the entries "
-          "of a TriangularFEMForceField or TriangularBendingSprings";
+          "of a TriangularFEMForceField, TriangularBendingSprings or triangular springs";
       return false;
     }
+    triangle_springs_.BeforeRemoval(*topology_, shells_, ids);
+    pressures_.BeforeRemoval(*topology_);
     shells_.RemoveFreeingPoints(*topology_, ids, done_);
+    triangle_springs_.AfterRemoval(*topology_, shells_, done_);
+    pressures_.AfterRemoval(*topology_, done_, node.triangle_lists);
     for (const FollowedSprings& springs : springs_)
       system_->RemoveSprings(springs.field, done_.removed_edges);
     for (const FollowedFem& fem : fems_)
@@ -164,6 +172,8 @@ class Follower final : public InPlaceFollower {
   std::vector<FollowedSprings> springs_;
   std::vector<FollowedFem> fems_;
   std::vector<FollowedBending> bendings_;
+  InPlaceTriangleSprings triangle_springs_;  // Triangular(Bi)QuadraticSpringsForceField
+  InPlaceTrianglePressure pressures_;        // TrianglePressureForceField
   double bending_stiffness_ = 0.0, bending_damping_ = 0.0;
   std::optional<FollowedMass> mass_;
   Index first_dof_ = 0;
@@ -377,7 +387,8 @@ std::string PointsRefusal(Follower& follower, const ChangingNode& node, const Ob
         std::any_of(follower.fems_.begin(), follower.fems_.end(),
                     [&](const FollowedFem& fem) { return fem.index == f; }) ||
         std::any_of(follower.bendings_.begin(), follower.bendings_.end(),
-                    [&](const FollowedBending& bending) { return bending.index == f; }))
+                    [&](const FollowedBending& bending) { return bending.index == f; }) ||
+        follower.triangle_springs_.Follows(f) || follower.pressures_.Follows(f))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
     bool laid =
@@ -471,6 +482,49 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
       follower->bendings_.push_back({springs, static_cast<std::size_t>(index)});
       follower->bending_stiffness_ = springs->springs().front().stiffness;
       follower->bending_damping_ = springs->springs().front().damping;
+      continue;
+    }
+    if ((c.type == "TriangularQuadraticSpringsForceField" ||
+         c.type == "TriangularBiquadraticSpringsForceField") &&
+        own_node) {
+      const ElementDescription* element = FindElementAt(scene.root, c.line);
+      if (element == nullptr || element->Find("topology") != nullptr)
+        return refuse("<" + c.type + "> '" + path + "' is given a topology link");
+      int sources = 0;
+      const ForceField* field = FieldOf(simulation, path, sources);
+      if (sources == 0) continue;  // nothing built
+      std::string refusal;
+      if (sources != 1 || node.dimension != 3 ||
+          !follower->triangle_springs_.Add(system, field, topology, object.offset, refusal))
+        return refuse("<" + c.type + "> '" + path + "' " +
+                      (refusal.empty() ? "is not one spring field of the node" : refusal));
+      continue;
+    }
+    if (c.kind == ComponentKind::kCollisionModel) {
+      // SOFA's collision models re-read their container's elements when used; one that no
+      // collision pipeline reads (none in the scene, or outside its subtree) is inert: nothing to
+      // follow. One that the detection reads is not followed here yet.
+      const ContactStage* stage = SimulationAccess::ContactStageOf(simulation);
+      if (stage == nullptr || std::find(stage->model_paths().begin(), stage->model_paths().end(),
+                                        path) == stage->model_paths().end())
+        continue;
+      return refuse("<" + c.type + "> '" + path +
+                    "' is read by the collision pipeline (its detection holds the elements)");
+    }
+    if (c.type == "TrianglePressureForceField" && own_node) {
+      int sources = 0;
+      const ForceField* field = FieldOf(simulation, path, sources);
+      if (sources == 0) continue;  // an empty list: no load
+      const auto list =
+          std::find_if(node.triangle_lists.begin(), node.triangle_lists.end(),
+                       [&](const FollowedIndexList& l) { return l.element_line == c.line; });
+      std::string refusal;
+      if (sources != 1 || node.dimension != 3 || list == node.triangle_lists.end() ||
+          !follower->pressures_.Add(system, field, node.triangle_lists,
+                                    static_cast<std::size_t>(list - node.triangle_lists.begin()),
+                                    topology, object.offset, refusal))
+        return refuse("<" + c.type + "> '" + path + "' " +
+                      (refusal.empty() ? "is not one load of the node" : refusal));
       continue;
     }
     if (c.type == "DiagonalMass" && own_node && !follower->mass_) {

@@ -321,6 +321,8 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     }
     // The points it removed: the scene a later rebuild reads follows, as after Remove.
     if (!node.in_place->removed_points().empty()) WritePointFollowers(node.state);
+    for (const FollowedIndexList& list : node.state.triangle_lists)
+      SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
     const std::span<const Index> skipped = node.in_place->out_of_range();
     if (!skipped.empty())
       LogWarn(where + ": " + std::to_string(skipped.size()) + " element indices (first " +
@@ -370,6 +372,10 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     state.v = RenumberPointValues(state.v, d, removal.point_origin);
     for (FollowedIndexList& list : node.index_lists) {
       list.indices = RenumberPointSubset(list.indices, removal.point_map);
+      SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+    }
+    for (FollowedIndexList& list : node.triangle_lists) {
+      list.indices = RenumberPointSubset(list.indices, removal.triangle_map);
       SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
     }
     for (FollowedSprings& list : node.spring_lists) {

@@ -8,6 +8,12 @@ namespace fluxion::internal {
 
 ConstantForce::ConstantForce(std::vector<Index> dofs, std::vector<double> values)
     : dofs_(std::move(dofs)), values_(std::move(values)) {
+  FindLayout();
+}
+
+void ConstantForce::FindLayout() {
+  increasing_ = true;
+  stride_ = 0;
   for (std::size_t k = 1; k < dofs_.size(); ++k)
     increasing_ = increasing_ && dofs_[k - 1] < dofs_[k];
   if (increasing_ && dofs_.size() >= 2) {
@@ -15,6 +21,21 @@ ConstantForce::ConstantForce(std::vector<Index> dofs, std::vector<double> values
     for (std::size_t k = 1; k < dofs_.size() && stride_ > 0; ++k)
       if (dofs_[k] != dofs_[0] + static_cast<Index>(k) * stride_) stride_ = 0;
   }
+}
+
+void ConstantForce::EraseEntries(std::size_t first, std::size_t count) {
+  FLUXION_DEMAND(first + count <= values_.size());
+  const auto begin = static_cast<std::ptrdiff_t>(first),
+             end = begin + static_cast<std::ptrdiff_t>(count);
+  dofs_.erase(dofs_.begin() + begin, dofs_.begin() + end);
+  values_.erase(values_.begin() + begin, values_.begin() + end);
+  FindLayout();
+}
+
+void ConstantForce::SetDofs(std::size_t first, std::span<const Index> dofs) {
+  FLUXION_DEMAND(first + dofs.size() <= dofs_.size());
+  std::copy(dofs.begin(), dofs.end(), dofs_.begin() + static_cast<std::ptrdiff_t>(first));
+  FindLayout();
 }
 
 void ConstantForce::RemoveEntriesMovingLast(std::size_t first, std::size_t count) {

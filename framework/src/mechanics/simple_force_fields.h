@@ -42,6 +42,13 @@ class ConstantForce final : public ForceField {
   /// the last `count` values, and the last `count` entries go (SOFA's swap-last removal of a point,
   /// build/topology_in_place.h). No reallocation.
   void RemoveEntriesMovingLast(std::size_t first, std::size_t count);
+  /// Erases entries [first, first + count), the later ones keeping their order (a load on a
+  /// list of elements, one of which went: TopologySubsetData::remove), between steps. No
+  /// reallocation.
+  void EraseEntries(std::size_t first, std::size_t count);
+  /// Sets the DOFs of entries [first, first + dofs.size()) (their points renumbered), between
+  /// steps.
+  void SetDofs(std::size_t first, std::span<const Index> dofs);
   /// The mass weight whose point masses and gravity give these values (null for a plain load).
   /// A mesh changed in place goes through it (Weight::SetPointMassAt, RemovePointMovingLast), so
   /// that a gravity set later still multiplies the current masses (build/topology_in_place.cpp).
@@ -49,6 +56,8 @@ class ConstantForce final : public ForceField {
   void AttachWeight(std::shared_ptr<Weight> weight) { weight_ = std::move(weight); }
 
  private:
+  void FindLayout();  // increasing_ and stride_ from dofs_
+
   std::shared_ptr<Weight> weight_;
   std::vector<Index> dofs_;
   std::vector<double> values_;

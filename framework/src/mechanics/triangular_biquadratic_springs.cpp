@@ -7,6 +7,7 @@
 
 #include "fluxion/log.h"
 #include "mechanics/element_loops.h"
+#include "mechanics/triangle_spring_elements.h"
 
 namespace fluxion::internal {
 namespace {
@@ -229,6 +230,49 @@ void TriangularBiquadraticSprings::AddStiffness(const State& state, const Index*
     AddElementBlocks(K, triangles_[index].dof, slots + index * 81, values,
                      [](Index) { return true; });
   }
+}
+
+std::ptrdiff_t TriangularBiquadraticSprings::TangentSize() const {
+  return static_cast<std::ptrdiff_t>(triangles_.size() * kTriangleSpringTangentStride);
+}
+
+void TriangularBiquadraticSprings::LinearizeStiffness(const State& state, double* tangent) const {
+  MeasureEdges(state);  // as AddStiffness: the lengths of this state
+  for (std::size_t index = 0; index < triangles_.size(); ++index)
+    StoreTriangleBlock(TriangleBlocks(index, state),
+                       tangent + index * kTriangleSpringTangentStride);
+}
+
+void TriangularBiquadraticSprings::AddTangentProduct(const double* tangent, double /*b*/, double k,
+                                                     const Vector& x, Vector& y) const {
+  if (k != 0.0) AddTriangleBlocksProduct(triangles_, tangent, k, x, y);
+}
+
+// --- Topological changes followed in place -----------------------------------------------------
+
+void TriangularBiquadraticSprings::RemoveTrianglesMovingLast(
+    std::span<const Index> sorted_descending) {
+  RemoveMovingLast(triangles_, sorted_descending);
+  RemoveMovingLast(last_valid_normal_, sorted_descending);  // SOFA's TriangleData keeps it
+}
+
+void TriangularBiquadraticSprings::RemoveEdgesMovingLast(std::span<const Index> sorted_descending) {
+  RemoveMovingLast(edges_, sorted_descending);  // measured_ keeps its size: read up to edges_
+}
+
+void TriangularBiquadraticSprings::SetTriangle(std::size_t t, const std::array<Index, 3>& dof,
+                                               const std::array<Index, 3>& edges) {
+  triangles_[t].dof = dof;
+  for (std::size_t j = 0; j < 3; ++j) triangles_[t].edge[j] = static_cast<std::size_t>(edges[j]);
+}
+
+void TriangularBiquadraticSprings::SetEdgeEnds(std::size_t e, Index a, Index b) {
+  edges_[e].a = a;
+  edges_[e].b = b;
+}
+
+void TriangularBiquadraticSprings::SumEdgeStiffness(std::size_t e, std::span<const Index> around) {
+  edges_[e].stiffness = internal::SumEdgeStiffness(triangles_, e, around);
 }
 
 }  // namespace fluxion::internal

@@ -5,6 +5,7 @@
 #include <Eigen/Dense>
 
 #include "mechanics/element_loops.h"
+#include "mechanics/triangle_spring_elements.h"
 
 namespace fluxion::internal {
 
@@ -148,6 +149,48 @@ void TriangularQuadraticSprings::AddStiffness(const State& state, const Index* s
     AddElementBlocks(K, triangles_[index].dof, slots + index * 81, values,
                      [](Index) { return true; });
   }
+}
+
+std::ptrdiff_t TriangularQuadraticSprings::TangentSize() const {
+  return static_cast<std::ptrdiff_t>(triangles_.size() * kTriangleSpringTangentStride);
+}
+
+void TriangularQuadraticSprings::LinearizeStiffness(const State& state, double* tangent) const {
+  MeasureEdges(state);  // as AddStiffness: the lengths of this state
+  for (std::size_t index = 0; index < triangles_.size(); ++index)
+    StoreTriangleBlock(TriangleBlocks(index, state),
+                       tangent + index * kTriangleSpringTangentStride);
+}
+
+void TriangularQuadraticSprings::AddTangentProduct(const double* tangent, double /*b*/, double k,
+                                                   const Vector& x, Vector& y) const {
+  if (k != 0.0) AddTriangleBlocksProduct(triangles_, tangent, k, x, y);
+}
+
+// --- Topological changes followed in place -----------------------------------------------------
+
+void TriangularQuadraticSprings::RemoveTrianglesMovingLast(
+    std::span<const Index> sorted_descending) {
+  RemoveMovingLast(triangles_, sorted_descending);
+}
+
+void TriangularQuadraticSprings::RemoveEdgesMovingLast(std::span<const Index> sorted_descending) {
+  RemoveMovingLast(edges_, sorted_descending);  // measured_ keeps its size: read up to edges_
+}
+
+void TriangularQuadraticSprings::SetTriangle(std::size_t t, const std::array<Index, 3>& dof,
+                                             const std::array<Index, 3>& edges) {
+  triangles_[t].dof = dof;
+  for (std::size_t j = 0; j < 3; ++j) triangles_[t].edge[j] = static_cast<std::size_t>(edges[j]);
+}
+
+void TriangularQuadraticSprings::SetEdgeEnds(std::size_t e, Index a, Index b) {
+  edges_[e].a = a;
+  edges_[e].b = b;
+}
+
+void TriangularQuadraticSprings::SumEdgeStiffness(std::size_t e, std::span<const Index> around) {
+  edges_[e].stiffness = internal::SumEdgeStiffness(triangles_, e, around);
 }
 
 }  // namespace fluxion::internal

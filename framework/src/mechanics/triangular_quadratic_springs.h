@@ -39,6 +39,8 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <span>
 #include <vector>
 
 #include "fluxion/force_field.h"
@@ -71,6 +73,32 @@ class TriangularQuadraticSprings final : public ForceField {
   void StiffnessEntries(std::vector<MatrixEntry>& entries) const override;
   void AddStiffness(const State& state, const Index* slots, double* values) const override;
   double PotentialEnergy(const State& state) const override;
+  /// Matrix-free: each triangle's 9×9 block (mechanics/triangle_spring_elements.h), the product
+  /// of the system's fallback to the bit, and right after triangles are removed in place.
+  std::ptrdiff_t TangentSize() const override;
+  void LinearizeStiffness(const State& state, double* tangent) const override;
+  void AddTangentProduct(const double* tangent, double b, double k, const Vector& x,
+                         Vector& y) const override;
+
+  // A removal of triangles followed in place (build/topology_in_place.h; SOFA's TriangleData and
+  // EdgeData handlers, mechanics/triangle_spring_elements.h), between steps only. A built matrix
+  // layout keeps the first slots: the caller refuses to follow then.
+  std::size_t num_edges() const { return edges_.size(); }
+  std::size_t num_triangles() const { return triangles_.size(); }
+  const Edge& edge(std::size_t e) const { return edges_[e]; }
+  const Triangle& triangle(std::size_t t) const { return triangles_[t]; }
+  /// Removes the triangles `sorted_descending`, the last one's data moved into each slot.
+  void RemoveTrianglesMovingLast(std::span<const Index> sorted_descending);
+  /// Removes the edges `sorted_descending`, the last one's data moved into each slot (the
+  /// triangles' edge indices are the caller's: SetTriangle).
+  void RemoveEdgesMovingLast(std::span<const Index> sorted_descending);
+  /// Triangle `t`'s vertices' first DOFs and its edges (edge j opposite vertex j).
+  void SetTriangle(std::size_t t, const std::array<Index, 3>& dof,
+                   const std::array<Index, 3>& edges);
+  /// Edge `e`'s ends' first DOFs.
+  void SetEdgeEnds(std::size_t e, Index a, Index b);
+  /// Edge `e`'s constant k_e summed again over the triangles `around` it (ascending).
+  void SumEdgeStiffness(std::size_t e, std::span<const Index> around);
 
   /// Triangle `t`'s 9×9 K at `state`, as AddStiffness assembles it (for tests).
   std::array<double, 81> TriangleStiffness(std::size_t t, const State& state) const;

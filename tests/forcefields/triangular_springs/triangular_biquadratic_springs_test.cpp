@@ -238,6 +238,42 @@ TEST(TriangularBiquadraticSprings, AreaForceFollowsTheLastValidNormal) {
   EXPECT_NEAR((walked.last_valid_normal(0) - Eigen::Vector3d(0, 0, -1)).norm(), 0.0, 1e-12);
 }
 
+TEST(TriangularBiquadraticSprings, ARemovedTriangleTakesTheLastOnesNormalAndTangent) {
+  // Both triangles compressed (J = 0.49) and walked to 90° about the x axis: their last valid
+  // normals turn from n0 = (0, 0, 1) to (0, −1, 0). Removing triangle 0 moves triangle 1 into
+  // its slot with its last valid normal (SOFA's TriangleData keeps it); a field built anew would
+  // start from n0. The matrix-free tangent multiplies as the assembled K of what is left.
+  Patch patch;
+  const auto positions = [&](double angle) {
+    return patch.Positions(Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitX()).toRotationMatrix() *
+                           (0.7 * Eigen::Matrix3d::Identity()));
+  };
+  TriangularBiquadraticSprings field = patch.Field(true);
+  for (int degrees = 0; degrees <= 90; degrees += 10)
+    probes::Force(field, At(positions(degrees * M_PI / 180)));
+  const std::array<Index, 1> removed = {0};
+  field.RemoveTrianglesMovingLast(removed);
+  ASSERT_EQ(field.num_triangles(), 1u);
+  EXPECT_EQ(field.triangle(0).dof, (std::array<Index, 3>{3, 9, 6}));
+  EXPECT_NEAR((field.last_valid_normal(0) - Eigen::Vector3d(0, -1, 0)).norm(), 0.0, 1e-12);
+  // Triangle 1's edges' constants now hold its k_j alone (edge (1, 2) had both triangles').
+  for (std::size_t j = 0; j < 3; ++j) {
+    const std::array<Index, 1> around = {0};
+    field.SumEdgeStiffness(field.triangle(0).edge[j], around);
+    EXPECT_EQ(field.edge(field.triangle(0).edge[j]).stiffness,
+              0.0 + field.triangle(0).stiffness[j]);
+  }
+  const State at = At(positions(M_PI / 2));
+  std::vector<double> tangent(static_cast<std::size_t>(field.TangentSize()));
+  ASSERT_EQ(tangent.size(), 81u);
+  field.LinearizeStiffness(at, tangent.data());
+  const Vector dx = Vector::LinSpaced(12, -1.0, 2.0);
+  Vector y = Vector::Zero(12);
+  field.AddTangentProduct(tangent.data(), 0.0, 2.0, dx, y);
+  const Eigen::MatrixXd K = probes::Stiffness(field, at);
+  EXPECT_LT((y - 2.0 * K * dx).norm(), 1e-12 * (K * dx).norm());
+}
+
 TEST(TriangularBiquadraticSprings, SofasTangentIsExactForTheSprings) {
   // The springs' energy is a polynomial of the positions and SOFA's blocks are its exact
   // Hessian, at any deformation; the area term's blocks are regularised (not −∂f/∂x).
