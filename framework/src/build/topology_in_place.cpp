@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "build/tetrahedron_in_place.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
 #include "mechanics/gravity_weights.h"
@@ -399,8 +400,10 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
     why = std::move(reason);
     return nullptr;
   };
+  if (node.level == TopologyLevel::kTetrahedron)
+    return CreateTetrahedronFollower(simulation, node, scene, why);
   if (node.level != TopologyLevel::kTriangle)
-    return refuse("only removals of triangles are followed in place");
+    return refuse("only removals of triangles and tetrahedra are followed in place");
   if (!node.mappings.empty()) return refuse("a topological mapping follows the topology");
   auto follower = std::make_unique<Follower>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);
