@@ -234,6 +234,46 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(param_info.param.name);
     });
 
+// The ParaView files (scene-runner --vtk) show each removal followed in place: one that frees no
+// point changes the topology where it is (no new model), and the files still take their cells
+// again — the same counts as the rebuild's files, step by step, falling at each removal.
+TEST_F(TetrahedronInPlace, TheParaViewFilesShowEachRemoval) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_tetrahedron_in_place_vtk";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.02\nREMOVE= 2\n13 14\n"
+                                        << "T= 0.04\nREMOVE= 2\n15 16\n";
+  std::ofstream(folder / "bar.scn") << Bar(5, kDensityMass, kCorotational);
+  const auto cells = [&](const std::string& run, const char* environment) {
+    const testing::CommandResult result = testing::RunCommand(
+        std::string(environment) + " " + testing::SceneRunner() + " " +
+        (folder / "bar.scn").string() + " --steps 6 --no-rows --every 1 --output-dir " +
+        folder.string() + " --vtk " + (folder / run).string());
+    EXPECT_EQ(result.status, 0) << result.err;
+    std::vector<std::string> counts;
+    for (int step = 0; step <= 6; ++step) {
+      std::ifstream vtu(folder / run / ("bar_root_dofs_00000" + std::to_string(step) + ".vtu"));
+      std::string line;
+      while (std::getline(vtu, line))
+        if (const auto at = line.find("NumberOfCells=\""); at != std::string::npos) {
+          counts.push_back(line.substr(at, line.find('"', at + 15) - at));
+          break;
+        }
+    }
+    return counts;
+  };
+  const std::vector<std::string> in_place = cells("in_place", "env -u FLUXION_TOPOLOGY_REBUILD");
+  const std::vector<std::string> rebuilt = cells("rebuilt", "env FLUXION_TOPOLOGY_REBUILD=1");
+  std::filesystem::remove_all(folder);
+  ASSERT_EQ(in_place.size(), 7u);
+  EXPECT_EQ(in_place, rebuilt);
+  // Two removals, two changes of the cells.
+  int changes = 0;
+  for (std::size_t k = 1; k < in_place.size(); ++k) changes += in_place[k] != in_place[k - 1];
+  EXPECT_EQ(changes, 2);
+}
+
 // Allocations of the step that applies the second removal (the first makes the follow), less
 // those of a plain step: the same for a bar of 4 times the tetrahedra, for removals of no point
 // (tetrahedra 13 14, then 15 16 of cube 2: each corner keeps a tetrahedron) and for removals
