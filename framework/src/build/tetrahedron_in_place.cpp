@@ -23,14 +23,24 @@ namespace fluxion::internal {
 namespace {
 
 // The components that follow a removal of no point with nothing to do (their data index points,
-// which keep their numbers; a removal of points renames them through the node's index lists and
-// the system), and the topology's helpers.
+// which keep their numbers), and the loaders. The projective constraints are those the triangle
+// path accepts (build/topology_in_place.cpp): when points go, the node's index lists and the
+// system rename or drop them (AssembledSystem::RemovePointMovingLast,
+// mechanics/point_list_follower.h), whatever the elements.
 const std::set<std::string, std::less<>> kUnchangedTypes = {"MechanicalObject",
                                                             "UniformMass",
                                                             "TopologicalChangeProcessor",
                                                             "FixedProjectiveConstraint",
                                                             "FixedConstraint",
                                                             "PartialFixedProjectiveConstraint",
+                                                            "AffineMovementProjectiveConstraint",
+                                                            "LinearMovementProjectiveConstraint",
+                                                            "PlaneProjectiveConstraint",
+                                                            "LineProjectiveConstraint",
+                                                            "PointProjectiveConstraint",
+                                                            "DirectionProjectiveConstraint",
+                                                            "FixedPlaneProjectiveConstraint",
+                                                            "BoxConstraint",
                                                             "BoxROI",
                                                             "MeshGmshLoader",
                                                             "MeshVTKLoader",
