@@ -12,6 +12,7 @@
 
 #include "build/in_place_triangle_pressure.h"
 #include "build/in_place_triangle_springs.h"
+#include "build/tetrahedron_in_place.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
 #include "mechanics/gravity_weights.h"
@@ -410,8 +411,10 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
     why = std::move(reason);
     return nullptr;
   };
+  if (node.level == TopologyLevel::kTetrahedron)
+    return CreateTetrahedronFollower(simulation, node, scene, why);
   if (node.level != TopologyLevel::kTriangle)
-    return refuse("only removals of triangles are followed in place");
+    return refuse("only removals of triangles and tetrahedra are followed in place");
   if (!node.mappings.empty()) return refuse("a topological mapping follows the topology");
   auto follower = std::make_unique<Follower>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);

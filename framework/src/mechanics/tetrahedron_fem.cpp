@@ -333,6 +333,18 @@ void TetrahedronFem::AddTangentProduct(const double* tangent, double /*b*/, doub
   partition_.Run(elements_, kTetrahedronGrain, loop);
 }
 
+// --- Topological changes followed in place ---------------------------------------------------
+
+void TetrahedronFem::RemoveElementsMovingLast(std::span<const Index> sorted_descending) {
+  for (const Index removed : sorted_descending) {
+    const auto slot = static_cast<std::size_t>(removed);
+    FLUXION_DEMAND(slot < elements_.size());
+    if (slot + 1 != elements_.size()) elements_[slot] = elements_.back();
+    elements_.pop_back();
+  }
+  partition_.Reset();
+}
+
 // --- Von Mises -----------------------------------------------------------------------------------
 
 void TetrahedronFem::VonMises(const Vector& x, bool green, double* out) const {

@@ -135,7 +135,23 @@ class TetrahedronFem final : public ForceField, public ElementOutputSource {
   void VonMises(const Vector& x, bool green, double* out) const;
 
   std::size_t num_elements() const { return elements_.size(); }
+  const Element& element(std::size_t e) const { return elements_[e]; }
   TetrahedronFemMethod method() const { return method_; }
+
+  // A tetrahedron removal followed in place (build/tetrahedron_in_place.h), between steps only,
+  // as SOFA's TetrahedronData follows its topology (TopologyData::remove: each removed slot
+  // takes the last tetrahedron's data as it was computed; TetrahedralCorotationalFEMForceField
+  // and TetrahedronFEMForceField keep their rest data per tetrahedron that way).
+  /// Removes the elements `sorted_descending` (distinct, descending), each slot taking the
+  /// element then last. The thread partition is recomputed on its next use.
+  void RemoveElementsMovingLast(std::span<const Index> sorted_descending);
+  /// Element e's vertices become the first DOFs `dof` (a point renumbered by a topological
+  /// change: the last point moved into a removed one's slot). The caller calls ForgetPartition
+  /// once after its renamings (forgetting the partition costs two small allocations: once per
+  /// change, not once per renamed element).
+  void SetElementDofs(std::size_t e, const std::array<Index, 4>& dof) { elements_[e].dof = dof; }
+  /// The thread partition is recomputed on its next use (the elements' vertices changed).
+  void ForgetPartition() { partition_.Reset(); }
   int von_mises() const { return von_mises_; }
 
   /// With computeVonMisesStress 1 or 2: publishes VonMises as the output `vonMisesPerElement`

@@ -24,10 +24,23 @@ using internal::VtuArray;
 using internal::VtuPiece;
 
 // A per-element output written as a part of its own (its elements are not its object's).
+// The sizes of a topology's lists, points first, then edges to hexahedra (all 0 without one).
+// A change followed in place (build/topology_in_place.h, build/tetrahedron_in_place.h) edits the
+// topology where it is, with no new model when it frees no point, and always removes elements:
+// a changed size is how a record notices it.
+using TopologySizes = std::array<std::size_t, 6>;
+
+TopologySizes SizesOf(const Topology* topology) {
+  if (topology == nullptr) return {};
+  return {topology->points.size(), topology->edges.size(),      topology->triangles.size(),
+          topology->quads.size(),  topology->tetrahedra.size(), topology->hexahedra.size()};
+}
+
 struct ElementPart {
   std::size_t output;  // its index in Simulation::ElementOutputs()
   std::string file_stem;
   std::optional<internal::VtuCells> cells;
+  TopologySizes sizes{};  // of the topology the cells were taken from
 };
 
 // What stays the same from record to record for one object.
@@ -37,6 +50,7 @@ struct ObjectPart {
   std::vector<std::array<Index, 2>> edges;  // the cells that are edges, for the elongation
   std::vector<double> rest_lengths;         // one per edge [m]
   std::vector<double> mass;                 // one per point [kg]
+  TopologySizes sizes{};                    // of the topology the cells were taken from
 };
 
 // `id` with every character a file name should not hold replaced by '_'.
@@ -104,6 +118,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       part.cells.emplace(internal::CollectVtkCells(
           t, type == ElementType::kEdge, type == ElementType::kTriangle, type == ElementType::kQuad,
           type == ElementType::kTetrahedron, type == ElementType::kHexahedron));
+      part.sizes = SizesOf(&t);
       element_parts_.push_back(std::move(part));
     }
     // A scene with a collision pipeline also gets its contacts, as a part of their own.
@@ -122,6 +137,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
   // lengths, its points' masses (Begin, and again after a topological change).
   static void FillPart(const Simulation& simulation, const ObjectModel& object, ObjectPart& part) {
     part.cells.reset();
+    part.sizes = SizesOf(object.topology.get());
     part.edges.clear();
     part.rest_lengths.clear();
     // Cells: every element of the topology; points without a topology as vertices, so that
@@ -153,11 +169,16 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
     if (!ok_ || !pvd_) return;
     // A topological change (TopologicalChangeProcessor) gave the objects other points and
     // elements: each file of a step holds its own, so the parts are taken again from the new
-    // model (the per-element parts too, when the components are the same).
-    if (simulation.shared_model() != model_) {
-      model_ = simulation.shared_model();
-      for (std::size_t k = 0; k < parts_.size(); ++k)
-        FillPart(simulation, simulation.objects()[k], parts_[k]);
+    // model (the per-element parts too, when the components are the same), or from a topology
+    // changed in place (its sizes changed, the model the same).
+    const bool new_model = simulation.shared_model() != model_;
+    model_ = simulation.shared_model();
+    for (std::size_t k = 0; k < parts_.size(); ++k) {
+      const ObjectModel& object = simulation.objects()[k];
+      if (new_model || SizesOf(object.topology.get()) != parts_[k].sizes)
+        FillPart(simulation, object, parts_[k]);
+    }
+    if (!element_parts_.empty()) {
       const std::vector<ElementValues> outputs = simulation.ElementOutputs();
       for (ElementPart& part : element_parts_) {
         if (part.output >= outputs.size()) {
@@ -165,11 +186,13 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
           return;
         }
         const ElementValues& output = outputs[part.output];
+        if (!new_model && SizesOf(output.topology.get()) == part.sizes) continue;
         const ElementType type = output.type;
         part.cells.emplace(internal::CollectVtkCells(
             *output.topology, type == ElementType::kEdge, type == ElementType::kTriangle,
             type == ElementType::kQuad, type == ElementType::kTetrahedron,
             type == ElementType::kHexahedron));
+        part.sizes = SizesOf(output.topology.get());
       }
     }
     // The force on every solver node's DOFs, once per record.
