@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "build/in_place_points.h"
 #include "build/in_place_triangle_pressure.h"
 #include "build/in_place_triangle_springs.h"
 #include "build/tetrahedron_in_place.h"
@@ -254,41 +255,21 @@ class Follower final : public InPlaceFollower {
     if (mass_->weight != nullptr) mass_->weight->SetPointMassAt(static_cast<std::size_t>(v), mass);
   }
 
-  // SOFA's removePointsProcess for everything indexed by the object's points, point by point in
-  // the descending order of the removal, the last point moving into each removed slot: the
-  // system's DOFs (M, fixed DOFs), the weights' entries, the masses' rest points, the node's
-  // initial vectors and constrained index lists (TopologySubsetData::remove: the removed point
-  // dropped, the order kept, the moved point renamed), then the state; last, the springs of the
-  // edges around each moved point take its new number.
+  // SOFA's removePointsProcess for everything indexed by the object's points
+  // (build/in_place_points.h); then the membranes' elements and the springs of the edges around
+  // each moved point take its new number.
   void FollowRemovedPoints(Simulation& simulation, ChangingNode& node) {
     const int d = dimension_;
     const auto dof = [&](Index point) { return first_dof_ + point * d; };
-    for (std::size_t i = 0; i < done_.removed_points.size(); ++i) {
-      const Index p = done_.removed_points[i], last = done_.moved_points[i];
-      system_->RemovePointMovingLast(dof(p), d);
-      for (ConstantForce* force : point_forces_)
-        if (Weight* weight = force->weight())
-          weight->RemovePointMovingLast(static_cast<std::size_t>(p));
-        else
-          force->RemoveEntriesMovingLast(static_cast<std::size_t>(p * d),
-                                         static_cast<std::size_t>(d));
-      rest_points_[static_cast<std::size_t>(p)] = rest_points_.back();
-      rest_points_.pop_back();
-      std::erase(touched_, p);
-      std::replace(touched_.begin(), touched_.end(), last, p);
-      for (Vector* values : {&node.position, &node.velocity, &node.rest_position})
-        if (values->size() > (last + 1) * d - 1)
-          values->segment(p * d, d) = values->segment(last * d, d);
-      for (FollowedIndexList& list : node.index_lists) {
-        std::erase(list.indices, p);
-        std::replace(list.indices.begin(), list.indices.end(), last, p);
-      }
-    }
     const auto points = static_cast<Index>(topology_->points.size());
-    for (Vector* values : {&node.position, &node.velocity, &node.rest_position})
-      if (values->size() > points * d) values->conservativeResize(points * d);
-    SimulationAccess::RemoveObjectPoints(simulation, node.object, done_.removed_points,
-                                         done_.moved_points);
+    RemovePointsMovingLast(simulation, node,
+                           {.system = *system_,
+                            .first_dof = first_dof_,
+                            .dimension = d,
+                            .point_forces = point_forces_,
+                            .rest_points = rest_points_,
+                            .touched = touched_},
+                           done_.removed_points, done_.moved_points, points);
     for (std::size_t i = 0; i < done_.removed_points.size(); ++i) {
       const Index p = done_.removed_points[i];
       if (p == done_.moved_points[i] || p >= points) continue;
