@@ -33,10 +33,10 @@ namespace fluxion::internal {
 /// proximity), contactStiffness, contactFriction, contactRestitution, contactResponse, group,
 /// numberOfContacts; links previous, next, collisionElementActiver), and each model's own
 /// (Sofa/Component/Collision/Geometry/src/sofa/component/collision/geometry/
-/// {Triangle,Line,Point,Sphere}CollisionModel.inl, TetrahedronCollisionModel.cpp). `color` and drawing options are ignored as
-/// everywhere. The old names (TriangleModel, LineModel, PointModel, SphereModel, TTriangleModel…)
-/// were removed in SOFA v20.06 (helper/ComponentChange.cpp) and SOFA refuses them: so does
-/// Fluxion. Links are not followed (the models are never built).
+/// {Triangle,Line,Point,Sphere}CollisionModel.inl, TetrahedronCollisionModel.cpp). `color` and
+/// drawing options are ignored as everywhere. The old names (TriangleModel, LineModel, PointModel,
+/// SphereModel, TTriangleModel…) were removed in SOFA v20.06 (helper/ComponentChange.cpp) and SOFA
+/// refuses them: so does Fluxion. Links are not followed (the models are never built).
 class CollisionModelComponents {
  public:
   static std::vector<ComponentSpec> Specs();
