@@ -1,6 +1,7 @@
 #include "build/in_place_points.h"
 
 #include <algorithm>
+#include <set>
 
 #include "mechanics/assembled_system.h"
 #include "mechanics/gravity_weights.h"
@@ -8,6 +9,48 @@
 #include "runtime/simulation_access.h"
 
 namespace fluxion::internal {
+
+bool FollowsRemovalUnchanged(std::string_view type) {
+  static const std::set<std::string, std::less<>> kTypes = {"MechanicalObject",
+                                                            "UniformMass",
+                                                            "TopologicalChangeProcessor",
+                                                            "FixedProjectiveConstraint",
+                                                            "FixedConstraint",
+                                                            "PartialFixedProjectiveConstraint",
+                                                            "AffineMovementProjectiveConstraint",
+                                                            "LinearMovementProjectiveConstraint",
+                                                            "PlaneProjectiveConstraint",
+                                                            "LineProjectiveConstraint",
+                                                            "PointProjectiveConstraint",
+                                                            "DirectionProjectiveConstraint",
+                                                            "FixedPlaneProjectiveConstraint",
+                                                            "BoxConstraint",
+                                                            "BoxROI",
+                                                            "MeshGmshLoader",
+                                                            "MeshOBJLoader",
+                                                            "MeshObjLoader",
+                                                            "MeshVTKLoader"};
+  return kTypes.count(type) != 0;
+}
+
+const ElementDescription* FindElementAt(const NodeDescription& node, int line) {
+  for (const ElementDescription& element : node.components)
+    if (element.line == line) return &element;
+  for (const NodeDescription& child : node.children)
+    if (const ElementDescription* found = FindElementAt(child, line)) return found;
+  return nullptr;
+}
+
+const ForceField* FieldOf(const Simulation& simulation, const std::string& path, int& sources) {
+  const ForceField* field = nullptr;
+  sources = 0;
+  for (const MatrixSource& source : SimulationAccess::MatrixSources(simulation))
+    if (source.component == path && source.kind == ComponentMatrixKind::kStiffness) {
+      field = source.field;
+      ++sources;
+    }
+  return field;
+}
 
 void RemovePointsMovingLast(Simulation& simulation, ChangingNode& node, PointIndexedState state,
                             std::span<const Index> removed, std::span<const Index> moved,

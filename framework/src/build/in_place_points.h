@@ -1,19 +1,38 @@
-// The part of a removal followed in place that concerns the object's points, shared by the
-// triangle and tetrahedron followers (build/topology_in_place.cpp, build/tetrahedron_in_place.cpp).
+// What the triangle and tetrahedron followers of a removal in place share
+// (build/topology_in_place.cpp, build/tetrahedron_in_place.cpp): the components that need no
+// follow, the lookups of a component's scene element and force field, and the part of a removal
+// that concerns the object's points.
 #pragma once
 
 #include <array>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "build/topological_changes.h"
+#include "fluxion/force_field.h"
 #include "fluxion/simulation.h"
 #include "fluxion/types.h"
+#include "scene/scene_description.h"
 
 namespace fluxion::internal {
 
 class AssembledSystem;
 class ConstantForce;
+
+/// True for the components that follow a removal freeing no point with nothing to do (their data
+/// index points, which keep their numbers) and the loaders; when points go, the node's index
+/// lists and the system rename or drop them (AssembledSystem::RemovePointMovingLast,
+/// mechanics/point_list_follower.h), whatever the elements.
+bool FollowsRemovalUnchanged(std::string_view type);
+
+/// The scene element at `line` in `node`'s subtree, or null.
+const ElementDescription* FindElementAt(const NodeDescription& node, int line);
+
+/// The force field of component `path` (its only stiffness source when `sources` comes back 1),
+/// or null.
+const ForceField* FieldOf(const Simulation& simulation, const std::string& path, int& sources);
 
 /// What a follower indexes by the object's points.
 struct PointIndexedState {

@@ -23,51 +23,6 @@ namespace fluxion::internal {
 
 namespace {
 
-// The components that follow a removal of no point with nothing to do (their data index points,
-// which keep their numbers), and the loaders. The projective constraints are those the triangle
-// path accepts (build/topology_in_place.cpp): when points go, the node's index lists and the
-// system rename or drop them (AssembledSystem::RemovePointMovingLast,
-// mechanics/point_list_follower.h), whatever the elements.
-const std::set<std::string, std::less<>> kUnchangedTypes = {"MechanicalObject",
-                                                            "UniformMass",
-                                                            "TopologicalChangeProcessor",
-                                                            "FixedProjectiveConstraint",
-                                                            "FixedConstraint",
-                                                            "PartialFixedProjectiveConstraint",
-                                                            "AffineMovementProjectiveConstraint",
-                                                            "LinearMovementProjectiveConstraint",
-                                                            "PlaneProjectiveConstraint",
-                                                            "LineProjectiveConstraint",
-                                                            "PointProjectiveConstraint",
-                                                            "DirectionProjectiveConstraint",
-                                                            "FixedPlaneProjectiveConstraint",
-                                                            "BoxConstraint",
-                                                            "BoxROI",
-                                                            "MeshGmshLoader",
-                                                            "MeshVTKLoader",
-                                                            "MeshOBJLoader",
-                                                            "MeshObjLoader"};
-
-const ElementDescription* FindElementAt(const NodeDescription& node, int line) {
-  for (const ElementDescription& element : node.components)
-    if (element.line == line) return &element;
-  for (const NodeDescription& child : node.children)
-    if (const ElementDescription* found = FindElementAt(child, line)) return found;
-  return nullptr;
-}
-
-// The force field of component `path` (its only stiffness source), or null.
-const ForceField* FieldOf(const Simulation& simulation, const std::string& path, int& sources) {
-  const ForceField* field = nullptr;
-  sources = 0;
-  for (const MatrixSource& source : SimulationAccess::MatrixSources(simulation))
-    if (source.component == path && source.kind == ComponentMatrixKind::kStiffness) {
-      field = source.field;
-      ++sources;
-    }
-  return field;
-}
-
 // A TetrahedronFEMForceField or TetrahedralCorotationalFEMForceField on the topology's
 // tetrahedra in order.
 struct FollowedFem {
@@ -346,7 +301,7 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
     if (c.kind == ComponentKind::kOdeSolver || c.kind == ComponentKind::kLinearSolver ||
         c.kind == ComponentKind::kIgnored || c.kind == ComponentKind::kContext)
       continue;
-    if (c.line == node.topology_line || (own_node && kUnchangedTypes.count(c.type) != 0)) continue;
+    if (c.line == node.topology_line || (own_node && FollowsRemovalUnchanged(c.type))) continue;
     if ((c.type == "TetrahedronFEMForceField" ||
          c.type == "TetrahedralCorotationalFEMForceField") &&
         own_node) {

@@ -29,36 +29,6 @@ namespace fluxion::internal {
 
 namespace {
 
-// The components that follow a removal of no point with nothing to do (their data index points,
-// which keep their numbers), and those handled below.
-const std::set<std::string, std::less<>> kUnchangedTypes = {"MechanicalObject",
-                                                            "UniformMass",
-                                                            "TopologicalChangeProcessor",
-                                                            "FixedProjectiveConstraint",
-                                                            "FixedConstraint",
-                                                            "PartialFixedProjectiveConstraint",
-                                                            "AffineMovementProjectiveConstraint",
-                                                            "LinearMovementProjectiveConstraint",
-                                                            "PlaneProjectiveConstraint",
-                                                            "LineProjectiveConstraint",
-                                                            "PointProjectiveConstraint",
-                                                            "DirectionProjectiveConstraint",
-                                                            "FixedPlaneProjectiveConstraint",
-                                                            "BoxConstraint",
-                                                            "BoxROI",
-                                                            "MeshGmshLoader",
-                                                            "MeshOBJLoader",
-                                                            "MeshObjLoader",
-                                                            "MeshVTKLoader"};
-
-const ElementDescription* FindElementAt(const NodeDescription& node, int line) {
-  for (const ElementDescription& element : node.components)
-    if (element.line == line) return &element;
-  for (const NodeDescription& child : node.children)
-    if (const ElementDescription* found = FindElementAt(child, line)) return found;
-  return nullptr;
-}
-
 // A SpringForceField whose springs are the topology's edges, in order.
 struct FollowedSprings {
   std::size_t field = 0;  // its index in the system
@@ -295,18 +265,6 @@ class Follower final : public InPlaceFollower {
   std::vector<double> masses_;
 };
 
-// The force field of component `path` (its only stiffness source), or null.
-const ForceField* FieldOf(const Simulation& simulation, const std::string& path, int& sources) {
-  const ForceField* field = nullptr;
-  sources = 0;
-  for (const MatrixSource& source : SimulationAccess::MatrixSources(simulation))
-    if (source.component == path && source.kind == ComponentMatrixKind::kStiffness) {
-      field = source.field;
-      ++sources;
-    }
-  return field;
-}
-
 // The followed TriangularFEMForceField(Optim) `path` of scene element `element` (field null: the
 // component has no stiffness, nothing to follow), or nullopt with `why` set. Followed when its
 // elements are `topology`'s triangles in order and nothing of it is given per triangle or per
@@ -422,7 +380,7 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
     if (c.kind == ComponentKind::kOdeSolver || c.kind == ComponentKind::kLinearSolver ||
         c.kind == ComponentKind::kIgnored || c.kind == ComponentKind::kContext)
       continue;
-    if (c.line == node.topology_line || (own_node && kUnchangedTypes.count(c.type) != 0)) continue;
+    if (c.line == node.topology_line || (own_node && FollowsRemovalUnchanged(c.type))) continue;
     if (c.type == "MeshSpringForceField" && own_node) {
       int sources = 0;
       const ForceField* field = FieldOf(simulation, path, sources);
