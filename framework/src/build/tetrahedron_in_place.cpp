@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "build/in_place_points.h"
+#include "build/mapped_child_in_place.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
 #include "mechanics/gravity_weights.h"
@@ -65,6 +66,7 @@ class TetrahedronFollower final : public InPlaceFollower {
         if (t >= 0 && t < static_cast<Index>(topology_->tetrahedra.size()))
           for (const Index v : topology_->tetrahedra[static_cast<std::size_t>(t)])
             touched_.push_back(v);
+    for (const auto& child : children_) child->BeforeRemoval(node, *topology_, shells_, ids);
     shells_.Remove(*topology_, ids, frees_points, done_);
     for (const FollowedFem& fem : fems_)
       fem.field->RemoveElementsMovingLast(done_.removed_tetrahedra);
@@ -75,6 +77,7 @@ class TetrahedronFollower final : public InPlaceFollower {
           for (const Index v : topology_->tetrahedra[static_cast<std::size_t>(slot)])
             touched_.push_back(v);
     if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
+    for (const auto& child : children_) child->AfterRemoval(node, done_);
     mass_dofs_.clear();
     masses_.clear();
     if (mass_) {
@@ -110,6 +113,8 @@ class TetrahedronFollower final : public InPlaceFollower {
   AssembledSystem* system_ = nullptr;
   std::vector<FollowedFem> fems_;
   std::vector<std::size_t> springs_;  // MeshSpringForceFields on the edges: system indices
+  // The topological mappings' child nodes (build/mapped_child_in_place.h).
+  std::vector<std::unique_ptr<MappedChildInPlace>> children_;
   std::optional<FollowedMass> mass_;
   Index first_dof_ = 0;
   int dimension_ = 3;
@@ -247,7 +252,9 @@ std::string PointsRefusal(TetrahedronFollower& follower, const ChangingNode& nod
     if (std::find(follower.springs_.begin(), follower.springs_.end(), f) !=
             follower.springs_.end() ||
         std::any_of(follower.fems_.begin(), follower.fems_.end(),
-                    [&](const FollowedFem& fem) { return fem.index == f; }))
+                    [&](const FollowedFem& fem) { return fem.index == f; }) ||
+        std::any_of(follower.children_.begin(), follower.children_.end(),
+                    [&](const auto& child) { return child->Follows(f); }))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
     bool laid =
@@ -272,10 +279,6 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   };
   if (node.level != TopologyLevel::kTetrahedron)
     return refuse("the removals are not of tetrahedra");
-  if (!node.mappings.empty())
-    return refuse(
-        "a topological mapping follows the topology (e.g. Tetra2TriangleTopologicalMapping: "
-        "its output is not followed in place)");
   auto follower = std::make_unique<TetrahedronFollower>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);
   if (follower->solver_node_ == nullptr) return refuse("the object is not moved by a solver");
@@ -294,10 +297,17 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   AssembledSystem& system = *follower->system_;
   const Topology& topology = *node.topology;
   const auto dof = [&](Index point) { return object.offset + point * node.dimension; };
+  if (!node.mappings.empty()) {
+    follower->children_ = CreateMappedChildren(simulation, node, system, object.offset, why);
+    if (follower->children_.empty()) return nullptr;
+  }
 
   for (const NodeComponent& c : node.components) {
     const std::string path = c.node_path + "/" + c.name;
     const bool own_node = c.node_path == node.node_path;
+    if (std::any_of(follower->children_.begin(), follower->children_.end(),
+                    [&](const auto& child) { return child->Claims(c.line); }))
+      continue;
     if (c.kind == ComponentKind::kOdeSolver || c.kind == ComponentKind::kLinearSolver ||
         c.kind == ComponentKind::kIgnored || c.kind == ComponentKind::kContext)
       continue;
@@ -378,12 +388,15 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
         "each");
   if (!follower->springs_.empty() && !shells->has_edges())
     return refuse("a MeshSpringForceField is on a topology without edges");
+  if (!follower->children_.empty() && !shells->has_triangles())
+    return refuse("a topological mapping reads the triangles of a topology that lists none");
   follower->points_refusal_ = PointsRefusal(*follower, node, object, *shells);
   follower->shells_ = std::move(*shells);
   // The live topology: a copy the follower changes, in place of the built one everywhere.
   follower->topology_ = std::make_shared<Topology>(topology);
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
+  for (const auto& child : follower->children_) child->Install(simulation, node);
   // Their per-element output is on the tetrahedra that now change (the live topology's).
   for (const FollowedFem& fem : follower->fems_)
     if (fem.field->von_mises() != 0) fem.field->PublishVonMises(follower->topology_);
