@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -92,15 +93,20 @@ constexpr const char* kProcess =
     "T= 0.02\nREMOVE= 2\n13 14\n"
     "T= 0.04\nREMOVE= 6\n0 1 2 3 4 5\n";
 
-// −F·x of the pressure with every point lifted by 1 along y from its rest position (the bar's
-// other loads are 0 without gravity and the elastic energies 0 for a translation): each pressed
-// triangle gives each of its vertices pressure·A/3 = (0, 0.5, 0), at y = 1 — −1.5 per triangle.
+// −F·x of the pressure with every point at its rest position but y = 1 + x (the bar's other loads
+// are 0 without gravity; the elastic energies are not counted: the field is absent): each pressed
+// triangle gives each of its vertices pressure·A/3 = (0, 0.5, 0), so a triangle whose vertices
+// are at x_v gives −0.5·Σ(1 + x_v) — which triangles are pressed, not only how many, counts. The
+// bottom triangle of tetrahedron 6c + 1 has x = c, c + 1, c + 1 (−0.5·(3c + 5)), that of 6c + 4
+// x = c, c, c + 1 (−0.5·(3c + 4)): −0.5·(6c + 9) per cube, −52.5 for the bar; −47 once 13's
+// (c = 2: 11) is gone, −42.5 once cube 0's (9) are.
 double LiftedEnergy(Simulation& simulation) {
   const Topology& topology = *simulation.model().objects[0].topology;
   Vector x(static_cast<Index>(3 * topology.points.size()));
   for (std::size_t p = 0; p < topology.points.size(); ++p)
     for (std::size_t a = 0; a < 3; ++a)
-      x[static_cast<Index>(3 * p + a)] = topology.points[p][a] + (a == 1 ? 1.0 : 0.0);
+      x[static_cast<Index>(3 * p + a)] =
+          a == 1 ? 1.0 + topology.points[p][0] : topology.points[p][a];
   simulation.SetPosition(0, x);
   simulation.SetVelocity(0, Vector::Zero(x.size()));
   return simulation.PotentialEnergy();
@@ -108,8 +114,8 @@ double LiftedEnergy(Simulation& simulation) {
 
 // The pressure on the child's bottom triangles follows the mapping's changes as SOFA's
 // TopologySubsetData does (the removed triangle's entry dropped, the uncovered faces never
-// joining it): pressure × the bottom area left — 3 × 5, 4.5, then 3.5 m² — through the rebuild
-// and in place.
+// joining it): through the rebuild and in place, the load is on the bottom triangles left —
+// pressure × their area, 3 × 5, 4.5, then 3.5 m², weighted by where they are (LiftedEnergy).
 TEST_F(MappedChild, APressureOnTheSurfaceFollowsTheRemovalsByHand) {
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / "fluxion_mapped_child_pressure";
@@ -119,12 +125,57 @@ TEST_F(MappedChild, APressureOnTheSurfaceFollowsTheRemovalsByHand) {
   const std::string file = (folder / "bar.scn").string();
   for (const bool rebuild : {true, false}) {
     SetRebuild(rebuild);
-    for (const auto& [steps, energy] : {std::pair{0, -15.0}, {3, -13.5}, {5, -10.5}}) {
+    for (const auto& [steps, energy] : {std::pair{0, -52.5}, {3, -47.0}, {5, -42.5}}) {
       Simulation simulation = LoadScene(xml, file);
       for (int k = 0; k < steps; ++k) simulation.Step();
       EXPECT_DOUBLE_EQ(LiftedEnergy(simulation), energy)
           << (rebuild ? "rebuild" : "in place") << ", " << steps << " steps";
     }
+  }
+  std::filesystem::remove_all(folder);
+}
+
+// The same through a Quad2TriangleTopologicalMapping (a removal of quads always rebuilds): three
+// unit quads in a row, q = (i, i+1, i+5, i+4) on points i + 4j at (i, j, 0); the child's
+// triangles 2q = (q0, q1, q2) and 2q + 1 = (q0, q2, q3). The list "0 1 4 5" presses quads 0 and
+// 2. Removing quad 0 removes its two triangles, quad 2's take their slots (SOFA's QUADSREMOVED,
+// the output's swaps): "0 1", still quad 2's. With z = 1 + x, each vertex of a pressed triangle
+// (area 1/2, pressure 6: (0, 0, 1) per vertex) gives −(1 + x): triangles 0 = (0, 1, 5) and
+// 1 = (0, 5, 4) give −5 and −4, 4 = (2, 3, 7) and 5 = (2, 7, 6) −11 and −10: −30, then −21
+// (quad 1's triangles, pressed by a wrong renaming, would give −15).
+TEST_F(MappedChild, APressureOnAQuad2TriangleChildFollowsTheRemovalByHand) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_mapped_child_quads";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.01\nREMOVE= 1\n0\n";
+  const std::string xml = R"(<Node name="root" dt="0.01" gravity="0 0 0">
+  <EulerImplicitSolver/>
+  <CGLinearSolver iterations="100" tolerance="1e-12" threshold="1e-30"/>
+  <QuadSetTopologyContainer name="quads" position="0 0 0 1 0 0 2 0 0 3 0 0 0 1 0 1 1 0 2 1 0 3 1 0"
+                            quads="0 1 5 4  1 2 6 5  2 3 7 6"/>
+  <QuadSetTopologyModifier/>
+  <MechanicalObject name="dofs"/>
+  <UniformMass name="mass" vertexMass="1"/>
+  <TopologicalChangeProcessor filename="process.txt"/>
+  <Node name="surface">
+    <TriangleSetTopologyContainer name="tri"/>
+    <TriangleSetTopologyModifier/>
+    <Quad2TriangleTopologicalMapping input="@../quads" output="@tri"/>
+    <TrianglePressureForceField name="pressure" triangleList="0 1 4 5" pressure="0 0 6"/>
+  </Node>
+</Node>)";
+  for (const auto& [steps, energy] : {std::pair{0, -30.0}, {2, -21.0}}) {
+    Simulation simulation = LoadScene(xml, (folder / "quads.scn").string());
+    for (int k = 0; k < steps; ++k) simulation.Step();
+    const Topology& topology = *simulation.model().objects[0].topology;
+    EXPECT_EQ(topology.points.size(), steps == 0 ? 8u : 6u);
+    Vector x(static_cast<Index>(3 * topology.points.size()));
+    for (std::size_t p = 0; p < topology.points.size(); ++p)
+      for (std::size_t a = 0; a < 3; ++a)
+        x[static_cast<Index>(3 * p + a)] =
+            a == 2 ? 1.0 + topology.points[p][0] : topology.points[p][a];
+    simulation.SetPosition(0, x);
+    EXPECT_DOUBLE_EQ(simulation.PotentialEnergy(), energy) << steps << " steps";
   }
   std::filesystem::remove_all(folder);
 }
@@ -251,6 +302,59 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<ChildCase>& param_info) {
       return std::string(param_info.param.name);
     });
+
+// Random removals (a fixed seed): one to three tetrahedra at each step from a bar of 6 cubes (36
+// tetrahedra) until 6 are left, freeing points or not as they fall; the surface's elements, the
+// bar's and the state are the rebuild's at every step, each change followed in place.
+TEST_F(MappedChild, RandomRemovalsGiveTheRebuildsSurface) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_mapped_child_random";
+  std::filesystem::create_directories(folder);
+  std::mt19937 random(20261207);
+  std::ofstream process(folder / "process.txt");
+  int left = 36, removals = 0;
+  for (int step = 1; step <= 20 && left > 6; ++step, ++removals) {
+    const int count = std::min(left - 6, 1 + static_cast<int>(random() % 3));
+    process << "T= " << 0.01 * step << "\nREMOVE= " << count << "\n";
+    std::vector<int> ids(static_cast<std::size_t>(left));
+    for (int t = 0; t < left; ++t) ids[static_cast<std::size_t>(t)] = t;
+    std::shuffle(ids.begin(), ids.end(), random);
+    for (int k = 0; k < count; ++k) process << ids[static_cast<std::size_t>(k)] << " ";
+    process << "\n";
+    left -= count;
+  }
+  process.close();
+  const std::string xml = Bar(6, kCorotational, kBottomPressure);
+  const std::string file = (folder / "bar.scn").string();
+  SetRebuild(true);
+  Simulation rebuilt = LoadScene(xml, file);
+  SetRebuild(false);
+  Simulation in_place = LoadScene(xml, file);
+  std::filesystem::remove_all(folder);
+  int changes = 0, changes_kept = 0;
+  for (int k = 0; k < 22; ++k) {
+    const double* before = in_place.position(0).data();
+    const std::size_t tetrahedra = in_place.model().objects[0].topology->tetrahedra.size();
+    in_place.Step();
+    rebuilt.Step();
+    if (in_place.model().objects[0].topology->tetrahedra.size() != tetrahedra) {
+      ++changes;
+      if (in_place.position(0).data() == before) ++changes_kept;
+    }
+    ASSERT_TRUE(in_place.position(0) == rebuilt.position(0)) << "step " << k + 1;
+    ASSERT_TRUE(in_place.velocity(0) == rebuilt.velocity(0)) << "step " << k + 1;
+    ASSERT_EQ(in_place.model().objects[0].topology->tetrahedra,
+              rebuilt.model().objects[0].topology->tetrahedra)
+        << "step " << k + 1;
+    const std::shared_ptr<const Topology> sa = Surface(in_place), sb = Surface(rebuilt);
+    ASSERT_TRUE(sa && sb);
+    ASSERT_EQ(sa->triangles, sb->triangles) << "step " << k + 1;
+    ASSERT_EQ(sa->edges, sb->edges) << "step " << k + 1;
+  }
+  EXPECT_GE(removals, 12);
+  EXPECT_EQ(changes, removals);
+  EXPECT_EQ(changes_kept, removals);
+}
 
 // A TriangularFEMForceField on the surface would take elements on the faces a removal uncovers:
 // not followed in place, the change goes through the rebuild (the state's buffer replaced) and
