@@ -167,7 +167,7 @@ std::unique_ptr<Tetra2TriangleChild> CreateChild(Simulation& simulation, Changin
   const Topology* reported = SimulationAccess::NodeTopology(simulation, child);
   if (reported != nullptr &&
       (reported->triangles != surface.triangles || reported->edges != surface.edges ||
-       reported->points.size() != surface.points.size())) {
+       (!reported->points.empty() && reported->points.size() != surface.points.size()))) {
     why = "the topology of node '" + child + "' is not its mapping's output as followed";
     return nullptr;
   }

@@ -270,7 +270,7 @@ class TopologyRebuildStage final : public TopologyChangeStage {
   static void TakeLiveOutputs(ChangingNode& node) {
     for (FollowedMapping& mapping : node.mappings)
       if (mapping.live) {
-        mapping.mapped.topology = std::move(mapping.live->topology);
+        mapping.mapped.topology = mapping.live->topology;
         mapping.mapped.glob2loc.clear();
         const std::vector<Index>& glob2loc = mapping.live->glob2loc;
         for (std::size_t glob = 0; glob < glob2loc.size(); ++glob)
