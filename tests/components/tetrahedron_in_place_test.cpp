@@ -274,6 +274,45 @@ TEST_F(TetrahedronInPlace, TheParaViewFilesShowEachRemoval) {
   EXPECT_EQ(changes, 2);
 }
 
+// A force field on a topological mapping's output (its own ParaView part) whose last elements go:
+// the surface of the bar (Tetra2TriangleTopologicalMapping) carries a TriangularFEMForceField;
+// cube 1 goes at 0.02, cube 0 at 0.04. The skin's files go on, with the surface's triangles:
+// 20 (a 1 × 1 × 2 box, two per unit square), 12 (one cube), then none — the scene rebuilt without
+// elements has no such field, which the writer once took for another scene and stopped.
+TEST_F(TetrahedronInPlace, TheParaViewFilesOutliveAMappedFieldsLastElement) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_tetrahedron_mapped_vtk";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.02\nREMOVE= 6\n6 7 8 9 10 11\n"
+                                        << "T= 0.04\nREMOVE= 6\n0 1 2 3 4 5\n";
+  std::ofstream(folder / "bar.scn") << Bar(2, kDensityMass, std::string(kCorotational) + R"(
+  <Node name="surface">
+    <TriangleSetTopologyContainer name="Container"/>
+    <TriangleSetTopologyModifier/>
+    <Tetra2TriangleTopologicalMapping input="@../topo" output="@Container"/>
+    <TriangularFEMForceField name="skin" youngModulus="100" poissonRatio="0.3"/>
+  </Node>)");
+  const testing::CommandResult result =
+      testing::RunCommand(testing::SceneRunner() + " " + (folder / "bar.scn").string() +
+                          " --steps 6 --no-rows --every 1 --output-dir " + folder.string() +
+                          " --vtk " + (folder / "vtk").string());
+  EXPECT_EQ(result.status, 0) << result.err;
+  std::vector<std::string> cells;
+  for (int step = 0; step <= 6; ++step) {
+    std::ifstream vtu(folder / "vtk" /
+                      ("bar_root_surface_skin_00000" + std::to_string(step) + ".vtu"));
+    std::string line;
+    while (std::getline(vtu, line))
+      if (const auto at = line.find("NumberOfCells=\""); at != std::string::npos) {
+        cells.push_back(line.substr(at + 15, line.find('"', at + 15) - at - 15));
+        break;
+      }
+  }
+  std::filesystem::remove_all(folder);
+  EXPECT_THAT(cells, ::testing::ElementsAre("20", "20", "20", "12", "12", "0", "0"));
+}
+
 // Allocations of the step that applies the second removal (the first makes the follow), less
 // those of a plain step: the same for a bar of 4 times the tetrahedra, for removals of no point
 // (tetrahedra 13 14, then 15 16 of cube 2: each corner keeps a tetrahedron) and for removals

@@ -14,9 +14,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -162,6 +164,77 @@ TEST_F(TopologyInPlace, GivesTheBitsOfTheRebuildAtEveryStep) {
   const SparseMatrix mass =
       in_place.simulation.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
   EXPECT_NEAR(mass.sum() / 3.0, 62.0, 1e-12);
+}
+
+// The masses a removal that frees points sums again are read in the numbering after the
+// removal. The cloth is the 7 × 7 grid with its points moved off the grid (so that the triangles'
+// areas differ and the order of a vertex's sum shows in its last bit), the labels of the centre
+// point 24 and the corner 48 swapped (the last point is now interior, with six triangles) and one
+// triangle around the centre put last. Removing cell (0, 0) frees corner 0: the last triangle
+// (around the centre) takes slot 1, and the centre (last point) takes point 0's number. The
+// centre's mass must be its triangles' summed in their new order, as the rebuild sums them — the
+// follow once listed the moved triangles' vertices in the new numbering and then renamed them as
+// old ones, dropping the centre.
+TEST_F(TopologyInPlace, TheMassOfAMovedPointIsSummedInTheNewOrder) {
+  constexpr int side = 7;
+  std::vector<std::array<double, 3>> points;
+  for (int p = 0; p < side * side; ++p)
+    points.push_back(
+        {p % side + 0.27 * std::sin(1.9 * p), p / side + 0.23 * std::cos(2.7 * p), 0.0});
+  std::vector<std::array<int, 3>> triangles;
+  for (int j = 0; j + 1 < side; ++j)
+    for (int i = 0; i + 1 < side; ++i) {
+      const int p = i + side * j;
+      triangles.push_back({p, p + 1, p + side + 1});
+      triangles.push_back({p, p + side + 1, p + side});
+    }
+  const auto relabel = [](int v) { return v == 24 ? 48 : v == 48 ? 24 : v; };
+  std::swap(points[24], points[48]);
+  for (auto& t : triangles)
+    for (int& v : t) v = relabel(v);
+  // The first triangle around the centre (cell (2, 2)'s first: 16 17 24 relabelled) goes last.
+  const auto around_centre = std::find_if(triangles.begin(), triangles.end(), [](const auto& t) {
+    return std::find(t.begin(), t.end(), 48) != t.end();
+  });
+  std::rotate(around_centre, around_centre + 1, triangles.end());
+  std::ostringstream position, list;
+  position.precision(17);
+  for (const auto& p : points) position << p[0] << " " << p[1] << " " << p[2] << "  ";
+  for (const auto& t : triangles) list << t[0] << " " << t[1] << " " << t[2] << " ";
+  const std::string xml = R"(<Node name="root" dt="0.01" gravity="0 -9.81 0">
+  )" + std::string(kImplicit) +
+                          R"(
+  <TriangleSetTopologyContainer name="topo" position=")" +
+                          position.str() + R"(" triangles=")" + list.str() + R"("/>
+  <TriangleSetTopologyModifier/>
+  <MechanicalObject name="dofs"/>
+  <DiagonalMass name="mass" massDensity="2"/>
+  <MeshSpringForceField name="springs" stiffness="100" damping="0.5"/>
+  <FixedProjectiveConstraint name="fix" indices="42 24"/>
+  <TopologicalChangeProcessor filename="process.txt"/>
+</Node>)";
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_topology_moved_mass_test";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << "T= 0.02\nREMOVE= 2\n0 1\n";
+  const std::string file = (folder / "cloth.scn").string();
+  constexpr int steps = 5;
+  const ClothRun in_place = RunCloth(xml, file, steps, false);
+  const ClothRun rebuilt = RunCloth(xml, file, steps, true);
+  std::filesystem::remove_all(folder);
+
+  EXPECT_EQ(std::count(in_place.state_kept.begin(), in_place.state_kept.end(), false), 0);
+  ASSERT_EQ(in_place.x.back().size(), (side * side - 1) * 3);
+  const SparseMatrix ma =
+      in_place.simulation.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
+  const SparseMatrix mb =
+      rebuilt.simulation.ComponentMatrix("root/mass", ComponentMatrixKind::kMass);
+  EXPECT_EQ(ma.coeff(0, 0), mb.coeff(0, 0));  // the centre, now point 0
+  EXPECT_EQ((ma - mb).norm(), 0.0);
+  for (std::size_t k = 0; k < steps; ++k) {
+    EXPECT_TRUE(in_place.x[k] == rebuilt.x[k]) << "step " << k + 1;
+    EXPECT_TRUE(in_place.v[k] == rebuilt.v[k]) << "step " << k + 1;
+  }
 }
 
 // CGLinearSolver's first-solve exemption (SOFA's CGLinearSolver.inl: the tolerance and threshold

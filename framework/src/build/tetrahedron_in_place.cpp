@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "build/mapped_child_in_place.h"
 #include "core/text_parsing.h"
@@ -71,13 +72,16 @@ class TetrahedronFollower final : public InPlaceFollower {
     for (const FollowedFem& fem : fems_)
       fem.field->RemoveElementsMovingLast(done_.removed_tetrahedra);
     for (const std::size_t springs : springs_) system_->RemoveSprings(springs, done_.removed_edges);
+    // The removed tetrahedra's vertices were listed in the numbering before the removal and
+    // follow the removed points; the moved tetrahedra's are read in the numbering after it.
+    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
     if (mass_)
       for (const Index slot : done_.removed_tetrahedra)
         if (slot < static_cast<Index>(topology_->tetrahedra.size()))
           for (const Index v : topology_->tetrahedra[static_cast<std::size_t>(slot)])
             touched_.push_back(v);
-    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
     for (const auto& child : children_) child->AfterRemoval(node, done_);
+    collisions_.Follow(simulation, *topology_);
     mass_dofs_.clear();
     masses_.clear();
     if (mass_) {
@@ -108,6 +112,7 @@ class TetrahedronFollower final : public InPlaceFollower {
 
   // Set up by CreateTetrahedronFollower.
   std::shared_ptr<Topology> topology_;
+  InPlaceCollisionModels collisions_;
   TetrahedronShells shells_;
   SolverNode* solver_node_ = nullptr;
   AssembledSystem* system_ = nullptr;
@@ -254,7 +259,8 @@ std::string PointsRefusal(TetrahedronFollower& follower, const ChangingNode& nod
         std::any_of(follower.fems_.begin(), follower.fems_.end(),
                     [&](const FollowedFem& fem) { return fem.index == f; }) ||
         std::any_of(follower.children_.begin(), follower.children_.end(),
-                    [&](const auto& child) { return child->Follows(f); }))
+                    [&](const auto& child) { return child->Follows(f); }) ||
+        IsContactField(system.MutableField(f)))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
     bool laid =
@@ -348,6 +354,12 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
         return refuse("DiagonalMass '" + path +
                       "' is not given by its massDensity alone (a rebuild writes it)");
       follower->mass_ = FollowedMass{*value, nullptr};
+      continue;
+    }
+    if (c.kind == ComponentKind::kCollisionModel) {
+      if (std::string refusal = follower->collisions_.Add(simulation, node, c, topology);
+          !refusal.empty())
+        return refuse(std::move(refusal));
       continue;
     }
     return refuse("<" + c.type + "> '" + path + "' does not follow a change in place");

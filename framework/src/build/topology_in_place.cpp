@@ -10,9 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "build/in_place_triangle_pressure.h"
 #include "build/in_place_triangle_springs.h"
+#include "build/point_in_place.h"
 #include "build/tetrahedron_in_place.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
@@ -91,13 +93,16 @@ class Follower final : public InPlaceFollower {
       system_->RemoveSprings(springs.field, done_.removed_edges);
     for (const FollowedFem& fem : fems_)
       fem.field->RemoveElementsMovingLast(done_.removed_triangles);
+    // The removed triangles' vertices were listed in the numbering before the removal and
+    // follow the removed points; the moved triangles' are read in the numbering after it.
+    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
     if (mass_) {
       for (const Index slot : done_.removed_triangles)
         if (slot < static_cast<Index>(topology_->triangles.size()))
           for (const Index v : topology_->triangles[static_cast<std::size_t>(slot)])
             touched_.push_back(v);
     }
-    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
+    collisions_.Follow(simulation, *topology_);
     for (const FollowedBending& bending : bendings_) {
       // The coefficients in force (a field set between steps sets every spring's).
       const std::vector<PackedSpring>& now = bending.field->springs();
@@ -138,6 +143,7 @@ class Follower final : public InPlaceFollower {
 
   // Set up by CreateInPlaceFollower.
   std::shared_ptr<Topology> topology_;
+  InPlaceCollisionModels collisions_;
   TriangleShells shells_;
   SolverNode* solver_node_ = nullptr;
   AssembledSystem* system_ = nullptr;
@@ -328,7 +334,8 @@ std::string PointsRefusal(Follower& follower, const ChangingNode& node, const Ob
                     [&](const FollowedFem& fem) { return fem.index == f; }) ||
         std::any_of(follower.bendings_.begin(), follower.bendings_.end(),
                     [&](const FollowedBending& bending) { return bending.index == f; }) ||
-        follower.triangle_springs_.Follows(f) || follower.pressures_.Follows(f))
+        follower.triangle_springs_.Follows(f) || follower.pressures_.Follows(f) ||
+        IsContactField(system.MutableField(f)))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
     bool laid =
@@ -352,8 +359,9 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
   };
   if (node.level == TopologyLevel::kTetrahedron)
     return CreateTetrahedronFollower(simulation, node, scene, why);
+  if (node.level == TopologyLevel::kPoint) return CreatePointFollower(simulation, node, scene, why);
   if (node.level != TopologyLevel::kTriangle)
-    return refuse("only removals of triangles and tetrahedra are followed in place");
+    return refuse("only removals of points, triangles and tetrahedra are followed in place");
   if (!node.mappings.empty()) return refuse("a topological mapping follows the topology");
   auto follower = std::make_unique<Follower>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);
@@ -443,15 +451,10 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
       continue;
     }
     if (c.kind == ComponentKind::kCollisionModel) {
-      // SOFA's collision models re-read their container's elements when used; one that no
-      // collision pipeline reads (none in the scene, or outside its subtree) is inert: nothing to
-      // follow. One that the detection reads is not followed here yet.
-      const ContactStage* stage = SimulationAccess::ContactStageOf(simulation);
-      if (stage == nullptr || std::find(stage->model_paths().begin(), stage->model_paths().end(),
-                                        path) == stage->model_paths().end())
-        continue;
-      return refuse("<" + c.type + "> '" + path +
-                    "' is read by the collision pipeline (its detection holds the elements)");
+      if (std::string refusal = follower->collisions_.Add(simulation, node, c, topology);
+          !refusal.empty())
+        return refuse(std::move(refusal));
+      continue;
     }
     if (c.type == "TrianglePressureForceField" && own_node) {
       int sources = 0;

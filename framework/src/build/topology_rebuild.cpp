@@ -372,6 +372,8 @@ class TopologyRebuildStage final : public TopologyChangeStage {
   void WritePointFollowers(const ChangingNode& node) {
     for (const FollowedIndexList& list : node.index_lists)
       SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+    for (const FollowedSprings& list : node.spring_lists)
+      SetAttribute(scene_, list.element_line, "spring", SpringText(list));
     for (const auto& [mass_line, vertex_mass] : node.vertex_masses) {
       RemoveAttribute(scene_, mass_line, "totalMass");
       SetAttribute(scene_, mass_line, "vertexMass", FormatReal(vertex_mass));

@@ -173,6 +173,26 @@ struct Detection::Impl {
     }
   }
 
+  // The model pairs the method tests (on the models' element counts), and which models they
+  // read; the searches are chosen again at the next Detect.
+  void PlanPairs() {
+    std::vector<Index> sizes;
+    for (const Model& model : models) sizes.push_back(model.elements.size());
+    plans = PlanModelPairs(descriptions, sizes, intersection);
+    // A model in no pair (a cloth's triangles and lines above a triangle floor under
+    // MinProximityIntersection, which tests neither triangle–triangle nor triangle–line) keeps
+    // no tree: refitting it every step would cost more than the detection itself.
+    for (Model& model : models) {
+      model.paired = false;
+      model.needs_tree = false;
+    }
+    for (const ModelPairPlan& plan : plans)
+      for (const int m : plan.model) models[static_cast<std::size_t>(m)].paired = true;
+    searches_chosen = false;
+    grid_side.clear();
+    spare.reserve(plans.size());
+  }
+
   // The trees of the models some pair searches through them: SOFA builds a model's tree the
   // first time and afterwards refits it, and leaves a model that is not `moving` as first seen.
   void UpdateTrees() {
@@ -196,13 +216,11 @@ Detection::Detection(std::vector<CollisionModelDescription> models,
   impl_->intersection = intersection;
   impl_->pipeline = pipeline;
   const auto& descriptions = impl_->descriptions;
-  std::vector<Index> sizes;
   impl_->models.reserve(descriptions.size());
   for (std::size_t m = 0; m < descriptions.size(); ++m) {
     impl_->models.emplace_back(ModelElements(descriptions[m]));
     Impl::Model& model = impl_->models.back();
     model.leaves.resize(static_cast<std::size_t>(model.elements.size()));
-    sizes.push_back(model.elements.size());
   }
   for (std::size_t m = 0; m < descriptions.size(); ++m) {
     int node_points = -1;  // the first point model of the node (SOFA's context lookup)
@@ -213,19 +231,32 @@ Detection::Detection(std::vector<CollisionModelDescription> models,
     impl_->models[m].rules =
         RuleModel{static_cast<int>(m), &descriptions[m], &impl_->models[m].elements, node_points};
   }
-  impl_->plans = PlanModelPairs(descriptions, sizes, intersection);
-  // A model in no pair (a cloth's triangles and lines above a triangle floor under
-  // MinProximityIntersection, which tests neither triangle–triangle nor triangle–line) keeps no
-  // tree: refitting it every step would cost more than the detection itself.
-  for (const ModelPairPlan& plan : impl_->plans)
-    for (const int m : plan.model) impl_->models[static_cast<std::size_t>(m)].paired = true;
-  impl_->spare.reserve(impl_->plans.size());
+  impl_->PlanPairs();
 }
 
 Detection::~Detection() = default;
 
 const std::vector<CollisionModelDescription>& Detection::models() const {
   return impl_->descriptions;
+}
+
+const ModelElements& Detection::elements(int model) const {
+  return impl_->models.at(static_cast<std::size_t>(model)).elements;
+}
+
+void Detection::ReplaceModelTopology(int model, ObjectTopology topology) {
+  Impl& impl = *impl_;
+  const auto m = static_cast<std::size_t>(model);
+  if (m >= impl.models.size())
+    throw UsageError("Detection::ReplaceModelTopology: no collision model " +
+                     std::to_string(model));
+  impl.descriptions[m].topology = std::move(topology);
+  Impl::Model& old = impl.models[m];
+  const RuleModel rules = old.rules;  // its pointers stay valid: the slot is reused
+  old = Impl::Model(ModelElements(impl.descriptions[m]));
+  old.rules = rules;
+  old.leaves.resize(static_cast<std::size_t>(old.elements.size()));
+  impl.PlanPairs();
 }
 
 int Detection::grid_searched_pairs() const {

@@ -21,6 +21,8 @@
 
 namespace fluxion::internal::collision {
 
+class ModelElements;
+
 using Vec3 = Eigen::Vector3d;
 
 /// The element type of a collision model (SOFA's Sofa/Component/Collision/Geometry/:
@@ -136,6 +138,17 @@ class Detection {
   /// number of contacts has been reached before). Pairs with no contact are left out; pairs
   /// and outputs come in the same order for any thread count.
   void Detect(std::span<const double* const> positions, std::vector<ModelPairContacts>& contacts);
+
+  /// Model `model`'s elements re-read from `topology` (a topological change of its object:
+  /// SOFA's models call updateFromTopology when their container's revision changes, e.g.
+  /// TriangleCollisionModel::computeBoundingTree). The model's boxes, tree, grid and planes are
+  /// made again at the next Detect from the positions then, as a fresh Detection makes them; the
+  /// other models keep theirs, and the pairs and searches are planned again. Costs the model's
+  /// size (its elements and neighbourhoods are read whole, as SOFA's are). Between Detect calls.
+  void ReplaceModelTopology(int model, ObjectTopology topology);
+
+  /// Model `model`'s elements as the detection reads them.
+  const ModelElements& elements(int model) const;
 
   /// How many model pairs are searched through the grid of a model that is not `moving` rather
   /// than through both models' bounding trees (decided at the first Detect: 0 before). The

@@ -29,6 +29,15 @@ ContactResponse::ContactResponse(const std::vector<collision::CollisionModelDesc
   for (const collision::CollisionModelDescription& model : models_) elements_.emplace_back(model);
 }
 
+void ContactResponse::ReplaceModelElements(int model, const collision::ModelElements& elements) {
+  elements_.at(static_cast<std::size_t>(model)) = elements;
+}
+
+void ContactResponse::ClearContacts() {
+  for (PenaltyContactForceField* field : fields_)
+    if (field != nullptr) field->ClearContacts();
+}
+
 int ContactResponse::ReceivingSystem(int m1, int m2) const {
   const bool simulated1 = models_[static_cast<std::size_t>(m1)].simulated;
   const bool simulated2 = models_[static_cast<std::size_t>(m2)].simulated;

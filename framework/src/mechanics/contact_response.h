@@ -80,6 +80,14 @@ class ContactResponse {
   /// The system receiving the contacts of models m1 and m2 (−1: none), SOFA's placement rule.
   int ReceivingSystem(int m1, int m2) const;
 
+  /// Model `model`'s elements as the detection now reads them (after a topological change of
+  /// its object: Detection::ReplaceModelTopology). Between Apply calls.
+  void ReplaceModelElements(int model, const collision::ModelElements& elements);
+
+  /// Removes every field's contacts (their storage kept): a change of the systems' points makes
+  /// the contacts found before it name stale DOFs; the next Apply finds them again.
+  void ClearContacts();
+
   /// Replaces every field's contacts by those of `pairs`, with `positions[o]` the current
   /// points of object o (3 doubles each), and lists them in `contacts`.
   void Apply(std::span<const double* const> positions,

@@ -36,8 +36,15 @@ TopologySizes SizesOf(const Topology* topology) {
           topology->quads.size(),  topology->tetrahedra.size(), topology->hexahedra.size()};
 }
 
+constexpr std::size_t kGone = static_cast<std::size_t>(-1);
+
 struct ElementPart {
-  std::size_t output;  // its index in Simulation::ElementOutputs()
+  // Its index in Simulation::ElementOutputs(), found again at each record by the component and
+  // the data name: a rebuild after a topological change leaves out a component with no element
+  // left (kGone; the part is then written with no cells, as a change in place leaves it).
+  std::size_t output;
+  std::string component, name;
+  int object = -1;
   std::string file_stem;
   std::optional<internal::VtuCells> cells;
   TopologySizes sizes{};  // of the topology the cells were taken from
@@ -113,7 +120,12 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       if (output.topology == objects[static_cast<std::size_t>(output.object)].topology) continue;
       const Topology& t = *output.topology;
       const ElementType type = output.type;
-      ElementPart part{k, options_.name + "_" + FileSafe(output.component), std::nullopt};
+      ElementPart part{k,
+                       output.component,
+                       output.name,
+                       output.object,
+                       options_.name + "_" + FileSafe(output.component),
+                       std::nullopt};
       while (!stems.insert(part.file_stem).second) part.file_stem += "_";
       part.cells.emplace(internal::CollectVtkCells(
           t, type == ElementType::kEdge, type == ElementType::kTriangle, type == ElementType::kQuad,
@@ -181,11 +193,17 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
     if (!element_parts_.empty()) {
       const std::vector<ElementValues> outputs = simulation.ElementOutputs();
       for (ElementPart& part : element_parts_) {
-        if (part.output >= outputs.size()) {
-          Fail("the per-element outputs changed with the topology (expected the same components)");
-          return;
+        const auto found = std::find_if(outputs.begin(), outputs.end(), [&](const auto& o) {
+          return o.component == part.component && o.name == part.name;
+        });
+        if (found == outputs.end() || found->object != part.object) {
+          part.output = kGone;
+          part.cells.emplace(internal::VtkCells{});
+          part.sizes = {};
+          continue;
         }
-        const ElementValues& output = outputs[part.output];
+        part.output = static_cast<std::size_t>(found - outputs.begin());
+        const ElementValues& output = *found;
         if (!new_model && SizesOf(output.topology.get()) == part.sizes) continue;
         const ElementType type = output.type;
         part.cells.emplace(internal::CollectVtkCells(
@@ -224,18 +242,18 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       const std::string file = part.file_stem + step;
       const OutputFile vtu = Open(file);
       if (!vtu) return;
-      const ElementValues& output = element_outputs_[part.output];
-      const ObjectModel& object = simulation.objects()[static_cast<std::size_t>(output.object)];
+      const ObjectModel& object = simulation.objects()[static_cast<std::size_t>(part.object)];
       VtuPiece piece;
-      piece.points =
-          Padded(simulation.position(output.object), object.dimension, object.num_points);
-      piece.cell_data.push_back({output.name, 1, output.values});
+      piece.points = Padded(simulation.position(part.object), object.dimension, object.num_points);
+      // No element left: no array, as a scene built without them has none.
+      if (part.output != kGone && !element_outputs_[part.output].values.empty())
+        piece.cell_data.push_back({part.name, 1, element_outputs_[part.output].values});
       const std::string text = internal::FormatVtu(
           piece, *part.cells,
           options_.compress ? internal::VtuEncoding::kZlibBinary : internal::VtuEncoding::kAscii);
       if (!Write(vtu.get(), text, file)) return;
       entries += internal::PvdDataSet(simulation.time(), static_cast<int>(parts_.size() + p),
-                                      output.component, file);
+                                      part.component, file);
     }
     if (!contacts_stem_.empty()) {
       const std::string file = contacts_stem_ + step;
@@ -317,6 +335,9 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
     std::set<std::string> names;
     for (const ElementValues& output : element_outputs_) {
       if (output.object != k || output.topology != object.topology) continue;
+      // No element left (a topological change removed them all): no array, as a scene built
+      // without them has none.
+      if (output.values.empty()) continue;
       std::size_t first = 0;
       switch (output.type) {
         case ElementType::kHexahedron:

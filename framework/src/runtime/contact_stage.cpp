@@ -1,6 +1,9 @@
 #include "runtime/contact_stage.h"
 
 #include <chrono>
+#include <utility>
+
+#include "collision/model_elements.h"
 
 namespace fluxion::internal {
 
@@ -15,6 +18,12 @@ ContactStage::ContactStage(std::unique_ptr<collision::Detection> detection,
                 std::move(pipeline_node), std::move(fields)) {
   for (const collision::CollisionModelDescription& model : detection_->models())
     paths_.push_back(model.path);
+}
+
+void ContactStage::FollowModelTopology(int model, collision::ObjectTopology topology) {
+  detection_->ReplaceModelTopology(model, std::move(topology));
+  response_.ReplaceModelElements(model, detection_->elements(model));
+  response_.ClearContacts();
 }
 
 void ContactStage::Run(const Model& model, const std::vector<const Vector*>& state_x,

@@ -36,10 +36,20 @@ class ContactStage {
   void Run(const Model& model, const std::vector<const Vector*>& state_x,
            const std::vector<Vector>& static_position);
 
+  /// Model `model` re-reads its elements from `topology`, its object's topology after a
+  /// topological change followed in place (the detection and the response both read the new
+  /// elements); every system's contacts are cleared until the next Run finds them again. Between
+  /// steps.
+  void FollowModelTopology(int model, collision::ObjectTopology topology);
+
   const std::vector<Contact>& contacts() const { return contacts_; }
   /// True when system `system` may receive contacts (its linear solver must be matrix-free).
   bool receives(int system) const { return response_.receives(system); }
   const std::vector<std::string>& model_paths() const { return paths_; }
+  /// The detection's models, parallel to model_paths().
+  const std::vector<collision::CollisionModelDescription>& models() const {
+    return detection_->models();
+  }
   /// The time Run spent detecting and responding, summed over its calls.
   const ContactTimes& times() const { return times_; }
 

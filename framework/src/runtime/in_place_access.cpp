@@ -55,8 +55,9 @@ const char* SimulationAccess::PointRemovalRefusal(const Simulation& simulation, 
     return "the object's points are not the last of its solver's system";
   for (const MappedRuntime& mapped : impl.mapped)
     if (mapped.system == model.system) return "a mapped object reads the object's system";
-  if (impl.contact_stage && impl.contact_stage->receives(model.system))
-    return "the object's system receives contacts";
+  // Contacts need nothing here: the object's points are the system's last, so the contacts of
+  // other objects keep their DOFs, and those of the object's own collision models are found
+  // again by the next step's detection (build/in_place_collision.h clears them).
   return nullptr;
 }
 

@@ -436,6 +436,10 @@ const internal::ContactStage* internal::SimulationAccess::ContactStageOf(
   return simulation.impl_->contact_stage.get();
 }
 
+internal::ContactStage* internal::SimulationAccess::MutableContactStageOf(Simulation& simulation) {
+  return simulation.impl_->contact_stage.get();
+}
+
 ContactTimes MeasuredContactTimes(const Simulation& simulation) {
   const internal::ContactStage* stage = internal::SimulationAccess::ContactStageOf(simulation);
   return stage != nullptr ? stage->times() : ContactTimes{};

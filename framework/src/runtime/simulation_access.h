@@ -122,6 +122,8 @@ struct SimulationAccess {
                                  std::span<const Index> moved);
   /// The simulation's collision pipeline stage, null without one.
   static const ContactStage* ContactStageOf(const Simulation& simulation);
+  /// The same, to follow a topological change in place (between steps).
+  static ContactStage* MutableContactStageOf(Simulation& simulation);
 };
 
 }  // namespace fluxion::internal
