@@ -463,6 +463,13 @@ class TopologyRebuildStage final : public TopologyChangeStage {
                                         "TopologicalChangeProcessor cannot add elements at t = " +
                                             FormatReal(now) + ": " + error.what()}});
     }
+    // A list on a mapped output follows the faces the addition covers (the output removes
+    // them); the container's own lists keep their triangles (added ones join none).
+    for (FollowedIndexList& list : node.triangle_lists)
+      if (list.topology_line != 0) {
+        list.indices = RenumberPointSubset(list.indices, TriangleMapOf(node, list, {}));
+        SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+      }
     node.topology = std::make_shared<const Topology>(std::move(addition.topology));
   }
 

@@ -366,9 +366,17 @@ void BorderAdded(MappedTopology& m, const TopologyAddition& addition, TopologyLe
   if (!local.empty()) RemoveFromOutput(m, local);
 }
 
+// element_map before a change: every output element where it is.
+void StartElementMap(MappedTopology& mapped) {
+  mapped.element_map.resize(ElementCount(mapped.topology, OutputLevel(mapped.rule)));
+  for (std::size_t e = 0; e < mapped.element_map.size(); ++e)
+    mapped.element_map[e] = static_cast<Index>(e);
+}
+
 }  // namespace
 
 void FollowAddition(MappedTopology& mapped, const TopologyAddition& addition) {
+  StartElementMap(mapped);
   const Topology& input = addition.topology;
   switch (mapped.rule) {
     case TopologyMappingRule::kQuad2Triangle: {
@@ -470,9 +478,7 @@ MappedTopology StartMappedTopology(TopologyMappingRule rule, const Topology& inp
 
 void FollowRemoval(MappedTopology& mapped, const Topology& input_before,
                    const TopologyRemoval& removal) {
-  mapped.element_map.resize(ElementCount(mapped.topology, OutputLevel(mapped.rule)));
-  for (std::size_t e = 0; e < mapped.element_map.size(); ++e)
-    mapped.element_map[e] = static_cast<Index>(e);
+  StartElementMap(mapped);
   switch (mapped.rule) {
     case TopologyMappingRule::kQuad2Triangle:
       Quad2TriangleQuadsRemoved(mapped, removal.removed_quads, input_before.quads.size());
