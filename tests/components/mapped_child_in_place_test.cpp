@@ -378,6 +378,38 @@ TEST_F(MappedChild, RandomRemovalsGiveTheRebuildsSurface) {
   EXPECT_EQ(changes_kept, removals);
 }
 
+// A container given only its tetrahedra takes its points from the object (SOFA's scenes link
+// tetrahedra="@../loader.tetrahedra"): the first change is followed in place too, with the
+// rebuild's bits (SOFA's RemovingTetra2TriangleProcess.scn).
+TEST_F(MappedChild, AContainerGivenOnlyItsTetrahedraFollowsInPlace) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "fluxion_mapped_child_object_points";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "process.txt") << kProcess;
+  std::string xml = Bar(5, kCorotational, kBottomPressure);
+  // The points move from the container to the MechanicalObject.
+  const std::size_t from = xml.find(" position=\""), to = xml.find('"', from + 11) + 1;
+  const std::string position = xml.substr(from, to - from);
+  xml.erase(from, to - from);
+  const std::string object = "<MechanicalObject name=\"dofs\"";
+  xml.replace(xml.find(object), object.size(), object + position);
+  const std::string file = (folder / "bar.scn").string();
+  SetRebuild(true);
+  Simulation rebuilt = LoadScene(xml, file);
+  SetRebuild(false);
+  Simulation in_place = LoadScene(xml, file);
+  std::filesystem::remove_all(folder);
+  const double* state = in_place.position(0).data();
+  for (int k = 0; k < 6; ++k) {
+    in_place.Step();
+    rebuilt.Step();
+    ASSERT_TRUE(in_place.position(0) == rebuilt.position(0)) << "step " << k + 1;
+    ASSERT_TRUE(in_place.velocity(0) == rebuilt.velocity(0)) << "step " << k + 1;
+  }
+  EXPECT_EQ(in_place.model().objects[0].topology->tetrahedra.size(), 22u);
+  EXPECT_EQ(in_place.position(0).data(), state);  // both changes in place
+}
+
 // A TriangularFEMForceField on the surface would take elements on the faces a removal uncovers:
 // not followed in place, the change goes through the rebuild (the state's buffer replaced) and
 // the run goes on.

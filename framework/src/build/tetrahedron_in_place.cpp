@@ -291,9 +291,11 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   follower->system_ = dynamic_cast<AssembledSystem*>(follower->solver_node_->system.get());
   if (follower->system_ == nullptr) return refuse("the solver node's system is not assembled");
   const ObjectModel& object = simulation.model().objects[static_cast<std::size_t>(node.object)];
+  // A container given only its elements (tetrahedra="@../loader.tetrahedra") reports no points:
+  // the stage's topology has the object's (PlanTopologicalChanges), as SOFA's container does.
   const Topology* reported = SimulationAccess::NodeTopology(simulation, node.node_path);
   if (reported != nullptr &&
-      (reported->points.size() != node.topology->points.size() ||
+      ((!reported->points.empty() && reported->points.size() != node.topology->points.size()) ||
        reported->tetrahedra != node.topology->tetrahedra ||
        reported->triangles != node.topology->triangles || reported->edges != node.topology->edges))
     return refuse("the node's topology is not the changing container's as built");
