@@ -13,6 +13,7 @@
 #include "build/in_place_points.h"
 #include "build/in_place_triangle_pressure.h"
 #include "build/in_place_triangle_springs.h"
+#include "build/quad_hexahedron_in_place.h"
 #include "build/tetrahedron_in_place.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
@@ -352,8 +353,11 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
   };
   if (node.level == TopologyLevel::kTetrahedron)
     return CreateTetrahedronFollower(simulation, node, scene, why);
+  if (node.level == TopologyLevel::kQuad || node.level == TopologyLevel::kHexahedron)
+    return CreateQuadHexahedronFollower(simulation, node, scene, why);
   if (node.level != TopologyLevel::kTriangle)
-    return refuse("only removals of triangles and tetrahedra are followed in place");
+    return refuse(
+        "only removals of triangles, quads, tetrahedra and hexahedra are followed in place");
   if (!node.mappings.empty()) return refuse("a topological mapping follows the topology");
   auto follower = std::make_unique<Follower>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);
