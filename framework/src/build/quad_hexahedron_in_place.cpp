@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
@@ -19,7 +20,6 @@
 #include "mechanics/lumped_mass.h"
 #include "mechanics/simple_force_fields.h"
 #include "mechanics/spring_force_field.h"
-#include "runtime/contact_stage.h"
 #include "runtime/simulation_access.h"
 
 namespace fluxion::internal {
@@ -90,11 +90,14 @@ class ElementFollower final : public InPlaceFollower {
       if (fem.field->num_elements() == 0) fem.field->WithdrawVonMises();
     }
     for (const std::size_t springs : springs_) system_->RemoveSprings(springs, done_.removed_edges);
+    // The removed elements' vertices were listed in the numbering before the removal and follow
+    // the removed points; the moved elements' are read in the numbering after it.
+    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
     if (mass_)
       for (const Index slot : done_.removed_elements)
         if (slot < static_cast<Index>(elements.size()))
           for (const Index v : elements[static_cast<std::size_t>(slot)]) touched_.push_back(v);
-    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
+    collisions_.Follow(simulation, *topology_);
     for (const FollowedQuadBending& bending : bendings_) {
       // The coefficients in force (a field set between steps sets every spring's).
       const std::vector<PackedSpring>& now = bending.field->springs();
@@ -178,6 +181,7 @@ class ElementFollower final : public InPlaceFollower {
   // Set up by CreateQuadHexahedronFollower.
   static constexpr const char* kElementName = kHexahedra<Shape> ? "a hexahedron" : "a quad";
   std::shared_ptr<Topology> topology_;
+  InPlaceCollisionModels collisions_;
   Shells shells_;
   SolverNode* solver_node_ = nullptr;
   AssembledSystem* system_ = nullptr;
@@ -337,7 +341,8 @@ std::string PointsRefusal(ElementFollower<Shape>& follower, const ChangingNode& 
         std::any_of(follower.fems_.begin(), follower.fems_.end(),
                     [&](const FollowedHexahedronFem& fem) { return fem.index == f; }) ||
         std::any_of(follower.bendings_.begin(), follower.bendings_.end(),
-                    [&](const FollowedQuadBending& bending) { return bending.index == f; }))
+                    [&](const FollowedQuadBending& bending) { return bending.index == f; }) ||
+        IsContactField(system.MutableField(f)))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
     bool laid =
@@ -435,13 +440,10 @@ std::unique_ptr<InPlaceFollower> CreateFollower(Simulation& simulation, Changing
       continue;
     }
     if (c.kind == ComponentKind::kCollisionModel) {
-      // As on the triangle path: a model no collision pipeline reads is inert.
-      const ContactStage* stage = SimulationAccess::ContactStageOf(simulation);
-      if (stage == nullptr || std::find(stage->model_paths().begin(), stage->model_paths().end(),
-                                        path) == stage->model_paths().end())
-        continue;
-      return refuse("<" + c.type + "> '" + path +
-                    "' is read by the collision pipeline (its detection holds the elements)");
+      if (std::string refusal = follower->collisions_.Add(simulation, node, c, topology);
+          !refusal.empty())
+        return refuse(std::move(refusal));
+      continue;
     }
     if (c.type == "DiagonalMass" && own_node && !follower->mass_) {
       const ElementDescription* element = FindElementAt(scene.root, c.line);
