@@ -111,5 +111,37 @@ TEST_F(RegularGridTopologySizes, PartialLegacySizesAreRefused) {
   }
 }
 
+// SOFA's DataDisplay.scn builds its simulated grid with src="@/Mesh/Grid": the data of the same
+// names (n, min, max; p0 when given) come from that grid, those the scene gives stay. The grid
+// given in the legacy words nx="3" ny="2" nz="1" xmin="0" xmax="2" ymin="0" ymax="1" has points
+// (0..2, 0..1, 0) 1 m apart; the copy has the same six, and a copy that gives its own n="2 2 1"
+// keeps its four points between the same corners.
+TEST_F(RegularGridTopologySizes, SrcTakesAnotherGridsSizeAndCorners) {
+  const auto scene = [](const std::string& own) {
+    return R"(<Node name="root" gravity="0 0 0" dt="0.01">
+  <Node name="Mesh">
+    <RegularGridTopology name="Grid" nx="3" ny="2" nz="1" xmin="0" xmax="2" ymin="0" ymax="1"
+                         zmin="0" zmax="0"/>
+    <MechanicalObject/>
+  </Node>
+  <Node name="Simulation">
+    <EulerExplicitSolver/>
+    <RegularGridTopology src="@/Mesh/Grid" )" +
+           own + R"(/>
+    <MechanicalObject/>
+    <UniformMass vertexMass="1"/>
+  </Node>
+</Node>)";
+  };
+  const Simulation copied = LoadScene(scene(""));
+  ASSERT_EQ(copied.objects()[1].num_points, 6);
+  const double expected[18] = {0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0};
+  for (int i = 0; i < 18; ++i) EXPECT_EQ(copied.objects()[1].position[i], expected[i]) << i;
+  const Simulation own = LoadScene(scene(R"(n="2 2 1")"));
+  ASSERT_EQ(own.objects()[1].num_points, 4);
+  EXPECT_EQ(own.objects()[1].position[3], 2.0);   // point 1 at x = max
+  EXPECT_EQ(own.objects()[1].position[10], 1.0);  // point 3 at y = max
+}
+
 }  // namespace
 }  // namespace fluxion

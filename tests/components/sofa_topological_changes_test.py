@@ -12,7 +12,8 @@ whose every point is on a triangle: after t = 1 no point is left. The scenes Flu
 yet are checked to fail with the message naming what they lack (so that this test says when
 they start to run). 
 examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad,Triangular}ForceFieldTopologyChange
-Handling.scn run to t = 1, their containers losing at each T= the elements their process file names.
+Handling.scn run to t = 1, their containers losing at each T= the elements their process file names;
+the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild.
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -306,6 +307,53 @@ def check_handling_scenes(runner, tree, folder):
     return failures
 
 
+# Scenes whose changes are followed in place (no "rebuilds the scene" at debug level), their
+# ParaView files byte for byte those of the rebuild (FLUXION_TOPOLOGY_REBUILD=1).
+IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling"]
+
+
+def check_in_place_scenes(runner, tree, folder):
+    """The IN_PLACE scenes run to t = 1 followed in place, with the rebuild's ParaView files."""
+    failures = []
+    for name in IN_PLACE:
+        files = {}
+        for mode, rebuild in (("in_place", False), ("rebuilt", True)):
+            env = dict(os.environ, SOFA_ROOT=tree)
+            env.pop("FLUXION_TOPOLOGY_REBUILD", None)
+            if rebuild:
+                env["FLUXION_TOPOLOGY_REBUILD"] = "1"
+            out = os.path.join(folder, name + "_" + mode)
+            os.makedirs(out, exist_ok=True)
+            vtk = os.path.join(out, "vtk")
+            result = subprocess.run([runner, "--no-rows", "--steps", "100", "--log-level", "debug",
+                                     "--output-dir", out, "--vtk", vtk,
+                                     os.path.join(tree, DYNAMIC, name + ".scn")],
+                                    cwd=folder, env=env, capture_output=True, text=True,
+                                    check=False)
+            if result.returncode != 0:
+                failures.append(f"{name} ({mode}): exit {result.returncode}: "
+                                f"{result.stderr.strip()[-2000:]}")
+                break
+            rebuilds = [line for line in result.stderr.split("\n") if "rebuilds the scene" in line]
+            if not rebuild and rebuilds:
+                failures.append(f"{name}: not followed in place: {rebuilds[0]}")
+            files[mode] = {f: open(os.path.join(vtk, f), "rb").read()
+                           for f in sorted(os.listdir(vtk))}
+        if len(files) != 2:
+            continue
+        if sorted(files["in_place"]) != sorted(files["rebuilt"]):
+            failures.append(f"{name}: the in-place run wrote other ParaView files than the rebuild")
+            continue
+        differing = [f for f in files["in_place"] if files["in_place"][f] != files["rebuilt"][f]]
+        if differing:
+            failures.append(f"{name}: {len(differing)} ParaView files differ from the rebuild's "
+                            f"(first: {differing[0]})")
+        else:
+            print(f"followed in place: {name} ({len(files['in_place'])} ParaView files, byte for "
+                  f"byte the rebuild's)")
+    return failures
+
+
 def main():
     runner = sys.argv[1]
     tree = os.environ.get("SOFA_TREE", "")
@@ -331,6 +379,7 @@ def main():
                 print(f"cannot run yet: {name}: {lack}")
         failures += check_fixed_scene_point_by_point(runner, tree, folder)
         failures += check_handling_scenes(runner, tree, folder)
+        failures += check_in_place_scenes(runner, tree, folder)
         result = run(runner, tree, os.path.join(tree, DATA_INPUTS), 300, folder)
         if result.returncode != 0:
             failures.append(f"{DATA_INPUTS}: exit {result.returncode}: {result.stderr.strip()}")

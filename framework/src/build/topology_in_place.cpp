@@ -15,6 +15,7 @@
 #include "build/in_place_triangle_pressure.h"
 #include "build/in_place_triangle_springs.h"
 #include "build/point_in_place.h"
+#include "build/quad_hexahedron_in_place.h"
 #include "build/tetrahedron_in_place.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
@@ -360,8 +361,12 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
   if (node.level == TopologyLevel::kTetrahedron)
     return CreateTetrahedronFollower(simulation, node, scene, why);
   if (node.level == TopologyLevel::kPoint) return CreatePointFollower(simulation, node, scene, why);
+  if (node.level == TopologyLevel::kQuad || node.level == TopologyLevel::kHexahedron)
+    return CreateQuadHexahedronFollower(simulation, node, scene, why);
   if (node.level != TopologyLevel::kTriangle)
-    return refuse("only removals of points, triangles and tetrahedra are followed in place");
+    return refuse(
+        "only removals of points, triangles, quads, tetrahedra and hexahedra are followed in "
+        "place");
   if (!node.mappings.empty()) return refuse("a topological mapping follows the topology");
   auto follower = std::make_unique<Follower>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);

@@ -71,7 +71,9 @@ class InPlaceFollower {
 
 /// The in-place follower of `node` in the running `simulation` (built once; it installs a live
 /// copy of the node's topology in the simulation), or null with `why` set when some component
-/// cannot follow in place. `scene` is the stage's current description (masses' fields).
+/// cannot follow in place. `scene` is the stage's current description (masses' fields). Removals
+/// of tetrahedra go to build/tetrahedron_in_place.h, of quads and hexahedra to
+/// build/quad_hexahedron_in_place.h.
 std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, ChangingNode& node,
                                                        const SceneDescription& scene,
                                                        std::string& why);

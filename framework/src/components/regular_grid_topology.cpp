@@ -37,7 +37,10 @@ ComponentSpec RegularGridTopologyComponent::Spec() {
                  FieldSpec::Link("position",
                                  "SOFA's computed point list: the grid writes its own points "
                                  "there at init (computePointList), so a value or link given "
-                                 "is overwritten; accepted and not read")},
+                                 "is overwritten; accepted and not read"),
+                 FieldSpec::Link("src",
+                                 "another grid whose n, min, max and p0 this one takes (those it "
+                                 "does not give): SOFA's src link, e.g. src=\"@/Mesh/Grid\"")},
       .aliases = {}};
   for (FieldSpec& field : GridListFields()) spec.fields.push_back(std::move(field));
   return spec;
@@ -80,6 +83,12 @@ void RegularGridTopologyComponent::Build(BuildContext& context) {
   // SOFA: point (i, j, k) is p0 + i·dx + j·dy + k·dz, p0 from min and max unless given.
   const std::array<double, 3> origin = {p0[0], p0[1], p0[2]};
   Topology grid = MakeRegularGrid(n, min, max, p.has("p0") ? &origin : nullptr);
+  // What another grid's src link takes (SOFA's BaseComponent::setSrc copies the data of the same
+  // names): the size and corners in force, legacy fields resolved; p0 when it was given.
+  context.SetOutput("n", std::vector<Index>{n[0], n[1], n[2]});
+  context.SetOutput("min", std::vector<double>{min[0], min[1], min[2]});
+  context.SetOutput("max", std::vector<double>{max[0], max[1], max[2]});
+  if (p.has("p0")) context.SetOutput("p0", std::vector<double>{p0[0], p0[1], p0[2]});
   KeepGridLists(grid, ReadGridLists(p));
   context.SetTopology(std::move(grid));
 }

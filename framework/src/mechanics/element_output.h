@@ -42,6 +42,9 @@ class ElementOutputSource {
   ~ElementOutputSource() = default;
   /// From now on the field computes the output `description`.
   void PublishOutput(Description description) { output_ = std::move(description); }
+  /// From now on the field computes no output (its last element removed: a build from the
+  /// reduced mesh makes no field).
+  void WithdrawOutput() { output_.reset(); }
 
  private:
   virtual std::size_t num_output_values() const = 0;

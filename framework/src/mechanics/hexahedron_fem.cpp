@@ -393,4 +393,32 @@ void HexahedronFem::PublishVonMises(std::shared_ptr<const Topology> topology) {
       Description{"vonMisesPerElement", "Pa", ElementType::kHexahedron, std::move(topology)});
 }
 
+void HexahedronFem::RemoveElementsMovingLast(std::span<const Index> sorted_descending) {
+  for (const Index removed : sorted_descending) {
+    const auto slot = static_cast<std::size_t>(removed);
+    FLUXION_DEMAND(slot < elements_.size());
+    if (slot + 1 != elements_.size()) elements_[slot] = elements_.back();
+    elements_.pop_back();
+  }
+  partition_.Reset();
+}
+
+bool HexahedronFem::SharedStiffnessesExact() const {
+  // The first element of each shared matrix, then every other one against it, bit for bit.
+  std::vector<std::size_t> first(stiffnesses_.size(), elements_.size());
+  for (std::size_t index = 0; index < elements_.size(); ++index) {
+    const Element& e = elements_[index];
+    std::size_t& representative = first[e.stiffness];
+    if (representative == elements_.size()) {
+      representative = index;
+      continue;
+    }
+    const Element& r = elements_[representative];
+    for (int a = 1; a < 8; ++a)
+      for (int c = 0; c < 3; ++c)
+        if (e.rest[a][c] - e.rest[0][c] != r.rest[a][c] - r.rest[0][c]) return false;
+  }
+  return true;
+}
+
 }  // namespace fluxion::internal

@@ -125,8 +125,29 @@ class HexahedronFem final : public ForceField, public ElementOutputSource {
   Stiffness ElementStiffness(std::size_t e, const Vector& x) const;
 
   std::size_t num_elements() const { return elements_.size(); }
+  const Element& element(std::size_t e) const { return elements_[e]; }
   std::size_t num_stiffnesses() const { return stiffnesses_.size(); }
   HexahedronFemMethod method() const { return method_; }
+  bool updates_stiffness_matrix() const { return update_stiffness_matrix_; }
+
+  // A removal of hexahedra followed in place (build/quad_hexahedron_in_place.h), between steps
+  // only, as SOFA's HexahedronData follows its topology (TopologyData::remove: each removed slot
+  // takes the last hexahedron's data as computed; HexahedronFEMForceField keeps its rotations,
+  // rest elements and stiffnesses per hexahedron that way, HexahedronFEMForceField.inl).
+  /// Removes the elements `sorted_descending` (distinct, descending), each slot taking the
+  /// element then last (its Kₑ index with it). The thread partition is recomputed on its next
+  /// use.
+  void RemoveElementsMovingLast(std::span<const Index> sorted_descending);
+  /// Element e's vertices become the first DOFs `dof` (a point renumbered: the last point moved
+  /// into a removed one's slot). The caller calls ForgetPartition once after its renamings.
+  void SetElementDofs(std::size_t e, const std::array<Index, 8>& dof) { elements_[e].dof = dof; }
+  /// The thread partition is recomputed on its next use (the elements' vertices changed).
+  void ForgetPartition() { partition_.Reset(); }
+  /// True when the elements sharing each Kₑ have the same shape in their frame to the bit
+  /// (P_a − P₀ equal): a build from any subset of them, in any order, then computes the same
+  /// matrices whichever element comes first (a regular grid on exact coordinates). Otherwise
+  /// the shared matrix is that of the class's first element, which a removal can change.
+  bool SharedStiffnessesExact() const;
 
   /// The von Mises stress [Pa] of each element at `x`, from the strain at its centre in its
   /// frame (u_a = R·x_a − P_a, ∇N_a(0) = J⁻ᵀ·ξ_a/8 with J = Σ P_a ⊗ ξ_a/8 the rest element's
@@ -137,6 +158,8 @@ class HexahedronFem final : public ForceField, public ElementOutputSource {
   /// Publishes VonMises as the output `vonMisesPerElement` of the hexahedra of `topology` (the
   /// elements' source, in their order).
   void PublishVonMises(std::shared_ptr<const Topology> topology);
+  /// Publishes no output any more (every element removed in place: the rebuild has no field).
+  void WithdrawVonMises() { WithdrawOutput(); }
 
  private:
   std::size_t num_output_values() const override { return elements_.size(); }

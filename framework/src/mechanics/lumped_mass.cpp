@@ -37,6 +37,21 @@ double TetrahedronVolume(const MassPoint3& a, const MassPoint3& b, const MassPoi
   return std::abs((n[0] * e[0] + n[1] * e[1] + n[2] * e[2]) / 6.0);
 }
 
+double QuadArea(const std::vector<MassPoint3>& points, const std::array<Index, 4>& q) {
+  const auto p = [&](Index i) -> const MassPoint3& { return points[static_cast<std::size_t>(i)]; };
+  return TriangleArea(p(q[0]), p(q[1]), p(q[2])) + TriangleArea(p(q[0]), p(q[2]), p(q[3]));
+}
+
+double HexahedronVolume(const std::vector<MassPoint3>& points, const std::array<Index, 8>& h) {
+  const auto p = [&](Index i) -> const MassPoint3& { return points[static_cast<std::size_t>(i)]; };
+  return TetrahedronVolume(p(h[0]), p(h[5]), p(h[1]), p(h[6])) +
+         TetrahedronVolume(p(h[0]), p(h[1]), p(h[3]), p(h[6])) +
+         TetrahedronVolume(p(h[1]), p(h[3]), p(h[6]), p(h[2])) +
+         TetrahedronVolume(p(h[6]), p(h[3]), p(h[0]), p(h[7])) +
+         TetrahedronVolume(p(h[6]), p(h[7]), p(h[0]), p(h[5])) +
+         TetrahedronVolume(p(h[7]), p(h[5]), p(h[4]), p(h[0]));
+}
+
 namespace {
 
 // Calls visit(kind, element, measure) for each element of the topology's highest kind (SOFA's
@@ -46,21 +61,12 @@ void ForEachMassElement(const Topology& topology, const std::vector<MassPoint3>&
                         Visit visit) {
   const auto p = [&](Index i) -> const MassPoint3& { return points[static_cast<std::size_t>(i)]; };
   if (!topology.hexahedra.empty()) {
-    for (const auto& h : topology.hexahedra)
-      visit(5, h,
-            TetrahedronVolume(p(h[0]), p(h[5]), p(h[1]), p(h[6])) +
-                TetrahedronVolume(p(h[0]), p(h[1]), p(h[3]), p(h[6])) +
-                TetrahedronVolume(p(h[1]), p(h[3]), p(h[6]), p(h[2])) +
-                TetrahedronVolume(p(h[6]), p(h[3]), p(h[0]), p(h[7])) +
-                TetrahedronVolume(p(h[6]), p(h[7]), p(h[0]), p(h[5])) +
-                TetrahedronVolume(p(h[7]), p(h[5]), p(h[4]), p(h[0])));
+    for (const auto& h : topology.hexahedra) visit(5, h, HexahedronVolume(points, h));
   } else if (!topology.tetrahedra.empty()) {
     for (const auto& t : topology.tetrahedra)
       visit(4, t, TetrahedronVolume(p(t[0]), p(t[1]), p(t[2]), p(t[3])));
   } else if (!topology.quads.empty()) {
-    for (const auto& q : topology.quads)
-      visit(3, q,
-            TriangleArea(p(q[0]), p(q[1]), p(q[2])) + TriangleArea(p(q[0]), p(q[2]), p(q[3])));
+    for (const auto& q : topology.quads) visit(3, q, QuadArea(points, q));
   } else if (!topology.triangles.empty()) {
     for (const auto& t : topology.triangles) visit(2, t, TriangleArea(p(t[0]), p(t[1]), p(t[2])));
   } else if (!topology.edges.empty()) {

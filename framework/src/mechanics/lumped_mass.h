@@ -54,5 +54,10 @@ double TriangleArea(const std::array<double, 3>& a, const std::array<double, 3>&
                     const std::array<double, 3>& c);
 double TetrahedronVolume(const std::array<double, 3>& a, const std::array<double, 3>& b,
                          const std::array<double, 3>& c, const std::array<double, 3>& d);
+/// SOFA's quad area: the triangles (q0, q1, q2) and (q0, q2, q3), summed in that order.
+double QuadArea(const std::vector<std::array<double, 3>>& points, const std::array<Index, 4>& q);
+/// SOFA's hexahedron volume: its six tetrahedra (geometry/Hexahedron.h), summed in that order.
+double HexahedronVolume(const std::vector<std::array<double, 3>>& points,
+                        const std::array<Index, 8>& h);
 
 }  // namespace fluxion::internal
