@@ -13,12 +13,15 @@
 //    a triangle is added, then the missing edges 01 02 03 12 13 23, then the tetrahedron) on the
 //    live containers (TriangleShells::Add, TetrahedronShells::Add): AddElements' order, which
 //    the rebuild uses;
-//  - TriangularFEMForceField (TriangleData createFunction → TriangleInformation of the new
-//    triangle: initLarge / initSmall from the rest positions, TriangularFEMForceField.inl) and
-//    TriangularFEMForceFieldOptim (initTriangleInfo); TetrahedronFEMForceField and
-//    TetrahedralCorotationalFEMForceField (TetrahedronData createFunction: the new tetrahedron's
-//    rest frame, shape vectors and material, TetrahedralCorotationalFEMForceField.inl): the new
-//    elements appended, computed as a build computes them (mechanics/triangle_rest_shape.h,
+//  - TriangularFEMForceField (TriangleData creation callback → createTriangleInformation: the new
+//    triangle's rest frame, from the rest positions, TriangularFEMForceField.inl),
+//    TriangularFEMForceFieldOptim (its TriangleInfo and TriangleState creation callbacks:
+//    initTriangleInfo), TetrahedralCorotationalFEMForceField (TetrahedronData creation callback →
+//    createTetrahedronInformation: rest frame, shape vectors, material,
+//    TetrahedralCorotationalFEMForceField.inl) and TetrahedronFEMForceField (SOFA registers no
+//    creation callback there — its per-element data is sized at init, TetrahedronFEMForceField.inl
+//    — where Fluxion gives the new elements the rest data a build gives them): the new elements
+//    appended, computed as a build computes them (mechanics/triangle_rest_shape.h,
 //    TetrahedronFem::RestElements) from the scene's youngModulus and poissonRatio;
 //  - DiagonalMass given a massDensity (DiagonalMass::applyTriangleCreation /
 //    applyTetrahedronCreation: density × area / 3 or × volume / 4 added to each vertex of a new
@@ -34,14 +37,16 @@
 //    redone on the new pattern anyway — both proportional to the mesh, as the rebuild is — so
 //    such a system rebuilds. The solver follows through Solver::FollowSystemChange (the masses
 //    that changed) or InvalidateHistory; it is never created again.
-// Refused (the rebuild follows, the reason logged at debug level): a component not in that set
-// (MeshSpringForceField: its springs on the new edges — SOFA's SpringForceField handler adds one
-// per created edge, ks = stiffness / L0 — are not added here yet; bending or quadratic springs,
-// pressures), a field not built at the load (no element then: the first addition rebuilds, the
-// next follow in place), a material not given as one number in the scene, a new element flat or
-// of zero volume at rest, a vertex repeated or not a point, a container that lists edges (or
-// faces) outside the elements, and additions of points (ADD= PointsInTriangle) or under a
-// topological mapping (the removal followers refuse those nodes).
+// Refused (the rebuild follows, the reason logged at debug level): a component not in that set —
+// MeshSpringForceField among them: SOFA's SpringForceField registers no handler for added edges
+// (SpringForceField.inl: POINTSREMOVED and EDGESREMOVED only), so SOFA's springs stay as they
+// were, while a build of the grown mesh puts a spring on each new edge; the rebuild, the
+// reference here, does the latter —, bending or quadratic springs, pressures, a field not built at
+// the load (no element then: the first addition rebuilds, the next follow in place), a material not
+// given as one number in the scene, a new element flat or of zero volume at rest, a vertex repeated
+// or not a point, a container that lists edges (or faces) outside the elements, and additions of
+// points (ADD= PointsInTriangle) or under a topological mapping (the removal followers refuse those
+// nodes).
 #pragma once
 
 #include <optional>

@@ -70,12 +70,14 @@ class TetrahedronFollower final : public InPlaceFollower {
     for (const FollowedFem& fem : fems_)
       fem.field->RemoveElementsMovingLast(done_.removed_tetrahedra);
     for (const std::size_t springs : springs_) system_->RemoveSprings(springs, done_.removed_edges);
+    // The points first: they rename the vertices collected before the removal; the moved
+    // tetrahedra's vertices below are already numbered as after it.
+    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
     if (mass_)
       for (const Index slot : done_.removed_tetrahedra)
         if (slot < static_cast<Index>(topology_->tetrahedra.size()))
           for (const Index v : topology_->tetrahedra[static_cast<std::size_t>(slot)])
             touched_.push_back(v);
-    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
     mass_dofs_.clear();
     masses_.clear();
     if (mass_) {

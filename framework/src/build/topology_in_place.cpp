@@ -92,13 +92,15 @@ class Follower final : public InPlaceFollower {
       system_->RemoveSprings(springs.field, done_.removed_edges);
     for (const FollowedFem& fem : fems_)
       fem.field->RemoveElementsMovingLast(done_.removed_triangles);
+    // The points first: they rename the vertices collected before the removal; the moved
+    // triangles' vertices below are already numbered as after it.
+    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
     if (mass_) {
       for (const Index slot : done_.removed_triangles)
         if (slot < static_cast<Index>(topology_->triangles.size()))
           for (const Index v : topology_->triangles[static_cast<std::size_t>(slot)])
             touched_.push_back(v);
     }
-    if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
     for (const FollowedBending& bending : bendings_) {
       // The coefficients in force (a field set between steps sets every spring's).
       const std::vector<PackedSpring>& now = bending.field->springs();
