@@ -36,7 +36,12 @@
 //                            k/2 cells of the middle row and of the row below that the removals
 //                            take; at t = 0.02 the middle row's are added, at t = 0.04 the other
 //                            row's. No point is added and the system keeps its size
-//                            (build/addition_in_place.h)
+//                            (build/addition_in_place.h). Measured (one thread, median of 3,
+//                            the same loaded machine, docs/architecture.md "Additions in place:
+//                            cost"): the rebuild 0.72, 5.0, 11.9, 42.9 ms at n = 16, 32, 64,
+//                            128; in place 13 µs, 0.23, 0.91, 3.9 ms (a difference of two CG
+//                            steps; the stage itself is about 33 000 instructions per addition
+//                            whatever n, callgrind)
 //
 // tools/benchmarks/topology_change_ratios.py prints the table (n = 16, 32, 64, 128 at k = 8;
 // k = 2, 8, 32 at n = 64).
