@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "build/in_place_collision.h"
+#include "build/addition_in_place.h"
 #include "build/in_place_points.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
@@ -102,6 +103,18 @@ class TetrahedronFollower final : public InPlaceFollower {
     node.topology = topology_;
     return true;
   }
+
+  // Additions: build/addition_in_place.h, on the same live shells.
+  bool Add(Simulation& simulation, ChangingNode& node, std::span<const Index> vertices,
+           std::string& why) override {
+    if (!additions_.Add(Target(simulation, node), *topology_, shells_, vertices, why)) return false;
+    node.topology = topology_;
+    return true;
+  }
+  AdditionTarget Target(Simulation& simulation, ChangingNode& node) {
+    return {simulation, node, *solver_node_, *system_, first_dof_, dimension_, rest_points_};
+  }
+  TetrahedronAdditions additions_;
 
   std::span<const Index> removed_points() const override { return done_.removed_points; }
 
@@ -394,6 +407,7 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   follower->shells_ = std::move(*shells);
   // The live topology: a copy the follower changes, in place of the built one everywhere.
   follower->topology_ = std::make_shared<Topology>(topology);
+  follower->additions_.Prepare(follower->Target(simulation, node), scene);
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
   // Their per-element output is on the tetrahedra that now change (the live topology's).
