@@ -307,6 +307,55 @@ def check_handling_scenes(runner, tree, folder):
     return failures
 
 
+# SOFA's examples that add elements to an empty container (cubeDof.msh's 27 points), six times,
+# and the steps that take them past their last addition.
+ADDING = {"AddingTrianglesProcess": 70, "AddingTetraProcess": 130}
+
+
+def check_additions_in_place(runner, tree, folder):
+    """SOFA's AddingTrianglesProcess.scn and AddingTetraProcess.scn: the first addition rebuilds
+    (no membrane or FEM was built on the empty container), the next five are followed in place
+    (the debug log says so), and the run's ParaView files are byte-identical to those of a run
+    that rebuilds at every change (FLUXION_TOPOLOGY_REBUILD=1)."""
+    failures = []
+    for name, steps in ADDING.items():
+        runs = {}
+        for mode in ("in_place", "rebuilt"):
+            env = dict(os.environ, SOFA_ROOT=tree)
+            env.pop("FLUXION_TOPOLOGY_REBUILD", None)
+            if mode == "rebuilt":
+                env["FLUXION_TOPOLOGY_REBUILD"] = "1"
+            out = os.path.join(folder, name + "_" + mode)
+            os.makedirs(out)
+            result = subprocess.run([runner, "--no-rows", "--steps", str(steps), "--log-level",
+                                     "debug", "--output-dir", out, "--vtk", os.path.join(out, "vtk"),
+                                     os.path.join(tree, DYNAMIC, name + ".scn")],
+                                    cwd=folder, env=env, capture_output=True, text=True,
+                                    check=False)
+            if result.returncode != 0:
+                failures.append(f"{name} ({mode}): exit {result.returncode}: "
+                                f"{result.stderr.strip()[-2000:]}")
+                break
+            vtk = os.path.join(out, "vtk")
+            files = {f: open(os.path.join(vtk, f), "rb").read() for f in sorted(os.listdir(vtk))}
+            runs[mode] = (files, result.stderr.count("is followed in place"))
+        if len(runs) != 2:
+            continue
+        (in_place, followed), (rebuilt, rebuilt_followed) = runs["in_place"], runs["rebuilt"]
+        if followed != 5 or rebuilt_followed != 0:
+            failures.append(f"{name}: {followed} additions followed in place (expected 5), "
+                            f"{rebuilt_followed} with FLUXION_TOPOLOGY_REBUILD=1 (expected 0)")
+        differing = [f for f in sorted(set(in_place) | set(rebuilt))
+                     if in_place.get(f) != rebuilt.get(f)]
+        if differing or not in_place:
+            failures.append(f"{name}: {len(differing)} ParaView files differ from the rebuild's "
+                            f"(first {differing[:1]}) of {len(in_place)}")
+        else:
+            print(f"ran: {name} (5 of 6 additions in place; its {len(in_place)} ParaView files "
+                  f"byte-identical to the rebuild's)")
+    return failures
+
+
 # Scenes whose changes are followed in place (no "rebuilds the scene" at debug level), their
 # ParaView files byte for byte those of the rebuild (FLUXION_TOPOLOGY_REBUILD=1).
 IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling"]
@@ -380,6 +429,7 @@ def main():
         failures += check_fixed_scene_point_by_point(runner, tree, folder)
         failures += check_handling_scenes(runner, tree, folder)
         failures += check_in_place_scenes(runner, tree, folder)
+        failures += check_additions_in_place(runner, tree, folder)
         result = run(runner, tree, os.path.join(tree, DATA_INPUTS), 300, folder)
         if result.returncode != 0:
             failures.append(f"{DATA_INPUTS}: exit {result.returncode}: {result.stderr.strip()}")

@@ -29,6 +29,20 @@
 //                            k/2 points of the bottom row (fixed corner 0 among the first); the
 //                            last points move into their slots and the system shrinks
 //
+//   TopologyAddition/<n>/<k>   additions (ADD= Triangles): the cloth with
+//                            TriangularFEMForceField (Young 1000, ν 0.3, large) in place of the
+//                            springs (MeshSpringForceField does not follow an addition in place)
+//                            and DiagonalMass by density, built without the second triangle of the
+//                            k/2 cells of the middle row and of the row below that the removals
+//                            take; at t = 0.02 the middle row's are added, at t = 0.04 the other
+//                            row's. No point is added and the system keeps its size
+//                            (build/addition_in_place.h). Measured (one thread, median of 3,
+//                            the same loaded machine, docs/architecture.md "Additions in place:
+//                            cost"): the rebuild 0.72, 5.0, 11.9, 42.9 ms at n = 16, 32, 64,
+//                            128; in place 13 µs, 0.23, 0.91, 3.9 ms (a difference of two CG
+//                            steps; the stage itself is about 33 000 instructions per addition
+//                            whatever n, callgrind)
+//
 // tools/benchmarks/topology_change_ratios.py prints the table (n = 16, 32, 64, 128 at k = 8;
 // k = 2, 8, 32 at n = 64).
 //
@@ -54,6 +68,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "fluxion/host.h"
 #include "fluxion/log.h"
@@ -137,13 +152,71 @@ std::string ProcessFile(int n, int k, bool freeing, bool explicit_solver = false
   return text;
 }
 
+// The cells whose second triangle the addition cases add: k/2 of the middle row at 0.02, k/2 of
+// the row below at 0.04 (ProcessFile's cells).
+std::vector<int> AddedCells(int n, int k, int offset) {
+  std::vector<int> cells;
+  const int row = (n - 1) / 2 - offset;
+  for (int c = 0; c < k / 2; ++c) cells.push_back((1 + 2 * c) + (n - 1) * row);
+  return cells;
+}
+
+// The cloth of ChangeClothScene with a membrane instead of springs, without the second triangle
+// of the cells AddedCells gives.
+std::string AdditionClothScene(int n, int k) {
+  std::vector<int> missing = AddedCells(n, k, 0);
+  for (const int c : AddedCells(n, k, 1)) missing.push_back(c);
+  std::string points, triangles;
+  for (int p = 0; p < n * n; ++p)
+    points += std::to_string(0.01 * (p % n)) + " " + std::to_string(0.01 * (p / n)) + " 0 ";
+  for (int j = 0; j + 1 < n; ++j)
+    for (int i = 0; i + 1 < n; ++i) {
+      const int p = i + n * j;
+      triangles +=
+          std::to_string(p) + " " + std::to_string(p + 1) + " " + std::to_string(p + n + 1) + " ";
+      if (std::find(missing.begin(), missing.end(), i + (n - 1) * j) == missing.end())
+        triangles +=
+            std::to_string(p) + " " + std::to_string(p + n + 1) + " " + std::to_string(p + n) + " ";
+    }
+  return R"(<Node name="root" gravity="0 -9.81 0" dt="0.01">
+  <EulerImplicitSolver rayleighStiffness="0.1" rayleighMass="0.1"/>
+  <CGLinearSolver iterations="25" tolerance="1e-5" threshold="1e-5"/>
+  <TriangleSetTopologyContainer name="topo" position=")" +
+         points + R"(" triangles=")" + triangles + R"("/>
+  <TriangleSetTopologyModifier/>
+  <MechanicalObject name="dofs"/>
+  <DiagonalMass name="mass" massDensity="1"/>
+  <TriangularFEMForceField name="fem" youngModulus="1000" poissonRatio="0.3" method="large"/>
+  <FixedProjectiveConstraint name="fix" indices="0 )" +
+         std::to_string(n - 1) + R"("/>
+  <TopologicalChangeProcessor filename="process.txt"/>
+</Node>)";
+}
+
+// ADD= lines giving the missing triangles back, the middle row's at 0.02, the other's at 0.04.
+std::string AdditionFile(int n, int k) {
+  std::string text;
+  for (const int offset : {0, 1}) {
+    text += std::string(offset == 0 ? "T= 0.02" : "T= 0.04") + "\nADD= Triangles " +
+            std::to_string(k / 2) + "\n";
+    for (const int cell : AddedCells(n, k, offset)) {
+      const int p = cell % (n - 1) + n * (cell / (n - 1));
+      text +=
+          std::to_string(p) + " " + std::to_string(p + n + 1) + " " + std::to_string(p + n) + " ";
+    }
+    text += "\n";
+  }
+  return text;
+}
+
 double Seconds(Simulation& simulation) {
   const auto start = std::chrono::steady_clock::now();
   simulation.Step();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void MeasureChange(benchmark::State& state, bool freeing, bool explicit_solver = false) {
+void MeasureChange(benchmark::State& state, bool freeing, bool explicit_solver = false,
+                   bool addition = false) {
   const int n = static_cast<int>(state.range(0));
   const int k = static_cast<int>(state.range(1));
   if (k / 2 > (n - 2) / 2) {
@@ -153,8 +226,10 @@ void MeasureChange(benchmark::State& state, bool freeing, bool explicit_solver =
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / "fluxion_topology_change_benchmark";
   std::filesystem::create_directories(folder);
-  std::ofstream(folder / "process.txt") << ProcessFile(n, k, freeing, explicit_solver);
-  const std::string xml = ChangeClothScene(n, explicit_solver);
+  std::ofstream(folder / "process.txt")
+      << (addition ? AdditionFile(n, k) : ProcessFile(n, k, freeing, explicit_solver));
+  const std::string xml =
+      addition ? AdditionClothScene(n, k) : ChangeClothScene(n, explicit_solver);
   const std::string file = (folder / "cloth.scn").string();
   double steps = 0.0, ratios = 0.0, first_ratios = 0.0;
   for (auto _ : state) {
@@ -165,9 +240,10 @@ void MeasureChange(benchmark::State& state, bool freeing, bool explicit_solver =
     const double plain = Seconds(simulation);         // t = 0.03
     const double change = Seconds(simulation);        // t = 0.04: the second removal, the step
     if (simulation.model().objects[0].topology->triangles.size() !=
-            static_cast<std::size_t>(2 * (n - 1) * (n - 1) - 2 * k) ||
+            static_cast<std::size_t>(2 * (n - 1) * (n - 1) - (addition ? 0 : 2 * k)) ||
         simulation.model().objects[0].num_points != (freeing ? n * n - k : n * n)) {
-      state.SkipWithError("the changes did not remove 2k triangles (and k points, freeing)");
+      state.SkipWithError(
+          "the changes did not remove 2k triangles (and k points, freeing) or add k triangles");
       return;
     }
     state.SetIterationTime(std::max(change - plain, 0.0));
@@ -186,6 +262,12 @@ void MeasureChange(benchmark::State& state, bool freeing, bool explicit_solver =
 void TopologyChange(benchmark::State& state) { MeasureChange(state, false); }
 void TopologyChangeFreeing(benchmark::State& state) { MeasureChange(state, true); }
 void TopologyChangeFreeingExplicit(benchmark::State& state) { MeasureChange(state, true, true); }
+void TopologyAddition(benchmark::State& state) { MeasureChange(state, false, false, true); }
+
+BENCHMARK(TopologyAddition)
+    ->ArgsProduct({{16, 32, 64, 128}, {8}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK(TopologyChangeFreeingExplicit)
     ->ArgsProduct({{16, 32, 64, 128}, {8}})

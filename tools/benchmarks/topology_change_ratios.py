@@ -3,7 +3,8 @@
 
 Runs TopologyChange/<n>/<k>, TopologyChangeFreeing/<n>/<k> (the removals free points) and
 TopologyChangeFreeingExplicit/<n>/<k> (the same under EulerExplicitSolver, whose step does the
-same work before and after a change) (tools/benchmarks/topology_change_benchmark.cpp: k triangles removed
+same work before and after a change) and TopologyAddition/<n>/<k> (k triangles added back, in
+two additions, to a membrane cloth) (tools/benchmarks/topology_change_benchmark.cpp: k triangles removed
 from an n x n cloth twice, DiagonalMass, MeshSpringForceField, two fixed corners,
 EulerImplicitSolver with CGLinearSolver), each repeated, and prints a Markdown table: the median
 plain step, the median cost of the second change itself (the step that applies it less the plain
@@ -26,7 +27,7 @@ def main() -> int:
     parser.add_argument("benchmark", help="path of fluxion-benchmark")
     parser.add_argument("--repetitions", type=int, default=5)
     parser.add_argument("--min-time", default="0.5")
-    parser.add_argument("--filter", default="^TopologyChange(Freeing(Explicit)?)?/",
+    parser.add_argument("--filter", default="^Topology(Change(Freeing(Explicit)?)?|Addition)/",
                         help="benchmarks to run (a --benchmark_filter regular expression)")
     args = parser.parse_args()
 
@@ -44,7 +45,8 @@ def main() -> int:
     for name, row in rows.items():
         family, n, k = name.split("/")[:3]
         removal = ("frees points, explicit" if family.endswith("FreeingExplicit") else
-                   "frees points" if family.endswith("Freeing") else "holes")
+                   "frees points" if family.endswith("Freeing") else
+                   "addition" if family.endswith("Addition") else "holes")
         cases.append((removal, int(k) != 8, int(n), int(k), row))
     smallest = {}
     for removal, _, n, k, row in sorted(cases):

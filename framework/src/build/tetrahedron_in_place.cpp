@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "build/addition_in_place.h"
 #include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "build/mapped_child_in_place.h"
@@ -105,6 +106,23 @@ class TetrahedronFollower final : public InPlaceFollower {
     node.topology = topology_;
     return true;
   }
+
+  // Additions: build/addition_in_place.h, on the same live shells.
+  bool Add(Simulation& simulation, ChangingNode& node, std::span<const Index> vertices,
+           std::string& why) override {
+    // A mapped surface would have to follow TETRAHEDRAADDED (not done in place): the rebuild.
+    if (!children_.empty()) {
+      why = "a Tetra2TriangleTopologicalMapping's output would have to follow the addition";
+      return false;
+    }
+    if (!additions_.Add(Target(simulation, node), *topology_, shells_, vertices, why)) return false;
+    node.topology = topology_;
+    return true;
+  }
+  AdditionTarget Target(Simulation& simulation, ChangingNode& node) {
+    return {simulation, node, *solver_node_, *system_, first_dof_, dimension_, rest_points_};
+  }
+  TetrahedronAdditions additions_;
 
   std::span<const Index> removed_points() const override { return done_.removed_points; }
 
@@ -408,6 +426,7 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   follower->shells_ = std::move(*shells);
   // The live topology: a copy the follower changes, in place of the built one everywhere.
   follower->topology_ = std::make_shared<Topology>(topology);
+  follower->additions_.Prepare(follower->Target(simulation, node), scene);
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
   for (const auto& child : follower->children_) child->Install(simulation, node);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "build/in_place_collision.h"
+#include "build/addition_in_place.h"
 #include "build/in_place_points.h"
 #include "build/in_place_triangle_pressure.h"
 #include "build/in_place_triangle_springs.h"
@@ -137,6 +138,18 @@ class Follower final : public InPlaceFollower {
     node.topology = topology_;
     return true;
   }
+
+  // Additions: build/addition_in_place.h, on the same live shells.
+  bool Add(Simulation& simulation, ChangingNode& node, std::span<const Index> vertices,
+           std::string& why) override {
+    if (!additions_.Add(Target(simulation, node), *topology_, shells_, vertices, why)) return false;
+    node.topology = topology_;
+    return true;
+  }
+  AdditionTarget Target(Simulation& simulation, ChangingNode& node) {
+    return {simulation, node, *solver_node_, *system_, first_dof_, dimension_, rest_points_};
+  }
+  TriangleAdditions additions_;
 
   std::span<const Index> removed_points() const override { return done_.removed_points; }
 
@@ -542,6 +555,7 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
           "in order");
     follower->bending_scratch_.reserve(built.size());
   }
+  follower->additions_.Prepare(follower->Target(simulation, node), scene);
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
   // Their per-element output is on the triangles that now change (the live topology's).

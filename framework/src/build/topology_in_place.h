@@ -62,6 +62,15 @@ class InPlaceFollower {
   /// Between steps only.
   virtual bool Remove(Simulation& simulation, ChangingNode& node, std::span<const Index> ids,
                       std::string& why) = 0;
+  /// Adds the elements `vertices` lists (AddedSize vertices each: SOFA's addTriangles /
+  /// addTetrahedra) in place (build/addition_in_place.h). False, with nothing changed and `why`
+  /// set, when this addition needs the rebuild (the default: additions are not followed for this
+  /// level). On success `node` holds the changed topology (the live one). Between steps only.
+  virtual bool Add(Simulation& /*simulation*/, ChangingNode& /*node*/,
+                   std::span<const Index> /*vertices*/, std::string& why) {
+    why = "additions to this container are not followed in place";
+    return false;
+  }
   /// The points the last removal removed (descending: SOFA's order), each taking the point then
   /// last; empty when it freed none.
   virtual std::span<const Index> removed_points() const = 0;

@@ -236,8 +236,8 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       std::optional<SimulationAccess::ObjectState> state;
       for (ProcessorRuntime& processor : node.processors) {
         for (const DueChange& change : Due(processor, simulation, current, state, now)) {
-          if (!change.add && !rebuild &&
-              RemoveInPlace(simulation, processor.plan, node, change.values, now))
+          if (!change.points_in_triangle && !rebuild &&
+              ChangeInPlace(simulation, processor.plan, node, change, now))
             continue;
           rebuild = true;
           WriteDeferred();
@@ -321,10 +321,12 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     return {std::move(removal)};
   }
 
-  // removeItems(ids) followed in place (build/topology_in_place.h), when the node's components
-  // and this removal allow it; false (nothing changed) otherwise, the reason logged at debug.
-  bool RemoveInPlace(Simulation& simulation, const ProcessorPlan& plan, NodeRuntime& node,
-                     const std::vector<Index>& ids, double now) {
+  // removeItems(ids) or an addition of elements followed in place (build/topology_in_place.h,
+  // build/addition_in_place.h), when the node's components and this change allow it; false
+  // (nothing changed) otherwise, the reason logged at debug.
+  bool ChangeInPlace(Simulation& simulation, const ProcessorPlan& plan, NodeRuntime& node,
+                     const DueChange& change, double now) {
+    const std::vector<Index>& ids = change.values;
     if (rebuild_always_) return false;
     const auto [file, line] = scene_.Locate(plan.line);
     const std::string where = file + ":" + std::to_string(line) + ": TopologicalChangeProcessor";
@@ -340,6 +342,18 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       return false;
     }
     const std::size_t before = ElementCount(*node.state.topology, node.state.level);
+    if (change.add) {
+      if (!node.in_place->Add(simulation, node.state, ids, why)) {
+        LogDebug(where + ": the addition at t = " + FormatReal(now) +
+                 " rebuilds the scene: " + why);
+        return false;
+      }
+      if (ShouldLog(LogLevel::kDebug))
+        LogDebug(where + ": the addition at t = " + FormatReal(now) + " of " +
+                 std::to_string(ElementCount(*node.state.topology, node.state.level) - before) +
+                 " " + AddedName(node.state.level) + " is followed in place");
+      return true;
+    }
     if (!node.in_place->Remove(simulation, node.state, ids, why)) {
       LogDebug(where + ": the removal at t = " + FormatReal(now) + " rebuilds the scene: " + why);
       return false;

@@ -8,6 +8,7 @@
 #include "components/element_topology.h"
 #include "mechanics/tetrahedron_fem.h"
 #include "mechanics/triangle_fem.h"
+#include "mechanics/triangle_rest_shape.h"
 
 namespace fluxion::internal {
 
@@ -31,27 +32,7 @@ FieldSpec DrawingFlag(const char* name, bool value) {
 // --- Rest data
 // ------------------------------------------------------------------------------------
 
-// What a component gives per triangle: its rest points in the rest frame (a at 0) and its area.
-struct RestShape {
-  Eigen::Vector2d b, c;
-  double area = 0.0;
-};
-
-// SOFA's initLarge: the rest triangle in its computeRotationLarge frame, b on e_x (its y is 0),
-// and its area b_x·c_y/2.
-RestShape LargeRest(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c) {
-  const Eigen::Matrix3d r = EdgeFrame(a, b, c);
-  RestShape s;
-  s.b = Eigen::Vector2d(r.row(0).dot(b - a), 0.0);
-  s.c = (r.topRows<2>() * (c - a)).eval();
-  s.area = 0.5 * s.b.x() * s.c.y();
-  return s;
-}
-
-// SOFA's initSmall: the world's x, y of the edges from a, and the 3-D area.
-RestShape SmallRest(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c) {
-  return {(b - a).head<2>(), (c - a).head<2>(), 0.5 * (b - a).cross(c - a).norm()};
-}
+using RestShape = TriangleRestShape;
 
 // Builds the elements from one RestShape per triangle (`shape(t)`), reports a flat one.
 template <class Shape>
@@ -315,8 +296,7 @@ void TriangularFEMForceFieldOptimComponent::Build(BuildContext& context) {
   const auto shape = [&](std::size_t t) {
     const auto& tri = triangles[t];
     const Vector& x = object.rest_position;
-    const Eigen::Vector3d a = Point(x, tri[0]);
-    return LargeRest(a, a + scale * (Point(x, tri[1]) - a), a + scale * (Point(x, tri[2]) - a));
+    return ScaledLargeRest(Point(x, tri[0]), Point(x, tri[1]), Point(x, tri[2]), scale);
   };
   std::vector<TriangleFem::Element> elements;
   if (!Elements(context, object, triangles, 1.0, false, "", shape, elements)) return;

@@ -26,6 +26,7 @@ FieldTangent::FieldTangent(const Vector& mass_diagonal,
     } else if (size >= 0) {
       part.native = true;
       part.offset = native_size;
+      part.capacity = static_cast<std::size_t>(size);
       native_size += static_cast<std::size_t>(size);
     } else {
       const auto collect = [&](AssembledEntries& list, bool damping) {
@@ -58,7 +59,25 @@ bool FieldTangent::FollowsSystemChanges() const {
          });
 }
 
+void FieldTangent::FollowGrowth() {
+  bool grown = false;
+  for (const Part& part : parts_)
+    grown = grown ||
+            (part.native && static_cast<std::size_t>(part.field->TangentSize()) > part.capacity);
+  if (!grown) return;
+  std::size_t offset = 0;
+  for (Part& part : parts_) {
+    if (!part.native) continue;
+    const auto size = static_cast<std::size_t>(part.field->TangentSize());
+    if (size > part.capacity) part.capacity = std::max(size, 2 * part.capacity);
+    part.offset = offset;
+    offset += part.capacity;
+  }
+  native_.assign(offset, 0.0);
+}
+
 void FieldTangent::LinearizeStiffness(const State& state) {
+  FollowGrowth();
   state_ = &state;
   for (Part& part : parts_) {
     if (part.recomputed != nullptr) continue;
@@ -72,6 +91,7 @@ void FieldTangent::LinearizeStiffness(const State& state) {
 }
 
 void FieldTangent::LinearizeDamping(const State& state) {
+  FollowGrowth();
   for (Part& part : parts_) {
     if (part.native) {
       part.field->LinearizeDamping(state, native_.data() + part.offset);

@@ -27,7 +27,13 @@ class SpringForceField;
 /// LinearizeStiffness keeps the state and each product evaluates their blocks from it
 /// (SpringForceField::AddStiffnessProductAt).
 ///
-/// Sizes are fixed at construction: Linearize* and Multiply never allocate.
+/// Sizes are fixed at construction: Linearize* and Multiply never allocate — except after a
+/// field with a product of its own grew between steps (an addition of elements followed in place,
+/// build/addition_in_place.h): the next Linearize* finds a TangentSize beyond the field's slice,
+/// gives it twice its slice (amortised: the next additions fit) and lays the slices out again,
+/// which invalidates every stored tangent. Both linearisations must then come before a product
+/// that uses them, as every step of the implicit solvers does (K and, with a damping matrix, B
+/// at the step's start).
 class FieldTangent final : public TangentOperator {
  public:
   /// `mass_diagonal`: M's diagonal; `mass_couplings`: its off-diagonal entries (both triangles).
@@ -59,8 +65,12 @@ class FieldTangent final : public TangentOperator {
     bool native = false;
     const SpringForceField* recomputed = nullptr;  // kRecomputed springs: products from state_
     std::size_t offset = 0;                        // native: where its tangent starts in native_
+    std::size_t capacity = 0;                      // native: the length of its slice
     AssembledEntries stiffness, damping;
   };
+
+  // Lays the native slices out again when a field's tangent outgrew its slice (see above).
+  void FollowGrowth();
 
   const Vector& mass_diagonal_;
   std::vector<Eigen::Triplet<double, int>> mass_couplings_;

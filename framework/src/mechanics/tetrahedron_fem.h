@@ -152,6 +152,13 @@ class TetrahedronFem final : public ForceField, public ElementOutputSource {
   void SetElementDofs(std::size_t e, const std::array<Index, 4>& dof) { elements_[e].dof = dof; }
   /// The thread partition is recomputed on its next use (the elements' vertices changed).
   void ForgetPartition() { partition_.Reset(); }
+  /// Appends `added` after the elements (an addition of tetrahedra followed in place,
+  /// build/addition_in_place.h: SOFA's TetrahedronData creating the new tetrahedra's rest data).
+  /// The thread partition is recomputed on its next use.
+  void AppendElements(std::span<const Element> added) {
+    elements_.insert(elements_.end(), added.begin(), added.end());
+    partition_.Reset();
+  }
   int von_mises() const { return von_mises_; }
 
   /// With computeVonMisesStress 1 or 2: publishes VonMises as the output `vonMisesPerElement`

@@ -31,6 +31,7 @@
 
 #include "fluxion/topology.h"
 #include "fluxion/types.h"
+#include "mechanics/shell_additions.h"
 
 namespace fluxion::internal {
 
@@ -72,6 +73,16 @@ class TetrahedronShells {
   /// point then has no triangle or edge left (all went with its tetrahedra), and its removal is
   /// followed here.
   bool points_follow() const { return bare_triangles_ == 0 && bare_edges_ == 0; }
+
+  /// SOFA's addTetrahedra on `topology` itself (TetrahedronSetTopologyModifier::
+  /// addTetrahedronProcess: each face {1,2,3} {0,3,2} {1,3,0} {0,2,1} missing from the triangles
+  /// added as addTriangleProcess adds one — its missing sides first — then the edges 01 02 03 12
+  /// 13 23 still missing, then the tetrahedron), `vertices` giving 4 per tetrahedron; the shells
+  /// follow. The result is AddElements' (mechanics/topology_addition.h), at the cost of the added
+  /// tetrahedra and their vertices' shells. False, nothing changed, when a vertex is not a point,
+  /// the container lists no triangles or edges, or one is in no tetrahedron (!points_follow(): a
+  /// face or edge could not be found through the shells). mechanics/shell_additions.cpp.
+  bool Add(Topology& topology, std::span<const Index> vertices, ShellAddition& done);
 
   /// The tetrahedra around point `v`, in no particular order.
   const std::vector<Index>& TetrahedraAroundVertex(Index v) const {

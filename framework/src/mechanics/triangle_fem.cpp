@@ -235,6 +235,11 @@ void TriangleFem::RemoveElementsMovingLast(std::span<const Index> sorted_descend
   partition_.Reset();
 }
 
+void TriangleFem::AppendElements(std::span<const Element> added) {
+  elements_.insert(elements_.end(), added.begin(), added.end());
+  partition_.Reset();
+}
+
 void TriangleFem::SetElementDofs(std::size_t e, const std::array<Index, 3>& dof) {
   elements_[e].dof = dof;
   partition_.Reset();

@@ -136,6 +136,10 @@ class TriangleFem final : public ForceField, public ElementOutputSource {
   /// Element e's vertices become the first DOFs `dof` (a point renumbered by a topological
   /// change: the last point moved into a removed one's slot).
   void SetElementDofs(std::size_t e, const std::array<Index, 3>& dof);
+  /// Appends `added` after the elements (an addition of triangles followed in place,
+  /// build/addition_in_place.h: SOFA's TriangleData creating the new triangles' rest data). The
+  /// thread partition is recomputed on its next use.
+  void AppendElements(std::span<const Element> added);
 
   /// The von Mises stress [Pa] of each element at `x`: the strain ε the force uses (in the
   /// element's frame, from the gradients of the file comment), σ = C·ε and, with the

@@ -25,6 +25,7 @@
 
 #include "fluxion/topology.h"
 #include "fluxion/types.h"
+#include "mechanics/shell_additions.h"
 
 namespace fluxion::internal {
 
@@ -66,6 +67,15 @@ class TriangleShells {
   /// edge left (all went with its triangles), and its removal is followed here. Otherwise
   /// RemoveElements reports the edge that would keep a removed point.
   bool points_follow() const { return bare_edges_ == 0; }
+
+  /// SOFA's addTriangles on `topology` itself (TriangleSetTopologyModifier::addTrianglesProcess:
+  /// each side (t[j+1], t[j+2]) missing from the edges appended, j = 0, 1, 2, then the triangle,
+  /// appended even when it exists), `vertices` giving 3 per triangle; the shells follow. The
+  /// result is AddElements' (mechanics/topology_addition.h), at the cost of the added triangles
+  /// and their vertices' shells. False, nothing changed, when a vertex is not a point or an edge
+  /// is no triangle's side (!points_follow(): a side could not be found through the shells).
+  /// mechanics/shell_additions.cpp.
+  bool Add(Topology& topology, std::span<const Index> vertices, ShellAddition& done);
 
   /// The triangles around point `v`, in no particular order.
   const std::vector<Index>& TrianglesAroundVertex(Index v) const {

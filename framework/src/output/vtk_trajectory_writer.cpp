@@ -26,8 +26,8 @@ using internal::VtuPiece;
 // A per-element output written as a part of its own (its elements are not its object's).
 // The sizes of a topology's lists, points first, then edges to hexahedra (all 0 without one).
 // A change followed in place (build/topology_in_place.h, build/tetrahedron_in_place.h) edits the
-// topology where it is, with no new model when it frees no point, and always removes elements:
-// a changed size is how a record notices it.
+// topology where it is, with no new model when it frees no point, and always removes or adds
+// elements (build/addition_in_place.h): a changed size is how a record notices it.
 using TopologySizes = std::array<std::size_t, 6>;
 
 TopologySizes SizesOf(const Topology* topology) {
