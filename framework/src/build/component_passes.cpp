@@ -140,8 +140,10 @@ void CheckMasslessPoints(BuildState& state, const ObjectModel& object, const Top
   Index first = 0;
   while (first < object.num_points && !is_free_massless(first)) ++first;
   if (first == object.num_points) return;
+  // A dynamic container emptied by a topological change (SOFA's performanceTest removes every
+  // tetrahedron) has points in no element, as a stray vertex of a mesh is.
   std::vector<char> in_element;
-  if (HasElements(topology)) {
+  if (HasElements(topology) || (topology != nullptr && state.rebuild != nullptr)) {
     in_element = PointsInElements(object, *topology);
     if (!used) used = DofsInUse(state, object.system, contacts);
   }

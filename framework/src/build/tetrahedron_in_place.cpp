@@ -8,9 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "build/in_place_collision.h"
 #include "build/addition_in_place.h"
+#include "build/in_place_collision.h"
 #include "build/in_place_points.h"
+#include "build/mapped_child_in_place.h"
 #include "core/text_parsing.h"
 #include "mechanics/assembled_system.h"
 #include "mechanics/gravity_weights.h"
@@ -67,6 +68,7 @@ class TetrahedronFollower final : public InPlaceFollower {
         if (t >= 0 && t < static_cast<Index>(topology_->tetrahedra.size()))
           for (const Index v : topology_->tetrahedra[static_cast<std::size_t>(t)])
             touched_.push_back(v);
+    for (const auto& child : children_) child->BeforeRemoval(node, *topology_, shells_, ids);
     shells_.Remove(*topology_, ids, frees_points, done_);
     for (const FollowedFem& fem : fems_)
       fem.field->RemoveElementsMovingLast(done_.removed_tetrahedra);
@@ -79,6 +81,7 @@ class TetrahedronFollower final : public InPlaceFollower {
         if (slot < static_cast<Index>(topology_->tetrahedra.size()))
           for (const Index v : topology_->tetrahedra[static_cast<std::size_t>(slot)])
             touched_.push_back(v);
+    for (const auto& child : children_) child->AfterRemoval(node, done_);
     collisions_.Follow(simulation, *topology_);
     mass_dofs_.clear();
     masses_.clear();
@@ -107,6 +110,11 @@ class TetrahedronFollower final : public InPlaceFollower {
   // Additions: build/addition_in_place.h, on the same live shells.
   bool Add(Simulation& simulation, ChangingNode& node, std::span<const Index> vertices,
            std::string& why) override {
+    // A mapped surface would have to follow TETRAHEDRAADDED (not done in place): the rebuild.
+    if (!children_.empty()) {
+      why = "a Tetra2TriangleTopologicalMapping's output would have to follow the addition";
+      return false;
+    }
     if (!additions_.Add(Target(simulation, node), *topology_, shells_, vertices, why)) return false;
     node.topology = topology_;
     return true;
@@ -128,6 +136,8 @@ class TetrahedronFollower final : public InPlaceFollower {
   AssembledSystem* system_ = nullptr;
   std::vector<FollowedFem> fems_;
   std::vector<std::size_t> springs_;  // MeshSpringForceFields on the edges: system indices
+  // The topological mappings' child nodes (build/mapped_child_in_place.h).
+  std::vector<std::unique_ptr<MappedChildInPlace>> children_;
   std::optional<FollowedMass> mass_;
   Index first_dof_ = 0;
   int dimension_ = 3;
@@ -266,6 +276,8 @@ std::string PointsRefusal(TetrahedronFollower& follower, const ChangingNode& nod
             follower.springs_.end() ||
         std::any_of(follower.fems_.begin(), follower.fems_.end(),
                     [&](const FollowedFem& fem) { return fem.index == f; }) ||
+        std::any_of(follower.children_.begin(), follower.children_.end(),
+                    [&](const auto& child) { return child->Follows(f); }) ||
         IsContactField(system.MutableField(f)))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
@@ -291,19 +303,17 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   };
   if (node.level != TopologyLevel::kTetrahedron)
     return refuse("the removals are not of tetrahedra");
-  if (!node.mappings.empty())
-    return refuse(
-        "a topological mapping follows the topology (e.g. Tetra2TriangleTopologicalMapping: "
-        "its output is not followed in place)");
   auto follower = std::make_unique<TetrahedronFollower>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);
   if (follower->solver_node_ == nullptr) return refuse("the object is not moved by a solver");
   follower->system_ = dynamic_cast<AssembledSystem*>(follower->solver_node_->system.get());
   if (follower->system_ == nullptr) return refuse("the solver node's system is not assembled");
   const ObjectModel& object = simulation.model().objects[static_cast<std::size_t>(node.object)];
+  // A container given only its elements (tetrahedra="@../loader.tetrahedra") reports no points:
+  // the stage's topology has the object's (PlanTopologicalChanges), as SOFA's container does.
   const Topology* reported = SimulationAccess::NodeTopology(simulation, node.node_path);
   if (reported != nullptr &&
-      (reported->points.size() != node.topology->points.size() ||
+      ((!reported->points.empty() && reported->points.size() != node.topology->points.size()) ||
        reported->tetrahedra != node.topology->tetrahedra ||
        reported->triangles != node.topology->triangles || reported->edges != node.topology->edges))
     return refuse("the node's topology is not the changing container's as built");
@@ -313,10 +323,17 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   AssembledSystem& system = *follower->system_;
   const Topology& topology = *node.topology;
   const auto dof = [&](Index point) { return object.offset + point * node.dimension; };
+  if (!node.mappings.empty()) {
+    follower->children_ = CreateMappedChildren(simulation, node, system, object.offset, why);
+    if (follower->children_.empty()) return nullptr;
+  }
 
   for (const NodeComponent& c : node.components) {
     const std::string path = c.node_path + "/" + c.name;
     const bool own_node = c.node_path == node.node_path;
+    if (std::any_of(follower->children_.begin(), follower->children_.end(),
+                    [&](const auto& child) { return child->Claims(c.line); }))
+      continue;
     if (c.kind == ComponentKind::kOdeSolver || c.kind == ComponentKind::kLinearSolver ||
         c.kind == ComponentKind::kIgnored || c.kind == ComponentKind::kContext)
       continue;
@@ -403,6 +420,8 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
         "each");
   if (!follower->springs_.empty() && !shells->has_edges())
     return refuse("a MeshSpringForceField is on a topology without edges");
+  if (!follower->children_.empty() && !shells->has_triangles())
+    return refuse("a topological mapping reads the triangles of a topology that lists none");
   follower->points_refusal_ = PointsRefusal(*follower, node, object, *shells);
   follower->shells_ = std::move(*shells);
   // The live topology: a copy the follower changes, in place of the built one everywhere.
@@ -410,6 +429,7 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   follower->additions_.Prepare(follower->Target(simulation, node), scene);
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
+  for (const auto& child : follower->children_) child->Install(simulation, node);
   // Their per-element output is on the tetrahedra that now change (the live topology's).
   for (const FollowedFem& fem : follower->fems_)
     if (fem.field->von_mises() != 0) fem.field->PublishVonMises(follower->topology_);

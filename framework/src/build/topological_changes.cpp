@@ -322,23 +322,56 @@ bool FollowDiagonalMass(BuildState& state, const Node& node, const Component& c,
 // from the rest positions. SOFA never reads its `triangleList` again after init (the callback that
 // would is tied to the component state, which no step reads), so a list linked to an engine
 // (BoxROI) is followed as the list it gave at init. False after reporting a problem.
+// In a child node whose topology is a Tetra2Triangle or Quad2Triangle mapping's output, the list
+// indexes that output's triangles (SOFA's pressure takes its context's topology): it follows the
+// output's changes (checked in CheckMappedTriangleLists once the node's mapping is read).
 bool FollowTriangleList(BuildState& state, const Node& node, const Component& c,
                         ChangingNode& changing) {
   const Parameters& p = c.parameters;
   const auto refuse = [&](const std::string& what) {
-    state.problems.Scene(c.element->line, "<" + c.element->type + "> " + what +
-                                              " is not supported yet (expected it in node '" +
-                                              changing.node_path +
-                                              "', on its TriangleSetTopologyContainer)");
+    state.problems.Scene(c.element->line,
+                         "<" + c.element->type + "> " + what +
+                             " is not supported yet (expected it in node '" + changing.node_path +
+                             "', on its TriangleSetTopologyContainer, or in a child node on a "
+                             "Tetra2Triangle- or Quad2TriangleTopologicalMapping's output)");
     return false;
   };
-  if (node.path != changing.node_path) return refuse("below a node whose topology changes");
   if (p.has("topology") && !p.text("topology").empty())
     return refuse("with 'topology' in a node whose topology changes");
+  if (node.path != changing.node_path) {
+    if (node.parent == nullptr || node.parent->path != changing.node_path ||
+        node.topology_component == nullptr)
+      return refuse("below a node whose topology changes");
+    changing.triangle_lists.push_back({c.element->line, "triangleList", p.indices("triangleList"),
+                                       node.topology_component->element->line});
+    return true;
+  }
   if (changing.level != TopologyLevel::kTriangle)
     return refuse("on a topology whose changes are not of triangles");
-  changing.triangle_lists.push_back({c.element->line, "triangleList", p.indices("triangleList")});
+  changing.triangle_lists.push_back(
+      {c.element->line, "triangleList", p.indices("triangleList"), 0});
   return true;
+}
+
+// The lists on a child's triangles: each on a followed mapping's output of triangles.
+void CheckMappedTriangleLists(BuildState& state, ChangingNode& changing) {
+  std::erase_if(changing.triangle_lists, [&](const FollowedIndexList& list) {
+    if (list.topology_line == 0) return false;
+    const bool on_triangles = std::any_of(
+        changing.mappings.begin(), changing.mappings.end(), [&](const FollowedMapping& m) {
+          return m.topology_line == list.topology_line &&
+                 (m.mapped.rule == TopologyMappingRule::kTetra2Triangle ||
+                  m.mapped.rule == TopologyMappingRule::kQuad2Triangle);
+        });
+    if (!on_triangles)
+      state.problems.Scene(list.element_line,
+                           "TrianglePressureForceField below a node whose topology changes is "
+                           "not supported yet (expected it in node '" +
+                               changing.node_path +
+                               "', or in a child node whose topology is a Tetra2Triangle- or "
+                               "Quad2TriangleTopologicalMapping's output)");
+    return !on_triangles;
+  });
 }
 
 // A topological mapping from the changing topology: followed when SOFA's mapping follows a
@@ -371,7 +404,8 @@ void FollowMapping(BuildState& state, const Node& node, const Component& c,
         {node.topology_component->element->line,
          StartMappedTopology(kind->rule, *changing.topology, std::move(output),
                              p.has("flipNormals") && p.flag("flipNormals"),
-                             p.has("noNewTriangles") && p.flag("noNewTriangles"))});
+                             p.has("noNewTriangles") && p.flag("noNewTriangles")),
+         nullptr});
   } catch (const ConfigError& error) {
     refuse(error.what());
   }
@@ -392,7 +426,8 @@ void CheckFollowers(BuildState& state, const Node& node, ChangingNode& changing)
                                  changing.node_path + "')");
         continue;
       }
-      changing.index_lists.push_back({c.element->line, "indices", c.parameters.indices("indices")});
+      changing.index_lists.push_back(
+          {c.element->line, "indices", c.parameters.indices("indices"), 0});
       continue;
     }
     if (type == "DiagonalMass" && !FollowDiagonalMass(state, node, c, changing)) continue;
@@ -582,6 +617,7 @@ std::vector<ChangingNode> PlanTopologicalChanges(BuildState& state) {
     entry.velocity = object.velocity;
     entry.rest_position = object.rest_position;
     CheckFollowers(state, node, entry);
+    CheckMappedTriangleLists(state, entry);
     FollowSprings(state, entry);
     changing.push_back(std::move(entry));
   });

@@ -26,6 +26,9 @@ struct FollowedIndexList {
   int element_line = 0;  ///< the component's element line (its key in the scene description)
   std::string field;     ///< e.g. "indices"
   std::vector<Index> indices;
+  /// For a list of triangles: the element line of the container whose triangles it indexes, a
+  /// topological mapping's output in a child node (0: the changing node's own container).
+  int topology_line = 0;
 };
 
 /// The springs of a SpringForceField with an end on the changing object, wherever it sits (SOFA's
@@ -89,9 +92,20 @@ struct NodeComponent {
 
 /// A topology derived from the changing one by a topological mapping in a child node: it
 /// follows each change as SOFA's mapping does (mechanics/mapped_topology_follow.h).
+/// A mapped output while an in-place follower changes it (build/mapped_child_in_place.h): the
+/// output as it is now (the simulation's copy) and SOFA's Glob2LocMap as one entry per input
+/// element (−1: none), which a change updates without allocating.
+struct LiveMappedOutput {
+  Topology topology;
+  std::vector<Index> glob2loc;
+};
+
 struct FollowedMapping {
   int topology_line = 0;  ///< the output container's element line
   MappedTopology mapped;
+  /// Set while an in-place follower changes the output: mapped.topology and mapped.glob2loc are
+  /// then behind (its other maps are current); the rebuild takes them back before reading them.
+  std::shared_ptr<LiveMappedOutput> live;
 };
 
 /// What follows the changes of one node: the processors acting on it, and what they change.
@@ -112,7 +126,10 @@ struct ChangingNode {
   std::vector<FollowedIndexList> index_lists;
   /// Lists of the container's triangles that SOFA keeps as a TopologySubsetData
   /// (TrianglePressureForceField's `triangleList`): a removed triangle's entries dropped, the
-  /// moved last triangle's renamed, the order kept; written back into the scene.
+  /// moved last triangle's renamed, the order kept; written back into the scene. A list on a
+  /// mapped child's triangles (topology_line set) follows that output's changes
+  /// (MappedTopology::element_map): the faces the mapping creates join no list, as SOFA's
+  /// TopologySubsetData adds no element it is not told to.
   std::vector<FollowedIndexList> triangle_lists;
   /// Every component of the node and below, in document order.
   std::vector<NodeComponent> components;

@@ -49,6 +49,10 @@ struct NodeRuntime {
   // replaces what it points into); `refused` once it could not be made for the current build.
   std::unique_ptr<InPlaceFollower> in_place;
   bool refused = false;
+  // The in-place follow changed the index lists (points removed: the point lists and vertex
+  // masses too) since the scene description last took them: written before a build reads it
+  // (WriteDeferred), not at each change, whose cost would then be the lists' length.
+  bool lists_behind = false, points_behind = false;
 };
 
 // FLUXION_TOPOLOGY_REBUILD=1 in the environment: every change goes through the rebuild (the
@@ -236,6 +240,8 @@ class TopologyRebuildStage final : public TopologyChangeStage {
               ChangeInPlace(simulation, processor.plan, node, change, now))
             continue;
           rebuild = true;
+          WriteDeferred();
+          TakeLiveOutputs(current);
           if (change.points_in_triangle)
             AddPoints(processor.plan, current, change, StateOf(simulation, current, state), now);
           else if (change.add)
@@ -248,6 +254,8 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       if (state) states.push_back(std::move(*state));
     }
     if (!rebuild) return;
+    WriteDeferred();
+    for (NodeRuntime& node : nodes_) TakeLiveOutputs(node.state);
     RebuildInputs inputs = Inputs(nullptr);
     SimulationAccess::AdoptRebuilt(simulation, Build(inputs), states);
     for (NodeRuntime& node : nodes_) {
@@ -257,6 +265,22 @@ class TopologyRebuildStage final : public TopologyChangeStage {
   }
 
  private:
+  // The mapped outputs an in-place follower changed, back into their FollowedMapping (the rebuild
+  // follows them from there; the follower goes with the rebuild).
+  static void TakeLiveOutputs(ChangingNode& node) {
+    for (FollowedMapping& mapping : node.mappings)
+      if (mapping.live) {
+        mapping.mapped.topology = mapping.live->topology;
+        mapping.mapped.glob2loc.clear();
+        const std::vector<Index>& glob2loc = mapping.live->glob2loc;
+        for (std::size_t glob = 0; glob < glob2loc.size(); ++glob)
+          if (glob2loc[glob] >= 0)
+            mapping.mapped.glob2loc.emplace_hint(mapping.mapped.glob2loc.end(),
+                                                 static_cast<Index>(glob), glob2loc[glob]);
+        mapping.live.reset();
+      }
+  }
+
   // The current state of the node's object, taken once per step when first needed.
   static SimulationAccess::ObjectState& StateOf(
       const Simulation& simulation, const ChangingNode& node,
@@ -280,6 +304,7 @@ class TopologyRebuildStage final : public TopologyChangeStage {
     // the current positions and topology. So does a build of the scene on them.
     std::vector<Index> ids = plan.triangles_to_remove;
     if (plan.list_linked) {
+      WriteDeferred();
       RebuildInputs probe = Inputs(&StateOf(simulation, node, state));
       (void)Build(probe);
       for (const auto& [line, list] : probe.data_lists)
@@ -333,16 +358,27 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       LogDebug(where + ": the removal at t = " + FormatReal(now) + " rebuilds the scene: " + why);
       return false;
     }
-    // The points it removed: the scene a later rebuild reads follows, as after Remove.
-    if (!node.in_place->removed_points().empty()) WritePointFollowers(node.state);
-    for (const FollowedIndexList& list : node.state.triangle_lists)
-      SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+    // The points it removed and the lists it changed: the scene a later build reads follows, as
+    // after Remove (WriteDeferred).
+    if (!node.in_place->removed_points().empty()) node.points_behind = true;
+    node.lists_behind = true;
     const std::span<const Index> skipped = node.in_place->out_of_range();
     if (!skipped.empty())
       LogWarn(where + ": " + std::to_string(skipped.size()) + " element indices (first " +
               std::to_string(skipped.front()) + ") are not below the " + std::to_string(before) +
               " elements: skipped, as SOFA does");
     return true;
+  }
+
+  // The scene's copy of what the in-place follows changed since it was last written.
+  void WriteDeferred() {
+    for (NodeRuntime& node : nodes_) {
+      if (node.points_behind) WritePointFollowers(node.state);
+      if (node.lists_behind)
+        for (const FollowedIndexList& list : node.state.triangle_lists)
+          SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+      node.points_behind = node.lists_behind = false;
+    }
   }
 
   // The scene's copy of what follows a removal of points (the index lists, renumbered by the
@@ -391,7 +427,7 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
     }
     for (FollowedIndexList& list : node.triangle_lists) {
-      list.indices = RenumberPointSubset(list.indices, removal.triangle_map);
+      list.indices = RenumberPointSubset(list.indices, TriangleMapOf(node, list, removal));
       SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
     }
     for (FollowedSprings& list : node.spring_lists) {
@@ -409,6 +445,17 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       SetAttribute(scene_, mass_line, "massDensity", FormatReal(density));
     }
     node.topology = std::make_shared<const Topology>(std::move(removal.topology));
+  }
+
+  // The map of the triangles `list` indexes through the removal: the container's, or that of
+  // the mapped output it is on.
+  static const std::vector<Index>& TriangleMapOf(const ChangingNode& node,
+                                                 const FollowedIndexList& list,
+                                                 const TopologyRemoval& removal) {
+    for (const FollowedMapping& mapping : node.mappings)
+      if (list.topology_line != 0 && mapping.topology_line == list.topology_line)
+        return mapping.mapped.element_map;
+    return removal.triangle_map;
   }
 
   // add{Triangles,Quads,…}(elements) on the node's container; the mapped topologies follow. No
@@ -430,6 +477,13 @@ class TopologyRebuildStage final : public TopologyChangeStage {
                                         "TopologicalChangeProcessor cannot add elements at t = " +
                                             FormatReal(now) + ": " + error.what()}});
     }
+    // A list on a mapped output follows the faces the addition covers (the output removes
+    // them); the container's own lists keep their triangles (added ones join none).
+    for (FollowedIndexList& list : node.triangle_lists)
+      if (list.topology_line != 0) {
+        list.indices = RenumberPointSubset(list.indices, TriangleMapOf(node, list, {}));
+        SetAttribute(scene_, list.element_line, list.field, JoinIndices(list.indices));
+      }
     node.topology = std::make_shared<const Topology>(std::move(addition.topology));
   }
 
@@ -469,8 +523,8 @@ class TopologyRebuildStage final : public TopologyChangeStage {
       const ChangingNode& s = node.state;
       inputs.topologies[s.topology_line] = s.topology;
       for (const FollowedMapping& mapping : s.mappings)
-        inputs.topologies[mapping.topology_line] =
-            std::make_shared<const Topology>(mapping.mapped.topology);
+        inputs.topologies[mapping.topology_line] = std::make_shared<const Topology>(
+            mapping.live ? mapping.live->topology : mapping.mapped.topology);
       RebuildInputs::ObjectStart start{s.position, s.velocity, s.rest_position};
       if (probe != nullptr && probe->object == s.object) start.position = probe->x;
       inputs.objects[s.object_line] = std::move(start);

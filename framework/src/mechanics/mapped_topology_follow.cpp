@@ -55,10 +55,16 @@ TopologyLevel OutputLevel(TopologyMappingRule rule) {
 
 // The output modifier's removeTriangles / removeQuads / removeEdges(ids, true, false): the
 // elements and the edges they leave isolated, never the points.
+// element_map composed with the removal's map (an element created since the start of the
+// change has no entry in it: it is past the old count).
 void RemoveFromOutput(MappedTopology& mapped, const std::vector<Index>& ids) {
-  mapped.topology =
-      RemoveElements(mapped.topology, OutputLevel(mapped.rule), ids, /*isolated_points=*/false)
-          .topology;
+  const TopologyLevel level = OutputLevel(mapped.rule);
+  TopologyRemoval removal = RemoveElements(mapped.topology, level, ids, /*isolated_points=*/false);
+  const std::vector<Index>& map = removal.map(level);
+  for (Index& element : mapped.element_map)
+    if (element != TopologyRemoval::kRemoved && static_cast<std::size_t>(element) < map.size())
+      element = map[static_cast<std::size_t>(element)];
+  mapped.topology = std::move(removal.topology);
 }
 
 // addTriangleProcess / addQuadProcess: the element appended, each side (v[j+1], v[j+2]) that is
@@ -360,9 +366,17 @@ void BorderAdded(MappedTopology& m, const TopologyAddition& addition, TopologyLe
   if (!local.empty()) RemoveFromOutput(m, local);
 }
 
+// element_map before a change: every output element where it is.
+void StartElementMap(MappedTopology& mapped) {
+  mapped.element_map.resize(ElementCount(mapped.topology, OutputLevel(mapped.rule)));
+  for (std::size_t e = 0; e < mapped.element_map.size(); ++e)
+    mapped.element_map[e] = static_cast<Index>(e);
+}
+
 }  // namespace
 
 void FollowAddition(MappedTopology& mapped, const TopologyAddition& addition) {
+  StartElementMap(mapped);
   const Topology& input = addition.topology;
   switch (mapped.rule) {
     case TopologyMappingRule::kQuad2Triangle: {
@@ -464,6 +478,7 @@ MappedTopology StartMappedTopology(TopologyMappingRule rule, const Topology& inp
 
 void FollowRemoval(MappedTopology& mapped, const Topology& input_before,
                    const TopologyRemoval& removal) {
+  StartElementMap(mapped);
   switch (mapped.rule) {
     case TopologyMappingRule::kQuad2Triangle:
       Quad2TriangleQuadsRemoved(mapped, removal.removed_quads, input_before.quads.size());

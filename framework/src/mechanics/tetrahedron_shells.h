@@ -94,6 +94,17 @@ class TetrahedronShells {
     return edges_in_tetrahedron_[static_cast<std::size_t>(t)];
   }
   bool has_edges() const { return has_edges_; }
+  /// The triangles of tetrahedron `t` (SOFA's trianglesInTetrahedron: face j opposite vertex j)
+  /// and the tetrahedra around triangle `f` (in no particular order), when the topology lists
+  /// triangles: what a Tetra2TriangleTopologicalMapping reads of a removal before it is applied
+  /// (build/mapped_child_in_place.h).
+  const std::array<Index, 4>& TrianglesInTetrahedron(Index t) const {
+    return triangles_in_tetrahedron_[static_cast<std::size_t>(t)];
+  }
+  const std::vector<Index>& TetrahedraAroundTriangle(Index f) const {
+    return tetrahedra_around_triangle_[static_cast<std::size_t>(f)];
+  }
+  bool has_triangles() const { return has_triangles_; }
 
  private:
   std::vector<std::array<Index, 4>> triangles_in_tetrahedron_;  // face j opposite vertex j
