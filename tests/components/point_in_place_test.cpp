@@ -4,8 +4,9 @@
 // in one node, a row of eight free points of 10 kg in another (PointSetTopologyContainer,
 // UniformMass), a SpringForceField from the anchors to the row and one along the row (both its
 // ends on the changing object; SOFA's applyRemovedPoints erases the springs on a removed point
-// and renames the moved one's, which the rebuild's spring records and the in-place field follow), point 7 held by a FixedProjectiveConstraint. Points 0 and 1 go at
-// t = 0.3 (SOFA's order: 1 takes point 7, then 0 takes point 6), point 2 at 0.6.
+// and renames the moved one's, which the rebuild's spring records and the in-place field follow),
+// point 7 held by a FixedProjectiveConstraint. Points 0 and 1 go at t = 0.3 (SOFA's order: 1 takes
+// point 7, then 0 takes point 6), point 2 at 0.6.
 #include <gmock/gmock.h>
 
 #include <algorithm>

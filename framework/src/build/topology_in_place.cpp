@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "build/in_place_collision.h"
 #include "build/addition_in_place.h"
+#include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "build/in_place_triangle_pressure.h"
 #include "build/in_place_triangle_springs.h"

@@ -41,11 +41,11 @@ struct MappedTopology {
   /// Input element → output element (Glob2LocMap), or → its two triangles (In2OutMap).
   std::map<Index, Index> glob2loc;
   std::map<Index, std::vector<Index>> in2out;
-  /// What the last FollowRemoval or FollowAddition did to the output's elements (triangles for Quad2Triangle and
-  /// Tetra2Triangle, quads for Hexa2Quad, edges for Triangle2Edge): old index → new index or
-  /// TopologyRemoval::kRemoved, one entry per element before it. The elements it created are
-  /// appended after the survivors. What SOFA's TopologySubsetData on the output follows (a
-  /// TrianglePressureForceField's triangleList in the output's node).
+  /// What the last FollowRemoval or FollowAddition did to the output's elements (triangles for
+  /// Quad2Triangle and Tetra2Triangle, quads for Hexa2Quad, edges for Triangle2Edge): old index →
+  /// new index or TopologyRemoval::kRemoved, one entry per element before it. The elements it
+  /// created are appended after the survivors. What SOFA's TopologySubsetData on the output follows
+  /// (a TrianglePressureForceField's triangleList in the output's node).
   std::vector<Index> element_map;
 };
 
