@@ -106,9 +106,9 @@ Run RunScene(const std::string& xml, const std::string& file, int steps, bool re
   return run;
 }
 
-void ExpectSameRuns(const std::string& models) {
-  const std::filesystem::path folder =
-      std::filesystem::temp_directory_path() / "fluxion_collision_in_place_test";
+// `folder_name`: each test its own (ctest runs the tests of this file side by side).
+void ExpectSameRuns(const std::string& models, const std::string& folder_name) {
+  const std::filesystem::path folder = std::filesystem::temp_directory_path() / folder_name;
   std::filesystem::create_directories(folder);
   std::ofstream(folder / "process.txt") << "T= 0.05\nREMOVE= 2\n"
                                         << Cell(2, 2) << "\nT= 0.1\nREMOVE= 2\n"
@@ -138,13 +138,15 @@ void ExpectSameRuns(const std::string& models) {
 }
 
 TEST_F(CollisionInPlace, TriangleAndPointModelsGiveTheRebuildsContactsAndBits) {
-  ExpectSameRuns(R"(<TriangleCollisionModel/> <PointCollisionModel/>)");
+  ExpectSameRuns(R"(<TriangleCollisionModel/> <PointCollisionModel/>)",
+                 "fluxion_collision_in_place_triangles");
 }
 
 // The cloth's lines read the topology's edges (the lines of removed edges go, the last edge's
 // line takes each freed slot, as the container's edges do); they meet the floor's lines.
 TEST_F(CollisionInPlace, LineModelFollowsTheEdges) {
-  ExpectSameRuns(R"(<LineCollisionModel/> <PointCollisionModel/>)");
+  ExpectSameRuns(R"(<LineCollisionModel/> <PointCollisionModel/>)",
+                 "fluxion_collision_in_place_lines");
 }
 
 }  // namespace

@@ -279,8 +279,9 @@ class MappedChildRemoval : public MappedChild, public ::testing::WithParamInterf
 // and the surface's elements (the surface's order is SOFA's mapping's: later removals index into
 // it), the mass; and the changes were followed in place (the state kept its buffer).
 TEST_P(MappedChildRemoval, GivesTheBitsOfTheRebuildAtEveryStep) {
-  const std::filesystem::path folder = std::filesystem::temp_directory_path() /
-                                       (std::string("fluxion_mapped_child_") + GetParam().name);
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() /
+      (std::string("fluxion_mapped_child_removal_") + GetParam().name);
   std::filesystem::create_directories(folder);
   std::ofstream(folder / "process.txt") << kProcess << "T= 0.06\nREMOVE= 6\n6 7 8 9 10 11\n";
   std::string xml = Bar(5, kCorotational, GetParam().surface);
