@@ -52,6 +52,15 @@ const ForceField* FieldOf(const Simulation& simulation, const std::string& path,
   return field;
 }
 
+void SetPointMass(AssembledSystem& system, Index first_dof, int dimension, double mass,
+                  std::vector<Index>& mass_dofs, std::vector<double>& masses) {
+  system.SetDiagonalMass(first_dof, dimension, mass);
+  for (Index dof = first_dof; dof < first_dof + dimension; ++dof) {
+    mass_dofs.push_back(dof);
+    masses.push_back(mass);
+  }
+}
+
 void RemovePointsMovingLast(Simulation& simulation, ChangingNode& node, PointIndexedState state,
                             std::span<const Index> removed, std::span<const Index> moved,
                             Index remaining) {

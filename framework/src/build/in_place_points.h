@@ -34,6 +34,11 @@ const ElementDescription* FindElementAt(const NodeDescription& node, int line);
 /// or null.
 const ForceField* FieldOf(const Simulation& simulation, const std::string& path, int& sources);
 
+/// A point's mass summed again by a follower: into M's diagonal (its `dimension` DOFs from
+/// `first_dof`), and onto the lists Solver::FollowSystemChange takes (`mass_dofs`, `masses`).
+void SetPointMass(AssembledSystem& system, Index first_dof, int dimension, double mass,
+                  std::vector<Index>& mass_dofs, std::vector<double>& masses);
+
 /// What a follower indexes by the object's points.
 struct PointIndexedState {
   AssembledSystem& system;

@@ -214,12 +214,7 @@ class ElementFollower final : public InPlaceFollower {
         measure = QuadArea(rest_points_, element);
       mass += mass_->density * measure / static_cast<double>(kVertices);
     }
-    const Index first = first_dof_ + v * dimension_;
-    system_->SetDiagonalMass(first, dimension_, mass);
-    for (Index dof = first; dof < first + dimension_; ++dof) {
-      mass_dofs_.push_back(dof);
-      masses_.push_back(mass);
-    }
+    SetPointMass(*system_, first_dof_ + v * dimension_, dimension_, mass, mass_dofs_, masses_);
     if (mass_->weight != nullptr) mass_->weight->SetPointMassAt(static_cast<std::size_t>(v), mass);
   }
 

@@ -164,12 +164,7 @@ class TetrahedronFollower final : public InPlaceFollower {
           TetrahedronVolume(point(tet[0]), point(tet[1]), point(tet[2]), point(tet[3]));
       mass += mass_->density * volume / 4.0;
     }
-    const Index first = first_dof_ + v * dimension_;
-    system_->SetDiagonalMass(first, dimension_, mass);
-    for (Index dof = first; dof < first + dimension_; ++dof) {
-      mass_dofs_.push_back(dof);
-      masses_.push_back(mass);
-    }
+    SetPointMass(*system_, first_dof_ + v * dimension_, dimension_, mass, mass_dofs_, masses_);
     if (mass_->weight != nullptr) mass_->weight->SetPointMassAt(static_cast<std::size_t>(v), mass);
   }
 

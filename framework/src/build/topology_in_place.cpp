@@ -234,12 +234,7 @@ class Follower final : public InPlaceFollower {
                                        rest_points_[static_cast<std::size_t>(triangle[2])]);
       mass += mass_->density * area / 3.0;
     }
-    const Index first = first_dof_ + v * dimension_;
-    system_->SetDiagonalMass(first, dimension_, mass);
-    for (Index dof = first; dof < first + dimension_; ++dof) {
-      mass_dofs_.push_back(dof);
-      masses_.push_back(mass);
-    }
+    SetPointMass(*system_, first_dof_ + v * dimension_, dimension_, mass, mass_dofs_, masses_);
     // Through the weight, which multiplies by the gravity in force now (a gravity set between
     // steps included) and keeps the mass for a later one.
     if (mass_->weight != nullptr) mass_->weight->SetPointMassAt(static_cast<std::size_t>(v), mass);
