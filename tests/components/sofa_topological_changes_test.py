@@ -13,7 +13,9 @@ yet are checked to fail with the message naming what they lack (so that this tes
 they start to run). 
 examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad,Triangular}ForceFieldTopologyChange
 Handling.scn run to t = 1, their containers losing at each T= the elements their process file names;
-the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild.
+the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild;
+so are RemovingTetra2TriangleProcess*.scn and RemovingTetra2Triangle_options{1,2}.scn (a membrane,
+bending springs or a collision model on the Tetra2Triangle surface).
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -309,7 +311,10 @@ def check_handling_scenes(runner, tree, folder):
 
 # SOFA's examples that add elements to an empty container (cubeDof.msh's 27 points), six times,
 # and the steps that take them past their last addition.
-ADDING = {"AddingTrianglesProcess": 70, "AddingTetraProcess": 130}
+# AddingTetra2TriangleProcess adds AddingTetraProcess's tetrahedra under a Tetra2Triangle child
+# carrying a membrane and a collision model (build/mapped_child_in_place.h).
+ADDING = {"AddingTrianglesProcess": 70, "AddingTetraProcess": 130,
+          "AddingTetra2TriangleProcess": 130}
 
 
 def check_additions_in_place(runner, tree, folder):
@@ -358,7 +363,11 @@ def check_additions_in_place(runner, tree, folder):
 
 # Scenes whose changes are followed in place (no "rebuilds the scene" at debug level), their
 # ParaView files byte for byte those of the rebuild (FLUXION_TOPOLOGY_REBUILD=1).
-IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling"]
+# The Tetra2Triangle ones carry a membrane, bending springs or a collision model on the surface
+# (build/mapped_child_in_place.h).
+IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling", "RemovingTetra2TriangleProcess",
+            "RemovingTetra2Triangle_options1", "RemovingTetra2Triangle_options2",
+            "RemovingTetra2TriangleProcess_performanceTest"]
 
 
 def check_in_place_scenes(runner, tree, folder):
