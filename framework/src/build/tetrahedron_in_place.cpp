@@ -116,6 +116,7 @@ class TetrahedronFollower final : public InPlaceFollower {
       return false;
     }
     if (!additions_.Add(Target(simulation, node), *topology_, shells_, vertices, why)) return false;
+    collisions_.Follow(simulation, *topology_);
     node.topology = topology_;
     return true;
   }
