@@ -148,6 +148,42 @@ TEST_F(EdgeChild, AdditionsInPlaceGiveTheRebuildsBitsEveryStep) {
   ExpectTheRebuildsBits("additions", kMembrane, kAdditions);
 }
 
+// A container of points only (SOFA's AddingTriangle2EdgeProcess.scn: its membrane built without
+// elements, build/empty_element_fields.h) grows by additions, its border with it: every addition
+// followed in place, the rebuild's bits every step, and the border of the whole 4 × 4 cloth at the
+// end (its 12 outer sides).
+TEST_F(EdgeChild, AnEmptyContainerGrowsInPlace) {
+  const Folder folder("empty");
+  folder.Process(
+      "T= 0.02\nADD= Triangles 2\n0 1 5 0 5 4\n"
+      "T= 0.04\nADD= Triangles 4\n1 2 6 1 6 5 2 3 7 2 7 6\n"
+      "T= 0.06\nADD= Triangles 6\n4 5 9 4 9 8 5 6 10 5 10 9 6 7 11 6 11 10\n"
+      "T= 0.08\nADD= Triangles 6\n8 9 13 8 13 12 9 10 14 9 14 13 10 11 15 10 15 14\n");
+  std::string xml = Cloth(4, R"(<UniformMass name="mass" totalMass="1"/>
+  <FixedProjectiveConstraint indices="0 3"/>
+  <TriangularFEMForceField name="FEM" method="large" poissonRatio="0.3" youngModulus="60"/>)");
+  // The container given the points alone.
+  const std::size_t from = xml.find(R"(" triangles=")");
+  xml.erase(from + 1, xml.find('"', from + 13) - from);
+  ASSERT_EQ(xml.find("triangles="), std::string::npos);
+  SetRebuild(true);
+  Simulation rebuilt = LoadScene(xml, folder.Scene());
+  SetRebuild(false);
+  Simulation in_place = LoadScene(xml, folder.Scene());
+  ASSERT_TRUE(in_place.model().objects[0].topology->triangles.empty());
+  const double* state = in_place.position(0).data();
+  for (int k = 0; k < 12; ++k) {
+    in_place.Step();
+    rebuilt.Step();
+    ASSERT_EQ(Border(in_place)->edges, Border(rebuilt)->edges) << "step " << k + 1;
+    ASSERT_TRUE(in_place.position(0) == rebuilt.position(0)) << "step " << k + 1;
+    ASSERT_TRUE(in_place.velocity(0) == rebuilt.velocity(0)) << "step " << k + 1;
+  }
+  EXPECT_EQ(in_place.position(0).data(), state) << "an addition went through the rebuild";
+  EXPECT_EQ(in_place.model().objects[0].topology->triangles.size(), 18u);
+  EXPECT_EQ(Border(in_place)->edges.size(), 12u);
+}
+
 // −F·x of the pressure with the cloth lifted to z = 1, at rest otherwise (no gravity, a uniform
 // mass: the pressure is the only load): each border edge of rest length L gives its two ends
 // (0, 0, L/2), so −(the border's length).

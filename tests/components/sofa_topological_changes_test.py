@@ -309,14 +309,15 @@ def check_handling_scenes(runner, tree, folder):
 
 # SOFA's examples that add elements to an empty container (cubeDof.msh's 27 points), six times,
 # and the steps that take them past their last addition.
-ADDING = {"AddingTrianglesProcess": 70, "AddingTetraProcess": 130}
+ADDING = {"AddingTrianglesProcess": 70, "AddingTriangle2EdgeProcess": 70, "AddingTetraProcess": 130}
 
 
 def check_additions_in_place(runner, tree, folder):
-    """SOFA's AddingTrianglesProcess.scn and AddingTetraProcess.scn: the first addition rebuilds
-    (no membrane or FEM was built on the empty container), the next five are followed in place
-    (the debug log says so), and the run's ParaView files are byte-identical to those of a run
-    that rebuilds at every change (FLUXION_TOPOLOGY_REBUILD=1)."""
+    """SOFA's AddingTrianglesProcess.scn, AddingTriangle2EdgeProcess.scn and AddingTetraProcess.scn:
+    their containers start empty (the membrane or FEM built without elements), all six additions
+    are followed in place (the debug log says so, and no change rebuilds), and the run's ParaView
+    files are byte-identical to those of a run that rebuilds at every change
+    (FLUXION_TOPOLOGY_REBUILD=1)."""
     failures = []
     for name, steps in ADDING.items():
         runs = {}
@@ -338,27 +339,30 @@ def check_additions_in_place(runner, tree, folder):
                 break
             vtk = os.path.join(out, "vtk")
             files = {f: open(os.path.join(vtk, f), "rb").read() for f in sorted(os.listdir(vtk))}
-            runs[mode] = (files, result.stderr.count("is followed in place"))
+            runs[mode] = (files, result.stderr.count("is followed in place"),
+                          result.stderr.count("rebuilds the scene"))
         if len(runs) != 2:
             continue
-        (in_place, followed), (rebuilt, rebuilt_followed) = runs["in_place"], runs["rebuilt"]
-        if followed != 5 or rebuilt_followed != 0:
-            failures.append(f"{name}: {followed} additions followed in place (expected 5), "
-                            f"{rebuilt_followed} with FLUXION_TOPOLOGY_REBUILD=1 (expected 0)")
+        (in_place, followed, rebuilds), (rebuilt, rebuilt_followed, _) = (runs["in_place"],
+                                                                         runs["rebuilt"])
+        if followed != 6 or rebuilds != 0 or rebuilt_followed != 0:
+            failures.append(f"{name}: {followed} additions followed in place (expected 6), "
+                            f"{rebuilds} rebuilds (expected 0), {rebuilt_followed} followed with "
+                            f"FLUXION_TOPOLOGY_REBUILD=1 (expected 0)")
         differing = [f for f in sorted(set(in_place) | set(rebuilt))
                      if in_place.get(f) != rebuilt.get(f)]
         if differing or not in_place:
             failures.append(f"{name}: {len(differing)} ParaView files differ from the rebuild's "
                             f"(first {differing[:1]}) of {len(in_place)}")
         else:
-            print(f"ran: {name} (5 of 6 additions in place; its {len(in_place)} ParaView files "
+            print(f"ran: {name} (6 of 6 additions in place; its {len(in_place)} ParaView files "
                   f"byte-identical to the rebuild's)")
     return failures
 
 
 # Scenes whose changes are followed in place (no "rebuilds the scene" at debug level), their
 # ParaView files byte for byte those of the rebuild (FLUXION_TOPOLOGY_REBUILD=1).
-IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling"]
+IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling", "RemovingTriangle2EdgeProcess"]
 
 
 def check_in_place_scenes(runner, tree, folder):

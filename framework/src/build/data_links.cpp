@@ -394,7 +394,8 @@ bool BuildFromRebuildInputs(BuildState& state, Node& node, const Component& comp
     // The membranes and volumes the additions follow in place exist without elements
     // (build/empty_element_fields.h).
     if (const ObjectModel* object = context.NodeObject(); object != nullptr)
-      BuildEmptyElementField(context, component.entry->spec.name, *object, node.topology);
+      BuildEmptyElementField(context, component.entry->spec.name, *component.element, *object,
+                             node.topology);
     return true;
   }
   if (state.rebuild == nullptr) return false;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "mechanics/simple_force_fields.h"
 #include "mechanics/tetrahedron_fem.h"
 #include "mechanics/triangle_fem.h"
 
@@ -29,7 +30,24 @@ bool OneMaterial(const Parameters& p) {
 }  // namespace
 
 bool BuildEmptyElementField(BuildContext& context, const std::string& type,
-                            const ObjectModel& object, std::shared_ptr<const Topology> topology) {
+                            const ElementDescription& element, const ObjectModel& object,
+                            std::shared_ptr<const Topology> topology) {
+  if (type == "EdgePressureForceField") {
+    // As components/edge_pressure_force_field.cpp makes its constant form: pressure·L₀/2 on each
+    // end of each selected edge — here none yet, its edges a link the builds read again.
+    const Parameters& p = context.parameters();
+    const std::vector<double>& pressure = p.reals("pressure");
+    const AttributeText* edges = element.Find("edges");
+    const bool linked = edges != nullptr && edges->value.starts_with("@");
+    if (object.dimension != 3 || pressure.size() != 3 ||
+        (pressure[0] == 0 && pressure[1] == 0 && pressure[2] == 0) || !linked ||
+        p.has("edgeIndices") || p.real("dmin") != p.real("dmax") ||
+        (p.has("topology") && !p.text("topology").empty()))
+      return false;
+    context.AddForceField(
+        object, std::make_unique<ConstantForce>(std::vector<Index>{}, std::vector<double>{}));
+    return true;
+  }
   const bool triangles =
       type == "TriangularFEMForceField" || type == "TriangularFEMForceFieldOptim";
   const bool tetrahedra =

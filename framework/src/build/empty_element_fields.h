@@ -11,21 +11,25 @@
 // Built empty: TriangularFEMForceField, TriangularFEMForceFieldOptim,
 // TetrahedralCorotationalFEMForceField, TetrahedronFEMForceField, each with its material given as
 // one number (E, ν) and none of the per-element inputs (rotatedInitialElements,
-// initialTransformation, localStiffnessFactor, initialPoints); any other component, or one of
-// these given more, stays unbuilt as before (the first addition then rebuilds).
+// initialTransformation, localStiffnessFactor, initialPoints); and EdgePressureForceField with a
+// constant pressure whose `edges` are a link (a Triangle2Edge child's: build/edge_child_in_place.h
+// follows it). Any other component, or one of these given more, stays unbuilt as before (the
+// first addition then rebuilds).
 #pragma once
 
 #include <memory>
 
 #include "fluxion/component.h"
 #include "fluxion/topology.h"
+#include "scene/scene_description.h"
 
 namespace fluxion::internal {
 
-/// Builds component `type`'s field without elements on `object` (its publishing of element
-/// outputs on `topology`, the empty container), when `type` is one of the above and its
-/// parameters allow; false (nothing added) otherwise.
+/// Builds component `type`'s (scene element `element`'s) field without elements on `object` (its
+/// publishing of element outputs on `topology`, the empty container), when `type` is one of the
+/// above and its parameters allow; false (nothing added) otherwise.
 bool BuildEmptyElementField(BuildContext& context, const std::string& type,
-                            const ObjectModel& object, std::shared_ptr<const Topology> topology);
+                            const ElementDescription& element, const ObjectModel& object,
+                            std::shared_ptr<const Topology> topology);
 
 }  // namespace fluxion::internal
