@@ -13,7 +13,10 @@ yet are checked to fail with the message naming what they lack (so that this tes
 they start to run). 
 examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad,Triangular}ForceFieldTopologyChange
 Handling.scn run to t = 1, their containers losing at each T= the elements their process file names;
-the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild.
+the hexahedron one and RemovingTriangle2EdgeProcess.scn (a Triangle2Edge border with an edge
+pressure) are followed in place, their ParaView files byte for byte those of the rebuild; the
+Adding{Triangles,Triangle2Edge,Tetra}Process.scn scenes follow all six additions in place from an
+empty container, with the rebuild's ParaView files.
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -309,7 +312,8 @@ def check_handling_scenes(runner, tree, folder):
 
 # SOFA's examples that add elements to an empty container (cubeDof.msh's 27 points), six times,
 # and the steps that take them past their last addition.
-ADDING = {"AddingTrianglesProcess": 70, "AddingTriangle2EdgeProcess": 70, "AddingTetraProcess": 130}
+ADDING = {"AddingTrianglesProcess": 70, "AddingTriangle2EdgeProcess": 70,
+          "AddingTetraProcess": 130}
 
 
 def check_additions_in_place(runner, tree, folder):
