@@ -13,9 +13,12 @@ yet are checked to fail with the message naming what they lack (so that this tes
 they start to run). 
 examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad,Triangular}ForceFieldTopologyChange
 Handling.scn run to t = 1, their containers losing at each T= the elements their process file names;
-the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild;
-so are RemovingTetra2TriangleProcess*.scn and RemovingTetra2Triangle_options{1,2}.scn (a membrane,
-bending springs or a collision model on the Tetra2Triangle surface).
+the hexahedron one and RemovingTriangle2EdgeProcess.scn (a Triangle2Edge border with an edge
+pressure) are followed in place, their ParaView files byte for byte those of the rebuild; so are
+RemovingTetra2TriangleProcess*.scn and RemovingTetra2Triangle_options{1,2}.scn (a membrane,
+bending springs or a collision model on the Tetra2Triangle surface); the
+Adding{Triangles,Triangle2Edge,Tetra,Tetra2Triangle}Process.scn scenes follow all six additions in
+place from an empty container, with the rebuild's ParaView files.
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -313,15 +316,16 @@ def check_handling_scenes(runner, tree, folder):
 # and the steps that take them past their last addition.
 # AddingTetra2TriangleProcess adds AddingTetraProcess's tetrahedra under a Tetra2Triangle child
 # carrying a membrane and a collision model (build/mapped_child_in_place.h).
-ADDING = {"AddingTrianglesProcess": 70, "AddingTetraProcess": 130,
-          "AddingTetra2TriangleProcess": 130}
+ADDING = {"AddingTrianglesProcess": 70, "AddingTriangle2EdgeProcess": 70,
+          "AddingTetraProcess": 130, "AddingTetra2TriangleProcess": 130}
 
 
 def check_additions_in_place(runner, tree, folder):
-    """SOFA's AddingTrianglesProcess.scn and AddingTetraProcess.scn: the first addition rebuilds
-    (no membrane or FEM was built on the empty container), the next five are followed in place
-    (the debug log says so), and the run's ParaView files are byte-identical to those of a run
-    that rebuilds at every change (FLUXION_TOPOLOGY_REBUILD=1)."""
+    """SOFA's AddingTrianglesProcess.scn, AddingTriangle2EdgeProcess.scn and AddingTetraProcess.scn:
+    their containers start empty (the membrane or FEM built without elements), all six additions
+    are followed in place (the debug log says so, and no change rebuilds), and the run's ParaView
+    files are byte-identical to those of a run that rebuilds at every change
+    (FLUXION_TOPOLOGY_REBUILD=1)."""
     failures = []
     for name, steps in ADDING.items():
         runs = {}
@@ -343,20 +347,23 @@ def check_additions_in_place(runner, tree, folder):
                 break
             vtk = os.path.join(out, "vtk")
             files = {f: open(os.path.join(vtk, f), "rb").read() for f in sorted(os.listdir(vtk))}
-            runs[mode] = (files, result.stderr.count("is followed in place"))
+            runs[mode] = (files, result.stderr.count("is followed in place"),
+                          result.stderr.count("rebuilds the scene"))
         if len(runs) != 2:
             continue
-        (in_place, followed), (rebuilt, rebuilt_followed) = runs["in_place"], runs["rebuilt"]
-        if followed != 5 or rebuilt_followed != 0:
-            failures.append(f"{name}: {followed} additions followed in place (expected 5), "
-                            f"{rebuilt_followed} with FLUXION_TOPOLOGY_REBUILD=1 (expected 0)")
+        (in_place, followed, rebuilds), (rebuilt, rebuilt_followed, _) = (runs["in_place"],
+                                                                         runs["rebuilt"])
+        if followed != 6 or rebuilds != 0 or rebuilt_followed != 0:
+            failures.append(f"{name}: {followed} additions followed in place (expected 6), "
+                            f"{rebuilds} rebuilds (expected 0), {rebuilt_followed} followed with "
+                            f"FLUXION_TOPOLOGY_REBUILD=1 (expected 0)")
         differing = [f for f in sorted(set(in_place) | set(rebuilt))
                      if in_place.get(f) != rebuilt.get(f)]
         if differing or not in_place:
             failures.append(f"{name}: {len(differing)} ParaView files differ from the rebuild's "
                             f"(first {differing[:1]}) of {len(in_place)}")
         else:
-            print(f"ran: {name} (5 of 6 additions in place; its {len(in_place)} ParaView files "
+            print(f"ran: {name} (6 of 6 additions in place; its {len(in_place)} ParaView files "
                   f"byte-identical to the rebuild's)")
     return failures
 
@@ -365,9 +372,9 @@ def check_additions_in_place(runner, tree, folder):
 # ParaView files byte for byte those of the rebuild (FLUXION_TOPOLOGY_REBUILD=1).
 # The Tetra2Triangle ones carry a membrane, bending springs or a collision model on the surface
 # (build/mapped_child_in_place.h).
-IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling", "RemovingTetra2TriangleProcess",
-            "RemovingTetra2Triangle_options1", "RemovingTetra2Triangle_options2",
-            "RemovingTetra2TriangleProcess_performanceTest"]
+IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling", "RemovingTriangle2EdgeProcess",
+            "RemovingTetra2TriangleProcess", "RemovingTetra2Triangle_options1",
+            "RemovingTetra2Triangle_options2", "RemovingTetra2TriangleProcess_performanceTest"]
 
 
 def check_in_place_scenes(runner, tree, folder):

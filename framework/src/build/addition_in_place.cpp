@@ -38,10 +38,14 @@ template <class OnFem>
 std::string ScanComponents(const AdditionTarget& target, const SceneDescription& scene,
                            std::initializer_list<std::string_view> fem_types,
                            std::optional<double>& density, OnFem&& fem,
+                           std::span<const int> followed_lines = {},
+                           bool collisions_follow = false,
                            const std::function<bool(int)>& claimed = {}) {
   const ChangingNode& node = target.node;
   if (node.dimension != 3) return "the object is not Vec3";
   for (const NodeComponent& c : node.components) {
+    if (std::find(followed_lines.begin(), followed_lines.end(), c.line) != followed_lines.end())
+      continue;
     const std::string path = c.node_path + "/" + c.name;
     const bool own_node = c.node_path == node.node_path;
     if (c.kind == ComponentKind::kOdeSolver || c.kind == ComponentKind::kLinearSolver ||
@@ -51,7 +55,10 @@ std::string ScanComponents(const AdditionTarget& target, const SceneDescription&
     if (claimed && claimed(c.line)) continue;
     if (c.kind == ComponentKind::kCollisionModel) {
       // Inert (no pipeline reads it: the removal follower refused the node otherwise): SOFA's
-      // models read their container's elements when used.
+      // models read their container's elements when used. One the pipeline reads is followed by
+      // the caller when `collisions_follow` (build/in_place_collision.h: the removal follower
+      // took it, or refused the node).
+      if (collisions_follow) continue;
       const ContactStage* stage = SimulationAccess::ContactStageOf(target.simulation);
       if (stage == nullptr || std::find(stage->model_paths().begin(), stage->model_paths().end(),
                                         path) == stage->model_paths().end())
@@ -158,7 +165,8 @@ constexpr const char* kBuiltPattern =
 
 // --- Triangles ---------------------------------------------------------------------------------
 
-void TriangleAdditions::Prepare(const AdditionTarget& target, const SceneDescription& scene) {
+void TriangleAdditions::Prepare(const AdditionTarget& target, const SceneDescription& scene,
+                                std::span<const int> followed_lines) {
   std::optional<double> density;
   refusal_ = ScanComponents(
       target, scene, {"TriangularFEMForceField", "TriangularFEMForceFieldOptim"}, density,
@@ -185,7 +193,8 @@ void TriangleAdditions::Prepare(const AdditionTarget& target, const SceneDescrip
         }
         fems_.push_back(std::move(fem));
         return {};
-      });
+      },
+      followed_lines, /*collisions_follow=*/true);
   if (refusal_.empty() && density) {
     density_ = *density;
     has_mass_ = true;
@@ -279,7 +288,7 @@ void TetrahedronAdditions::Prepare(const AdditionTarget& target, const SceneDesc
         fems_.push_back({field, *young, *poisson, {}});
         return {};
       },
-      claimed);
+      {}, /*collisions_follow=*/true, claimed);
   if (refusal_.empty() && density) {
     density_ = *density;
     has_mass_ = true;

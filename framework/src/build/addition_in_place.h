@@ -42,12 +42,15 @@
 // (SpringForceField.inl: POINTSREMOVED and EDGESREMOVED only), so SOFA's springs stay as they
 // were, while a build of the grown mesh puts a spring on each new edge; the rebuild, the
 // reference here, does the latter —, bending or quadratic springs, pressures, a field not built at
-// the load (no element then: the first addition rebuilds, the next follow in place), a material not
-// given as one number in the scene, a new element flat or of zero volume at rest, a vertex repeated
-// or not a point, a container that lists edges (or faces) outside the elements, and additions of
-// points (ADD= PointsInTriangle) or under a topological mapping (the removal followers refuse those
-// nodes) — but a Tetra2Triangle child of a tetrahedral node, which follows an addition of
-// tetrahedra with what it holds (build/mapped_child_in_place.h; its components are skipped here).
+// the load (no element then, and not one build/empty_element_fields.h builds empty: the first
+// addition rebuilds, the next follow in place), a material not given as one number in the scene,
+// a new element flat or of zero volume at rest, a vertex repeated or not a point, a container that
+// lists edges (or faces) outside the elements, and additions of points (ADD= PointsInTriangle) or
+// under a topological mapping other than a Triangle2Edge child of a triangle node
+// (build/edge_child_in_place.h) or a Tetra2Triangle child of a tetrahedral node, which follows an
+// addition of tetrahedra with what it holds (build/mapped_child_in_place.h); the children's
+// components are skipped here. Collision models the pipeline reads follow through the caller
+// (build/in_place_collision.h, after the addition).
 #pragma once
 
 #include <functional>
@@ -86,8 +89,10 @@ class TriangleAdditions {
  public:
   /// Reads, once when the follower is made, what an addition needs (the membranes' materials,
   /// the density mass and its weight), or why additions must rebuild. `target.node`'s topology is
-  /// the built one.
-  void Prepare(const AdditionTarget& target, const SceneDescription& scene);
+  /// the built one. The components at `followed_lines` are followed by the caller (a mapped
+  /// child's: build/edge_child_in_place.h).
+  void Prepare(const AdditionTarget& target, const SceneDescription& scene,
+               std::span<const int> followed_lines = {});
   /// SOFA's addTriangles(`vertices`, 3 per triangle) on `topology` (the live one, with `shells`)
   /// and everything that follows it; false, nothing changed and `why` set, when it must rebuild.
   bool Add(const AdditionTarget& target, Topology& topology, TriangleShells& shells,

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "build/component_build_context.h"
+#include "build/empty_element_fields.h"
 #include "build/memory_charges.h"
 #include "core/text_parsing.h"
 #include "fluxion/log.h"
@@ -390,6 +391,11 @@ bool BuildFromRebuildInputs(BuildState& state, Node& node, const Component& comp
               "> acts on nothing: its topology '" + node.topology_component->name +
               "' has no element yet (SOFA's warns too; elements a TopologicalChangeProcessor "
               "adds later get it)");
+    // The membranes and volumes the additions follow in place exist without elements
+    // (build/empty_element_fields.h).
+    if (const ObjectModel* object = context.NodeObject(); object != nullptr)
+      BuildEmptyElementField(context, component.entry->spec.name, *component.element, *object,
+                             node.topology);
     return true;
   }
   if (state.rebuild == nullptr) return false;

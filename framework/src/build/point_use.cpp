@@ -4,7 +4,9 @@
 #include "mechanics/penalty_contact_force_field.h"
 #include "mechanics/pressure_force_fields.h"
 #include "mechanics/simple_force_fields.h"
+#include "mechanics/tetrahedron_fem.h"
 #include "mechanics/time_dependent_forces.h"
+#include "mechanics/triangle_fem.h"
 
 namespace fluxion::internal {
 
@@ -45,6 +47,13 @@ void MarkForceField(const ForceField& field, std::vector<char>& used) {
       for (const Index dof : triangle) mark(dof);
     return;
   }
+  // A membrane or volume built without elements on an empty container (build/
+  // empty_element_fields.h) acts nowhere.
+  if (const auto* fem = dynamic_cast<const TriangleFem*>(&field); fem && fem->num_elements() == 0)
+    return;
+  if (const auto* fem = dynamic_cast<const TetrahedronFem*>(&field);
+      fem && fem->num_elements() == 0)
+    return;
   std::vector<MatrixEntry> stiffness, damping;
   field.StiffnessEntries(stiffness);
   field.DampingEntries(damping);

@@ -118,6 +118,7 @@ class TetrahedronFollower final : public InPlaceFollower {
     if (!additions_.Add(Target(simulation, node), *topology_, shells_, vertices, why)) return false;
     for (const auto& child : children_)
       child->AfterAddition(simulation, node, *topology_, shells_, additions_.done());
+    collisions_.Follow(simulation, *topology_);
     node.topology = topology_;
     return true;
   }

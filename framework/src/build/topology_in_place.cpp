@@ -12,6 +12,7 @@
 
 #include "build/addition_in_place.h"
 #include "build/in_place_bending_springs.h"
+#include "build/edge_child_in_place.h"
 #include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "build/in_place_triangle_pressure.h"
@@ -88,6 +89,8 @@ class Follower final : public InPlaceFollower {
       return false;
     }
     triangle_springs_.BeforeRemoval(*topology_, shells_, ids);
+    for (const auto& child : edge_children_)
+      child->BeforeRemoval(node, *topology_, shells_, ids, rest_points_);
     pressures_.BeforeRemoval(*topology_);
     shells_.RemoveFreeingPoints(*topology_, ids, done_);
     triangle_springs_.AfterRemoval(*topology_, shells_, done_);
@@ -99,6 +102,7 @@ class Follower final : public InPlaceFollower {
     // The removed triangles' vertices were listed in the numbering before the removal and
     // follow the removed points; the moved triangles' are read in the numbering after it.
     if (!done_.removed_points.empty()) FollowRemovedPoints(simulation, node);
+    for (const auto& child : edge_children_) child->AfterRemoval(node, *topology_, done_);
     if (mass_) {
       for (const Index slot : done_.removed_triangles)
         if (slot < static_cast<Index>(topology_->triangles.size()))
@@ -143,7 +147,11 @@ class Follower final : public InPlaceFollower {
   // Additions: build/addition_in_place.h, on the same live shells.
   bool Add(Simulation& simulation, ChangingNode& node, std::span<const Index> vertices,
            std::string& why) override {
+    const auto before = static_cast<Index>(topology_->triangles.size());
     if (!additions_.Add(Target(simulation, node), *topology_, shells_, vertices, why)) return false;
+    collisions_.Follow(simulation, *topology_);
+    for (const auto& child : edge_children_)
+      child->AfterAddition(node, *topology_, shells_, before, rest_points_);
     node.topology = topology_;
     return true;
   }
@@ -151,6 +159,9 @@ class Follower final : public InPlaceFollower {
     return {simulation, node, *solver_node_, *system_, first_dof_, dimension_, rest_points_};
   }
   TriangleAdditions additions_;
+  // The Triangle2Edge children (build/edge_child_in_place.h) and their components' lines.
+  std::vector<std::unique_ptr<EdgeChildInPlace>> edge_children_;
+  std::vector<int> child_lines_;
 
   std::span<const Index> removed_points() const override { return done_.removed_points; }
 
@@ -311,6 +322,8 @@ std::string PointsRefusal(Follower& follower, const ChangingNode& node, const Ob
         std::any_of(follower.bendings_.begin(), follower.bendings_.end(),
                     [&](const FollowedBending& bending) { return bending.index == f; }) ||
         follower.triangle_springs_.Follows(f) || follower.pressures_.Follows(f) ||
+        std::any_of(follower.edge_children_.begin(), follower.edge_children_.end(),
+                    [&](const auto& child) { return child->Follows(f); }) ||
         IsContactField(system.MutableField(f)))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
@@ -342,7 +355,6 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
     return refuse(
         "only removals of points, triangles, quads, tetrahedra and hexahedra are followed in "
         "place");
-  if (!node.mappings.empty()) return refuse("a topological mapping follows the topology");
   auto follower = std::make_unique<Follower>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);
   if (follower->solver_node_ == nullptr) return refuse("the object is not moved by a solver");
@@ -361,10 +373,21 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
   AssembledSystem& system = *follower->system_;
   const Topology& topology = *node.topology;
   const auto dof = [&](Index point) { return object.offset + point * node.dimension; };
+  if (!node.mappings.empty()) {
+    follower->edge_children_ =
+        CreateEdgeChildren(simulation, node, scene, system, object.offset, why);
+    if (follower->edge_children_.empty()) return nullptr;
+    for (const auto& child : follower->edge_children_)
+      follower->child_lines_.insert(follower->child_lines_.end(), child->lines().begin(),
+                                    child->lines().end());
+  }
 
   for (const NodeComponent& c : node.components) {
     const std::string path = c.node_path + "/" + c.name;
     const bool own_node = c.node_path == node.node_path;
+    if (std::find(follower->child_lines_.begin(), follower->child_lines_.end(), c.line) !=
+        follower->child_lines_.end())
+      continue;
     if (c.kind == ComponentKind::kOdeSolver || c.kind == ComponentKind::kLinearSolver ||
         c.kind == ComponentKind::kIgnored || c.kind == ComponentKind::kContext)
       continue;
@@ -512,8 +535,9 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
           "in order");
     follower->bending_scratch_.reserve(built.size());
   }
-  follower->additions_.Prepare(follower->Target(simulation, node), scene);
+  follower->additions_.Prepare(follower->Target(simulation, node), scene, follower->child_lines_);
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
+  for (const auto& child : follower->edge_children_) child->Install(simulation, node);
   node.topology = follower->topology_;
   // Their per-element output is on the triangles that now change (the live topology's).
   for (const FollowedFem& fem : follower->fems_)

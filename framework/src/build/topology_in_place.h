@@ -35,7 +35,8 @@
 //    then the springs around the moved point take its number, the vectors shrink where they are
 //    (no copy) and the solver is initialised for the smaller system.
 // Anything else — points freed where their DOFs are not the system's last, another level than
-// triangles, a topological mapping, a component not in that set, a direct solver's built matrix
+// triangles, a topological mapping but a Triangle2Edge child (build/edge_child_in_place.h: its
+// border and edge pressure follow), a component not in that set, a direct solver's built matrix
 // pattern when points go or when a membrane or bending springs are followed — makes the change
 // go through the rebuild (the reason logged at debug
 // level).

@@ -38,6 +38,25 @@ void ConstantForce::SetDofs(std::size_t first, std::span<const Index> dofs) {
   FindLayout();
 }
 
+void ConstantForce::AppendEntries(std::span<const Index> dofs, std::span<const double> values) {
+  FLUXION_DEMAND(dofs.size() == values.size());
+  dofs_.insert(dofs_.end(), dofs.begin(), dofs.end());
+  values_.insert(values_.end(), values.begin(), values.end());
+  FindLayout();
+}
+
+void ConstantForce::MoveLastEntriesInto(std::size_t first, std::size_t count) {
+  FLUXION_DEMAND(first + count <= values_.size());
+  const std::size_t last = values_.size() - count;
+  for (std::size_t i = 0; i < count && first != last; ++i) {
+    dofs_[first + i] = dofs_[last + i];
+    values_[first + i] = values_[last + i];
+  }
+  dofs_.resize(last);
+  values_.resize(last);
+  FindLayout();
+}
+
 void ConstantForce::RemoveEntriesMovingLast(std::size_t first, std::size_t count) {
   FLUXION_DEMAND(first + count <= values_.size() && count <= values_.size());
   const std::size_t last = values_.size() - count;

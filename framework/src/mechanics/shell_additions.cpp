@@ -87,8 +87,12 @@ bool TetrahedronShells::Add(Topology& topology, std::span<const Index> vertices,
   done.created_triangles.clear();
   done.first_added = static_cast<Index>(topology.tetrahedra.size());
   done.added = 0;
-  // Every triangle and edge is then in a tetrahedron around each of its vertices.
-  if (!has_triangles_ || !has_edges_ || bare_triangles_ != 0 || bare_edges_ != 0 ||
+  // Every triangle and edge is then in a tetrahedron around each of its vertices. A container
+  // without any element yet (SOFA's AddingTetraProcess.scn) lists its faces and edges from its
+  // first addition on, as AddElements gives them.
+  const bool empty =
+      topology.tetrahedra.empty() && topology.triangles.empty() && topology.edges.empty();
+  if ((!empty && (!has_triangles_ || !has_edges_)) || bare_triangles_ != 0 || bare_edges_ != 0 ||
       !UsableVertices<4>(vertices, topology.points.size()))
     return false;
   std::size_t edges_before = 0;  // the edges created for the current tetrahedron start here
@@ -155,6 +159,7 @@ bool TetrahedronShells::Add(Topology& topology, std::span<const Index> vertices,
       tetrahedra_around_vertex_[static_cast<std::size_t>(v)].push_back(t);
     ++done.added;
   }
+  if (done.added > 0) has_triangles_ = has_edges_ = true;
   return true;
 }
 

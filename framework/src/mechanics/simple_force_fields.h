@@ -49,6 +49,16 @@ class ConstantForce final : public ForceField {
   /// Sets the DOFs of entries [first, first + dofs.size()) (their points renumbered), between
   /// steps.
   void SetDofs(std::size_t first, std::span<const Index> dofs);
+  /// Room for `count` entries, so that AppendEntries up to it allocates nothing.
+  void ReserveEntries(std::size_t count) {
+    dofs_.reserve(count);
+    values_.reserve(count);
+  }
+  /// Appends entries (a load on a list of elements that gained one), between steps.
+  void AppendEntries(std::span<const Index> dofs, std::span<const double> values);
+  /// Entries [first, first + count) take the last `count` entries (DOFs and values), which go:
+  /// an element of a load's list removed by moving the last one into its slot, between steps.
+  void MoveLastEntriesInto(std::size_t first, std::size_t count);
   /// The mass weight whose point masses and gravity give these values (null for a plain load).
   /// A mesh changed in place goes through it (Weight::SetPointMassAt, RemovePointMovingLast), so
   /// that a gravity set later still multiplies the current masses (build/topology_in_place.cpp).
