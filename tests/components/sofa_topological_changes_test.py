@@ -17,8 +17,8 @@ the hexahedron one and RemovingTriangle2EdgeProcess.scn (a Triangle2Edge border 
 pressure) are followed in place, their ParaView files byte for byte those of the rebuild; so are
 RemovingTetra2TriangleProcess*.scn and RemovingTetra2Triangle_options{1,2}.scn (a membrane,
 bending springs or a collision model on the Tetra2Triangle surface); the
-Adding{Triangles,Triangle2Edge,Tetra,Tetra2Triangle}Process.scn scenes follow all six additions in
-place from an empty container, with the rebuild's ParaView files.
+Adding{Triangles,Triangle2Edge,Tetra}Process.scn scenes follow all six additions in place from an
+empty container (AddingTetra2TriangleProcess.scn the last five), with the rebuild's ParaView files.
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -315,9 +315,11 @@ def check_handling_scenes(runner, tree, folder):
 # SOFA's examples that add elements to an empty container (cubeDof.msh's 27 points), six times,
 # and the steps that take them past their last addition.
 # AddingTetra2TriangleProcess adds AddingTetraProcess's tetrahedra under a Tetra2Triangle child
-# carrying a membrane and a collision model (build/mapped_child_in_place.h).
-ADDING = {"AddingTrianglesProcess": 70, "AddingTriangle2EdgeProcess": 70,
-          "AddingTetraProcess": 130, "AddingTetra2TriangleProcess": 130}
+# carrying a membrane and a collision model (build/mapped_child_in_place.h); its first addition
+# rebuilds (the mapping reads the triangles of a container that lists none yet), the next five
+# follow in place. Each scene: (steps, additions followed in place of its six).
+ADDING = {"AddingTrianglesProcess": (70, 6), "AddingTriangle2EdgeProcess": (70, 6),
+          "AddingTetraProcess": (130, 6), "AddingTetra2TriangleProcess": (130, 5)}
 
 
 def check_additions_in_place(runner, tree, folder):
@@ -327,7 +329,7 @@ def check_additions_in_place(runner, tree, folder):
     files are byte-identical to those of a run that rebuilds at every change
     (FLUXION_TOPOLOGY_REBUILD=1)."""
     failures = []
-    for name, steps in ADDING.items():
+    for name, (steps, expected) in ADDING.items():
         runs = {}
         for mode in ("in_place", "rebuilt"):
             env = dict(os.environ, SOFA_ROOT=tree)
@@ -348,22 +350,25 @@ def check_additions_in_place(runner, tree, folder):
             vtk = os.path.join(out, "vtk")
             files = {f: open(os.path.join(vtk, f), "rb").read() for f in sorted(os.listdir(vtk))}
             runs[mode] = (files, result.stderr.count("is followed in place"),
-                          result.stderr.count("rebuilds the scene"))
+                          result.stderr.count("rebuilds the scene") +
+                          result.stderr.count("rebuild the scene"))
         if len(runs) != 2:
             continue
         (in_place, followed, rebuilds), (rebuilt, rebuilt_followed, _) = (runs["in_place"],
                                                                          runs["rebuilt"])
-        if followed != 6 or rebuilds != 0 or rebuilt_followed != 0:
-            failures.append(f"{name}: {followed} additions followed in place (expected 6), "
-                            f"{rebuilds} rebuilds (expected 0), {rebuilt_followed} followed with "
-                            f"FLUXION_TOPOLOGY_REBUILD=1 (expected 0)")
+        if followed != expected or rebuilds != 6 - expected or rebuilt_followed != 0:
+            failures.append(f"{name}: {followed} additions followed in place (expected "
+                            f"{expected}), {rebuilds} rebuilds (expected {6 - expected}), "
+                            f"{rebuilt_followed} followed with FLUXION_TOPOLOGY_REBUILD=1 "
+                            f"(expected 0)")
         differing = [f for f in sorted(set(in_place) | set(rebuilt))
                      if in_place.get(f) != rebuilt.get(f)]
         if differing or not in_place:
             failures.append(f"{name}: {len(differing)} ParaView files differ from the rebuild's "
                             f"(first {differing[:1]}) of {len(in_place)}")
         else:
-            print(f"ran: {name} (6 of 6 additions in place; its {len(in_place)} ParaView files "
+            print(f"ran: {name} ({expected} of 6 additions in place; its {len(in_place)} "
+                  f"ParaView files "
                   f"byte-identical to the rebuild's)")
     return failures
 
