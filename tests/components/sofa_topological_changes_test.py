@@ -13,7 +13,11 @@ yet are checked to fail with the message naming what they lack (so that this tes
 they start to run). 
 examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad,Triangular}ForceFieldTopologyChange
 Handling.scn run to t = 1, their containers losing at each T= the elements their process file names;
-the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild.
+the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild, as
+are RemovingQuad2TriangleProcess.scn and RemovingHexa2QuadProcess.scn (a quad sheet with a
+Quad2TriangleTopologicalMapping child holding a membrane, bending springs and a collision model; a
+hexahedral body with a Hexa2QuadTopologicalMapping surface holding bending springs and a collision
+model).
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -358,7 +362,8 @@ def check_additions_in_place(runner, tree, folder):
 
 # Scenes whose changes are followed in place (no "rebuilds the scene" at debug level), their
 # ParaView files byte for byte those of the rebuild (FLUXION_TOPOLOGY_REBUILD=1).
-IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling"]
+IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling", "RemovingQuad2TriangleProcess",
+            "RemovingHexa2QuadProcess"]
 
 
 def check_in_place_scenes(runner, tree, folder):

@@ -92,8 +92,11 @@ class ElementPartition {
   }
 
   /// Forgets the partition (the elements or their vertices changed between steps): it is built
-  /// again on its next use with several threads, as for a new field.
-  void Reset() { partition_ = PointPartition(); }
+  /// again on its next use with several threads, as for a new field. Nothing to forget (and
+  /// nothing allocated: a follower renames elements one by one) when none was built.
+  void Reset() {
+    if (partition_.ranges() != 1) partition_ = PointPartition();
+  }
 
  private:
   mutable PointPartition partition_;

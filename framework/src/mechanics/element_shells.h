@@ -133,6 +133,15 @@ class ElementShells {
   const std::array<Index, kEdges>& EdgesInElement(Index t) const {
     return edges_in_element_[static_cast<std::size_t>(t)];
   }
+  /// The faces of element `t` in Shape::kFaces's order (the topology lists faces).
+  const std::array<Index, kFaces>& FacesInElement(Index t) const {
+    return faces_in_element_[static_cast<std::size_t>(t)];
+  }
+  /// The elements around face `f`, in no particular order (the topology lists faces).
+  const std::vector<Index>& ElementsAroundFace(Index f) const {
+    return around_face_[static_cast<std::size_t>(f)];
+  }
+  bool has_faces() const { return has_faces_; }
   /// The edges on point `v` that are in no element, in no particular order.
   const std::vector<Index>& BareEdgesAroundVertex(Index v) const {
     return bare_edges_around_vertex_[static_cast<std::size_t>(v)];
