@@ -271,6 +271,98 @@ INSTANTIATE_TEST_SUITE_P(Children, ElementChildRemoval,
                            return std::string(param_info.param.name);
                          });
 
+// Removals and additions (SOFA's ADD= Quads / Hexahedra) in turn, without the FEMs: in place and
+// through the rebuild the same bits at every step, every change followed in place. The sheet: quad
+// (2, 1) removed and added back, then quads (1, 0) and (3, 2); its child has two triangles per quad
+// again (30). The bar: hexahedron (2, 0) removed and added back, then (3, 1);
+// Hexa2QuadTopologicalMapping has no handler for added hexahedra, so the surface keeps the faces
+// the removal uncovered: 6·5 + 4 = 34 quads after the first removal (3 faces gone, 3 uncovered),
+// still 34 once it is back.
+TEST_P(ElementChildRemoval, AdditionsGiveTheBitsOfTheRebuild) {
+  const bool bar = GetParam().bar;
+  const int n = 5;
+  std::string xml = bar ? Bar(n) : Sheet(n);
+  // Without the FEMs: their new elements' rest data go through the rebuild (the child's membrane
+  // on the triangles of added quads, the bar's hexahedral FEM).
+  const std::string membrane =
+      R"(<TriangularFEMForceField name="membrane" youngModulus="400" poissonRatio="0.3" )"
+      R"(method="large"/>)";
+  if (!bar) xml.erase(xml.find(membrane), membrane.size());
+  if (bar) {
+    const std::string fem =
+        R"(<HexahedralFEMForceField name="fem" youngModulus="300" poissonRatio="0.3"/>)";
+    xml.erase(xml.find(fem), fem.size());
+  }
+  const auto p = [&](int i, int j, int k) { return std::to_string(i + (n + 1) * (j + 3 * k)); };
+  const auto q = [&](int i, int j) { return std::to_string(i + (n + 1) * j); };
+  const auto hexahedron = [&](int i, int j) {
+    return p(i, j, 0) + " " + p(i + 1, j, 0) + " " + p(i + 1, j + 1, 0) + " " + p(i, j + 1, 0) +
+           " " + p(i, j, 1) + " " + p(i + 1, j, 1) + " " + p(i + 1, j + 1, 1) + " " +
+           p(i, j + 1, 1);
+  };
+  const auto quad = [&](int i, int j) {
+    return q(i, j) + " " + q(i + 1, j) + " " + q(i + 1, j + 1) + " " + q(i, j + 1);
+  };
+  // The removed element's slot takes the last one; the addition appends it again.
+  const std::string process =
+      bar ? "T= 0.02\nREMOVE= 1\n2\nT= 0.04\nADD= Hexahedra 1\n" + hexahedron(2, 0) +
+                "\nT= 0.06\nREMOVE= 1\n8\nT= 0.08\nADD= Hexahedra 1\n" + hexahedron(3, 1) + "\n"
+          : "T= 0.02\nREMOVE= 1\n7\nT= 0.04\nADD= Quads 1\n" + quad(2, 1) +
+                "\nT= 0.06\nREMOVE= 2\n1 13\nT= 0.08\nADD= Quads 2\n" + quad(1, 0) + "  " +
+                quad(3, 2) + "\n";
+  const std::string name = std::string(GetParam().name) + "_additions";
+  const std::string child = bar ? "root/bar/Q" : "root/sheet/T";
+  Simulation rebuilt = LoadWithProcess(name + "_rebuilt", xml, process, true);
+  Simulation in_place = LoadWithProcess(name + "_in_place", xml, process, false);
+  int changes = 0, changes_kept = 0;
+  std::vector<std::size_t> surface_counts;
+  for (int k = 0; k < 12; ++k) {
+    const double* before = in_place.position(1).data();
+    const Topology& t = *in_place.model().objects[1].topology;
+    const std::size_t count = bar ? t.hexahedra.size() : t.quads.size();
+    in_place.Step();
+    rebuilt.Step();
+    const Topology& after = *in_place.model().objects[1].topology;
+    if ((bar ? after.hexahedra.size() : after.quads.size()) != count) {
+      ++changes;
+      if (in_place.position(1).data() == before) ++changes_kept;
+      const std::shared_ptr<const Topology> surface = ChildTopology(in_place, child);
+      surface_counts.push_back(bar ? surface->quads.size() : surface->triangles.size());
+    }
+    ASSERT_TRUE(in_place.position(1) == rebuilt.position(1)) << "step " << k + 1;
+    ASSERT_TRUE(in_place.velocity(1) == rebuilt.velocity(1)) << "step " << k + 1;
+    const Topology& b = *rebuilt.model().objects[1].topology;
+    ASSERT_EQ(after.hexahedra, b.hexahedra) << "step " << k + 1;
+    ASSERT_EQ(after.quads, b.quads) << "step " << k + 1;
+    ASSERT_EQ(after.edges, b.edges) << "step " << k + 1;
+    const std::shared_ptr<const Topology> sa = ChildTopology(in_place, child),
+                                          sb = ChildTopology(rebuilt, child);
+    ASSERT_EQ(sa->triangles, sb->triangles) << "step " << k + 1;
+    ASSERT_EQ(sa->quads, sb->quads) << "step " << k + 1;
+    ASSERT_EQ(sa->edges, sb->edges) << "step " << k + 1;
+    for (const std::string field : {"/mass", "/bending"}) {
+      const std::string path =
+          (bar ? "root/bar" : "root/sheet") +
+          (field == std::string("/mass") ? field
+                                         : "/" + child.substr(child.rfind('/') + 1) + field);
+      const ComponentMatrixKind kind = field == std::string("/mass")
+                                           ? ComponentMatrixKind::kMass
+                                           : ComponentMatrixKind::kStiffness;
+      ASSERT_EQ((in_place.ComponentMatrix(path, kind) - rebuilt.ComponentMatrix(path, kind)).norm(),
+                0.0)
+          << path << " step " << k + 1;
+    }
+  }
+  EXPECT_EQ(changes, 4);
+  EXPECT_EQ(changes_kept, 4);
+  if (bar) {
+    EXPECT_EQ(surface_counts[0], 34u);
+    EXPECT_EQ(surface_counts[1], 34u);
+  } else {
+    EXPECT_EQ(surface_counts, (std::vector<std::size_t>{28, 30, 26, 30}));
+  }
+}
+
 // Allocations of the step that applies the second removal (the first makes the follow), less
 // those of a plain step: the same for a body of 4 times the elements. The rebuild allocates far
 // more.

@@ -313,16 +313,21 @@ def check_handling_scenes(runner, tree, folder):
 
 # SOFA's examples that add elements to an empty container (cubeDof.msh's 27 points), six times,
 # and the steps that take them past their last addition.
-ADDING = {"AddingTrianglesProcess": 70, "AddingTetraProcess": 130}
+# Scene: (steps, additions followed in place, additions in all).
+ADDING = {"AddingTrianglesProcess": (70, 5, 6), "AddingTetraProcess": (130, 5, 6),
+          "AddingQuad2TriangleProcess": (370, 5, 5), "AddingHexa2QuadProcess": (290, 3, 4)}
 
 
 def check_additions_in_place(runner, tree, folder):
     """SOFA's AddingTrianglesProcess.scn and AddingTetraProcess.scn: the first addition rebuilds
     (no membrane or FEM was built on the empty container), the next five are followed in place
     (the debug log says so), and the run's ParaView files are byte-identical to those of a run
-    that rebuilds at every change (FLUXION_TOPOLOGY_REBUILD=1)."""
+    that rebuilds at every change (FLUXION_TOPOLOGY_REBUILD=1). The same for
+    AddingQuad2TriangleProcess.scn (quads added under a Quad2TriangleTopologicalMapping child with
+    a collision model: every addition in place) and AddingHexa2QuadProcess.scn (hexahedra added
+    under a Hexa2QuadTopologicalMapping child: the first, to the empty container, rebuilds)."""
     failures = []
-    for name, steps in ADDING.items():
+    for name, (steps, expected, total) in ADDING.items():
         runs = {}
         for mode in ("in_place", "rebuilt"):
             env = dict(os.environ, SOFA_ROOT=tree)
@@ -346,16 +351,18 @@ def check_additions_in_place(runner, tree, folder):
         if len(runs) != 2:
             continue
         (in_place, followed), (rebuilt, rebuilt_followed) = runs["in_place"], runs["rebuilt"]
-        if followed != 5 or rebuilt_followed != 0:
-            failures.append(f"{name}: {followed} additions followed in place (expected 5), "
-                            f"{rebuilt_followed} with FLUXION_TOPOLOGY_REBUILD=1 (expected 0)")
+        if followed != expected or rebuilt_followed != 0:
+            failures.append(f"{name}: {followed} additions followed in place (expected "
+                            f"{expected}), {rebuilt_followed} with FLUXION_TOPOLOGY_REBUILD=1 "
+                            f"(expected 0)")
         differing = [f for f in sorted(set(in_place) | set(rebuilt))
                      if in_place.get(f) != rebuilt.get(f)]
         if differing or not in_place:
             failures.append(f"{name}: {len(differing)} ParaView files differ from the rebuild's "
                             f"(first {differing[:1]}) of {len(in_place)}")
         else:
-            print(f"ran: {name} (5 of 6 additions in place; its {len(in_place)} ParaView files "
+            print(f"ran: {name} ({followed} of {total} additions in place; its {len(in_place)} "
+                  f"ParaView files "
                   f"byte-identical to the rebuild's)")
     return failures
 

@@ -141,6 +141,11 @@ class FaceChild final : public ElementChildInPlace<Shape> {
                                       {dof(triangle[0]), dof(triangle[1]), dof(triangle[2])});
         }
     }
+    RewriteBendingSprings();
+    collisions_.Follow(simulation, surface);
+  }
+
+  void RewriteBendingSprings() {
     for (const ChildBending& bending : bendings_) {
       // The coefficients in force (a field set between steps sets every spring's).
       const std::vector<PackedSpring>& now = bending.field->springs();
@@ -148,7 +153,34 @@ class FaceChild final : public ElementChildInPlace<Shape> {
                      now.empty() ? bending.damping : now.front().damping, bending_scratch_);
       bending.field->AssignSprings(bending_scratch_);
     }
-    collisions_.Follow(simulation, surface);
+  }
+
+  std::string AdditionRefusal() const override {
+    if (N == 3 && !fems_.empty())
+      return "the TriangularFEMForceField of node '" + node_path_ +
+             "' would take elements on the triangles of the added quads (their rest data is not "
+             "computed in place)";
+    return {};
+  }
+
+  void AfterAddition(Simulation& simulation, ChangingNode& node, const Topology& input,
+                     const ElementAddition& done) override {
+    if constexpr (N == 3) {
+      // QUADSADDED: mapped_topology_follow.cpp's FollowAddition, on the live output.
+      MappedTopology& m = node.mappings[mapping_].mapped;
+      Topology& surface = live_->topology;
+      for (Index k = done.first_added; k < done.first_added + done.added; ++k) {
+        const auto& q = input.quads[static_cast<std::size_t>(k)];
+        const auto count = static_cast<Index>(surface.triangles.size());
+        shells_->Add(surface, {q[0], q[1], q[2]});
+        shells_->Add(surface, {q[0], q[2], q[3]});
+        m.loc2glob.push_back(k);
+        m.loc2glob.push_back(k);
+        m.in2out[k].assign({count, count + 1});
+      }
+      RewriteBendingSprings();
+      collisions_.Follow(simulation, surface);
+    }
   }
 
   void Install(Simulation& simulation, ChangingNode& node) override {

@@ -78,6 +78,14 @@ class ElementChildInPlace {
   /// After the input's removal `done` (its points' followers done): QUADSREMOVED, POINTSREMOVED.
   virtual void AfterRemoval(Simulation& simulation, ChangingNode& node,
                             const ElementRemoval& done) = 0;
+  /// Empty when the child follows an addition to its input, else why not (nothing changed).
+  virtual std::string AdditionRefusal() const = 0;
+  /// After the input's addition `done` (the input holding the new elements): Quad2Triangle's
+  /// QUADSADDED (triangles (q0, q1, q2) and (q0, q2, q3) of each new quad appended, Loc2GlobVec
+  /// and In2OutMap recording them); Hexa2Quad's mapping has no handler for added hexahedra (its
+  /// output stays as it is, mechanics/mapped_topology_follow.h FollowAddition).
+  virtual void AfterAddition(Simulation& simulation, ChangingNode& node, const Topology& input,
+                             const ElementAddition& done) = 0;
   /// Puts the live output in the simulation and in its FollowedMapping (once the node's follower
   /// is made).
   virtual void Install(Simulation& simulation, ChangingNode& node) = 0;

@@ -135,6 +135,77 @@ class ElementFollower final : public InPlaceFollower {
     return true;
   }
 
+  // An addition of quads or hexahedra (SOFA's addQuads / addHexahedra, ElementShells::Add) and
+  // what follows it: the density mass of the new elements' vertices summed again (SOFA's
+  // DiagonalMass::applyQuadCreation / applyHexahedronCreation add density × measure / vertices;
+  // the sum in element order is the build's, the new elements coming last), the bending springs
+  // written again as their build makes them, the collision models re-reading the topology, the
+  // mapped children (QUADSADDED). A hexahedral FEM (its new elements' rest data) and
+  // MeshSpringForceField (SOFA's has no handler for added edges, a build puts springs on them)
+  // go through the rebuild, as does anything the shells do not add (ElementShells::Add).
+  bool Add(Simulation& simulation, ChangingNode& node, std::span<const Index> vertices,
+           std::string& why) override {
+    if (!fems_.empty()) {
+      why = "a hexahedral FEM force field would have to make the new elements' rest data";
+      return false;
+    }
+    if (!springs_.empty()) {
+      why =
+          "a MeshSpringForceField: SOFA's has no handler for added edges, where a build of the "
+          "grown mesh puts springs";
+      return false;
+    }
+    if ((!bendings_.empty() ||
+         std::any_of(children_.begin(), children_.end(),
+                     [](const auto& child) { return child->HasMatrixEntries(); })) &&
+        system_->has_matrix_layout()) {
+      why =
+          "the system's matrix pattern is built (a direct linear solver) and would have to take "
+          "the new bending springs";
+      return false;
+    }
+    for (const auto& child : children_)
+      if (std::string refusal = child->AdditionRefusal(); !refusal.empty()) {
+        why = std::move(refusal);
+        return false;
+      }
+    if (!shells_.Add(*topology_, vertices, added_)) {
+      why = std::string(
+                "the shells do not add these elements (a vertex not a point or "
+                "repeated, an element already there, or a container without its ") +
+            (kHexahedra<Shape> ? "quads or edges)" : "edges)");
+      return false;
+    }
+    auto& elements = (*topology_).*Shape::kElements;
+    mass_dofs_.clear();
+    masses_.clear();
+    if (mass_) {
+      touched_.clear();
+      for (Index t = added_.first_added; t < added_.first_added + added_.added; ++t)
+        for (const Index v : elements[static_cast<std::size_t>(t)]) touched_.push_back(v);
+      std::sort(touched_.begin(), touched_.end());
+      touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
+      for (const Index v : touched_) SetVertexMass(v);
+    }
+    for (const auto& child : children_) child->AfterAddition(simulation, node, *topology_, added_);
+    collisions_.Follow(simulation, *topology_);
+    for (const FollowedQuadBending& bending : bendings_) {
+      const std::vector<PackedSpring>& now = bending.field->springs();
+      QuadBendingSprings(now.empty() ? bending.stiffness : now.front().stiffness,
+                         now.empty() ? bending.damping : now.front().damping, bending_scratch_);
+      bending.field->AssignSprings(bending_scratch_);
+    }
+    if (!mass_dofs_.empty())
+      solver_node_->solver->FollowSystemChange(*solver_node_->system, {.block_size = dimension_,
+                                                                       .removed_blocks = {},
+                                                                       .mass_dofs = mass_dofs_,
+                                                                       .masses = masses_});
+    else
+      solver_node_->solver->InvalidateHistory();
+    node.topology = topology_;
+    return true;
+  }
+
   std::span<const Index> removed_points() const override { return done_.removed_points; }
 
   std::span<const Index> out_of_range() const override { return done_.out_of_range; }
@@ -271,6 +342,7 @@ class ElementFollower final : public InPlaceFollower {
   }
 
   ElementRemoval done_;
+  ElementAddition added_;
   std::vector<Index> touched_, around_;
   // The change as the solver sees it (Solver::FollowSystemChange).
   std::vector<Index> removed_blocks_, mass_dofs_;
