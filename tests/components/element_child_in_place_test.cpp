@@ -363,6 +363,29 @@ TEST_P(ElementChildRemoval, AdditionsGiveTheBitsOfTheRebuild) {
   }
 }
 
+// A membrane on the Quad2Triangle child would take elements on the triangles of added quads,
+// whose rest data is not computed in place: the removal is followed in place, the addition goes
+// through the rebuild (the state's buffer replaced), and the run keeps the rebuild's bits.
+TEST_F(ElementChild, AMembraneOnAddedQuadsGoesThroughTheRebuild) {
+  const std::string process = "T= 0.02\nREMOVE= 1\n7\nT= 0.04\nADD= Quads 1\n8 9 15 14\n";
+  Simulation rebuilt = LoadWithProcess("membrane_rebuilt", Sheet(5), process, true);
+  Simulation in_place = LoadWithProcess("membrane_in_place", Sheet(5), process, false);
+  std::vector<bool> kept;
+  for (int k = 0; k < 6; ++k) {
+    const double* before = in_place.position(1).data();
+    in_place.Step();
+    rebuilt.Step();
+    kept.push_back(in_place.position(1).data() == before);
+    ASSERT_TRUE(in_place.position(1) == rebuilt.position(1)) << "step " << k + 1;
+    ASSERT_TRUE(in_place.velocity(1) == rebuilt.velocity(1)) << "step " << k + 1;
+  }
+  // Steps 3 (t = 0.02: the removal) and 5 (t = 0.04: the addition).
+  EXPECT_TRUE(kept[2]);
+  EXPECT_FALSE(kept[4]);
+  EXPECT_EQ(in_place.model().objects[1].topology->quads.size(), 15u);
+  EXPECT_EQ(ChildTopology(in_place, "root/sheet/T")->triangles.size(), 30u);
+}
+
 // Allocations of the step that applies the second removal (the first makes the follow), less
 // those of a plain step: the same for a body of 4 times the elements. The rebuild allocates far
 // more.
