@@ -424,16 +424,20 @@ TEST_F(MappedChild, AContainerGivenOnlyItsTetrahedraFollowsInPlace) {
   EXPECT_EQ(in_place.position(0).data(), state);  // both changes in place
 }
 
-// A TriangularFEMForceField on the surface would take elements on the faces a removal uncovers:
-// not followed in place, the change goes through the rebuild (the state's buffer replaced) and
-// the run goes on.
-TEST_F(MappedChild, AMembraneOnTheSurfaceGoesThroughTheRebuild) {
+// A TriangularFEMForceField on the surface follows in place with a matrix-free solver
+// (tests/components/mapped_child_mechanics_in_place_test.cpp); with a direct solver, whose built
+// matrix pattern holds the membrane's entries, the change goes through the rebuild (the state's
+// buffer replaced) and the run goes on.
+TEST_F(MappedChild, AMembraneOnTheSurfaceWithADirectSolverGoesThroughTheRebuild) {
   const std::filesystem::path folder =
       std::filesystem::temp_directory_path() / "fluxion_mapped_child_membrane";
   std::filesystem::create_directories(folder);
   std::ofstream(folder / "process.txt") << kProcess;
-  Simulation simulation =
-      LoadScene(Bar(5, kCorotational, kMembrane), (folder / "bar.scn").string());
+  // No volume FEM: the membrane alone holds entries of the pattern.
+  std::string xml = Bar(5, "", kMembrane);
+  const std::size_t cg = xml.find("<CGLinearSolver"), end = xml.find("/>", cg) + 2;
+  xml.replace(cg, end - cg, "<SparseLDLSolver/>");
+  Simulation simulation = LoadScene(xml, (folder / "bar.scn").string());
   std::filesystem::remove_all(folder);
   for (int k = 0; k < 2; ++k) simulation.Step();
   const double* before = simulation.position(0).data();

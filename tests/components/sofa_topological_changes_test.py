@@ -13,8 +13,10 @@ yet are checked to fail with the message naming what they lack (so that this tes
 they start to run). 
 examples/Component/Topology/Container/Dynamic/{Hexahedron,Quad,Triangular}ForceFieldTopologyChange
 Handling.scn run to t = 1, their containers losing at each T= the elements their process file names;
-the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild, as
-are RemovingQuad2TriangleProcess.scn and RemovingHexa2QuadProcess.scn (a quad sheet with a
+the hexahedron one is followed in place, its ParaView files byte for byte those of the rebuild;
+so are RemovingTetra2TriangleProcess*.scn and RemovingTetra2Triangle_options{1,2}.scn (a membrane,
+bending springs or a collision model on the Tetra2Triangle surface),
+RemovingQuad2TriangleProcess.scn and RemovingHexa2QuadProcess.scn (a quad sheet with a
 Quad2TriangleTopologicalMapping child holding a membrane, bending springs and a collision model; a
 hexahedral body with a Hexa2QuadTopologicalMapping surface holding bending springs and a collision
 model).
@@ -313,8 +315,11 @@ def check_handling_scenes(runner, tree, folder):
 
 # SOFA's examples that add elements to an empty container (cubeDof.msh's 27 points), six times,
 # and the steps that take them past their last addition.
+# AddingTetra2TriangleProcess adds AddingTetraProcess's tetrahedra under a Tetra2Triangle child
+# carrying a membrane and a collision model (build/mapped_child_in_place.h).
 # Scene: (steps, additions followed in place, additions in all).
 ADDING = {"AddingTrianglesProcess": (70, 5, 6), "AddingTetraProcess": (130, 5, 6),
+          "AddingTetra2TriangleProcess": (130, 5, 6),
           "AddingQuad2TriangleProcess": (370, 5, 5), "AddingHexa2QuadProcess": (290, 3, 4)}
 
 
@@ -369,7 +374,12 @@ def check_additions_in_place(runner, tree, folder):
 
 # Scenes whose changes are followed in place (no "rebuilds the scene" at debug level), their
 # ParaView files byte for byte those of the rebuild (FLUXION_TOPOLOGY_REBUILD=1).
-IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling", "RemovingQuad2TriangleProcess",
+# The Tetra2Triangle ones carry a membrane, bending springs or a collision model on the surface
+# (build/mapped_child_in_place.h), the Quad2Triangle and Hexa2Quad ones on their children
+# (build/element_child_in_place.h).
+IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling", "RemovingTetra2TriangleProcess",
+            "RemovingTetra2Triangle_options1", "RemovingTetra2Triangle_options2",
+            "RemovingTetra2TriangleProcess_performanceTest", "RemovingQuad2TriangleProcess",
             "RemovingHexa2QuadProcess"]
 
 

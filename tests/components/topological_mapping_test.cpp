@@ -91,6 +91,31 @@ TEST_F(TopologicalMapping, Hexa2QuadKeepsTheBorderQuadsInTheContainersOrder) {
   EXPECT_EQ(flipped.objects()[1].topology->quads.front(), (Quad{1, 4, 3, 0}));
 }
 
+TEST_F(TopologicalMapping, AStatelessNodesMappedContainerCopiedByAnotherNodeIsRead) {
+  // SOFA's BarycentricTetraMapping.scn: a node with a grid and a Hexa2Tetra mapping but no
+  // state (nothing in it moves or draws), whose container another node copies through src=.
+  // The tetrahedra are the mapping's (6 per hexahedron, the first worked by hand above); the
+  // node is read, not skipped as a drawing-only one. (SOFA's warning: the container follows
+  // the grid as the node's topology.)
+  ExpectWarnings(1);
+  Simulation simulation = Scene(R"(<Node name="MeshVolume">
+    <RegularGridTopology name="grid" n="3 3 2" min="0 0 0" max="2 2 1"/>
+    <TetrahedronSetTopologyContainer name="Container" position="@grid.position"/>
+    <TetrahedronSetTopologyModifier name="Modifier"/>
+    <Hexa2TetraTopologicalMapping input="@grid" output="@Container"/>
+  </Node>
+  <Node name="Deformable">
+    <TetrahedronSetTopologyContainer name="Container" src="@../MeshVolume/Container"/>
+    )" + std::string(kObject) + R"(
+  </Node>)");
+  ASSERT_EQ(simulation.objects().size(), 1u);
+  const Topology& tetra = *simulation.objects()[0].topology;
+  EXPECT_EQ(tetra.points.size(), 18u);
+  ASSERT_EQ(tetra.tetrahedra.size(), 24u);
+  EXPECT_EQ(tetra.tetrahedra[0], (std::array<Index, 4>{0, 10, 1, 13}));
+  EXPECT_EQ(tetra.tetrahedra[5], (std::array<Index, 4>{12, 10, 9, 0}));
+}
+
 TEST_F(TopologicalMapping, Hexa2TetraThenTetra2TriangleGiveTheBoxSurface) {
   Simulation simulation = Scene(R"(<Node name="grid">
     <RegularGridTopology name="grid" n="3 3 2" min="0 0 0" max="2 2 1"/>

@@ -37,7 +37,8 @@ std::optional<double> OneNumber(const ElementDescription& element, const char* n
 template <class OnFem>
 std::string ScanComponents(const AdditionTarget& target, const SceneDescription& scene,
                            std::initializer_list<std::string_view> fem_types,
-                           std::optional<double>& density, OnFem&& fem) {
+                           std::optional<double>& density, OnFem&& fem,
+                           const std::function<bool(int)>& claimed = {}) {
   const ChangingNode& node = target.node;
   if (node.dimension != 3) return "the object is not Vec3";
   for (const NodeComponent& c : node.components) {
@@ -47,6 +48,7 @@ std::string ScanComponents(const AdditionTarget& target, const SceneDescription&
         c.kind == ComponentKind::kIgnored || c.kind == ComponentKind::kContext)
       continue;
     if (c.line == node.topology_line || (own_node && FollowsRemovalUnchanged(c.type))) continue;
+    if (claimed && claimed(c.line)) continue;
     if (c.kind == ComponentKind::kCollisionModel) {
       // Inert (no pipeline reads it: the removal follower refused the node otherwise): SOFA's
       // models read their container's elements when used.
@@ -262,7 +264,8 @@ bool TriangleAdditions::Add(const AdditionTarget& target, Topology& topology,
 
 // --- Tetrahedra --------------------------------------------------------------------------------
 
-void TetrahedronAdditions::Prepare(const AdditionTarget& target, const SceneDescription& scene) {
+void TetrahedronAdditions::Prepare(const AdditionTarget& target, const SceneDescription& scene,
+                                   const std::function<bool(int)>& claimed) {
   std::optional<double> density;
   refusal_ = ScanComponents(
       target, scene, {"TetrahedronFEMForceField", "TetrahedralCorotationalFEMForceField"}, density,
@@ -275,7 +278,8 @@ void TetrahedronAdditions::Prepare(const AdditionTarget& target, const SceneDesc
         if (!young || !poisson) return "is not given youngModulus and poissonRatio as one number";
         fems_.push_back({field, *young, *poisson, {}});
         return {};
-      });
+      },
+      claimed);
   if (refusal_.empty() && density) {
     density_ = *density;
     has_mass_ = true;

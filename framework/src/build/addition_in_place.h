@@ -46,9 +46,11 @@
 // given as one number in the scene, a new element flat or of zero volume at rest, a vertex repeated
 // or not a point, a container that lists edges (or faces) outside the elements, and additions of
 // points (ADD= PointsInTriangle) or under a topological mapping (the removal followers refuse those
-// nodes).
+// nodes) — but a Tetra2Triangle child of a tetrahedral node, which follows an addition of
+// tetrahedra with what it holds (build/mapped_child_in_place.h; its components are skipped here).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -113,11 +115,15 @@ class TriangleAdditions {
 /// The additions of tetrahedra to one node, followed in place.
 class TetrahedronAdditions {
  public:
-  /// As TriangleAdditions::Prepare.
-  void Prepare(const AdditionTarget& target, const SceneDescription& scene);
+  /// As TriangleAdditions::Prepare; the components at the lines `claimed` accepts are followed
+  /// by the node's mapped children (build/mapped_child_in_place.h), not here.
+  void Prepare(const AdditionTarget& target, const SceneDescription& scene,
+               const std::function<bool(int)>& claimed = {});
   /// SOFA's addTetrahedra(`vertices`, 4 per tetrahedron), as TriangleAdditions::Add.
   bool Add(const AdditionTarget& target, Topology& topology, TetrahedronShells& shells,
            std::span<const Index> vertices, std::string& why);
+  /// What the last Add added to the shells (the mapped children follow it).
+  const ShellAddition& done() const { return done_; }
 
  private:
   struct Fem {

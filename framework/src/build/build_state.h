@@ -22,6 +22,7 @@
 #include "mechanics/assembled_system.h"
 #include "mechanics/gravity_weights.h"
 #include "mechanics/linear_mapping.h"
+#include "mechanics/step_start.h"
 #include "plugin/plugin_loader.h"
 #include "registry/component_registry.h"
 #include "runtime/memory_budget.h"
@@ -256,6 +257,8 @@ struct BuildState {
   std::shared_ptr<GravitySource> root_gravity;
   /// Each component's force fields and masses (Simulation::ComponentMatrix).
   std::vector<MatrixSource> matrix_sources;
+  /// The components' step-start hooks, in document order (mechanics/step_start.h).
+  std::vector<StepStart> step_starts;
 
   /// The memory a scene of so many points and springs is estimated to take [bytes] (doubles:
   /// absurd sizes must not overflow).

@@ -7,10 +7,13 @@
 #include "build/build_state.h"
 #include "fluxion/component.h"
 #include "mechanics/mass_build_hooks.h"
+#include "mechanics/step_start.h"
 
 namespace fluxion::internal {
 
-class ComponentBuildContext final : public BuildContext, public MassBuildHooks {
+class ComponentBuildContext final : public BuildContext,
+                                    public MassBuildHooks,
+                                    public StepStartHooks {
  public:
   ComponentBuildContext(BuildState& state, Node& node, const Component& component)
       : state_(state), node_(node), component_(component) {}
@@ -75,6 +78,8 @@ class ComponentBuildContext final : public BuildContext, public MassBuildHooks {
                                     const std::vector<double>& point_mass) override;
   void AddRuntimeMass(const ObjectModel& object, const std::string& field,
                       std::shared_ptr<Weight> weight, PointMassRule rule) override;
+  // --- StepStartHooks ---------------------------------------------------------------------------
+  void AddStepStart(StepStart hook) override { state_.step_starts.push_back(std::move(hook)); }
   /// The gravity this node's masses follow: the nearest Gravity component's, else the root's.
   std::shared_ptr<GravitySource> GravitySourceHere();
 

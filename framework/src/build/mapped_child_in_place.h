@@ -16,18 +16,35 @@
 // triangles around a point; the maps are SOFA's. The result is mechanics/mapped_topology_follow.h's
 // FollowRemoval (the rebuild's), element for element, and the stage's FollowedMapping is kept so
 // that a later rebuild starts from it (FollowedMapping::live).
+// TETRAHEDRAADDED (build/addition_in_place.h, the input's addition followed in place), as
+// mechanics/mapped_topology_follow.cpp's FollowAddition (the rebuild's) does it: the input's new
+// edges appended to the surface's (EDGESADDED), then each face of a new tetrahedron on the
+// border and not yet on the surface appended (the input's face as it is), each surface face no
+// longer on the border removed (Loc2GlobVec swapped and popped as SOFA's handler does it).
 // The child's components that follow:
 //  - TrianglePressureForceField on the surface's triangles (SOFA's TopologySubsetData on the
 //    output: the faces the mapping creates join no list; a removed face's entries dropped, the
-//    moved last face's renamed): build/in_place_triangle_pressure.h, on the surface;
+//    moved last face's renamed): build/in_place_triangle_pressure.h, on the surface (removals
+//    only: an addition with one rebuilds);
+//  - TriangularFEMForceField(Optim) on the surface (SOFA's TriangleData on the child's topology:
+//    the faces the mapping appends get elements from the creation callback, removed ones move
+//    the last in): build/in_place_membranes.h;
+//  - TriangularBendingSprings on the surface (a spring across each surface edge with two
+//    triangles, in edge order: build/in_place_bending_springs.h, written again after each change,
+//    in time proportional to the surface's edges, nothing allocated for removals);
+//  - a collision model on the surface read by the pipeline (Triangle/Line/PointCollisionModel:
+//    SOFA's updateFromTopology, build/in_place_collision.h);
 //  - the container, its modifier and geometry, the mapping, BoxROI (SOFA's pressure never reads
 //    its list again), visual models and their IdentityMapping (no mechanical object).
-// Anything else below the child — TriangularFEMForceField and TriangularBendingSprings on the
-// surface (they would take elements on the faces a removal uncovers: appending elements in place
-// is not done here), a mechanical object of its own, another mapping rule — is refused with its
-// reason, and the change goes through the rebuild.
+// Anything else below the child — a mechanical object of its own, another mapping rule, a field
+// with values per element or without elements at the load — is refused with its reason, and the
+// change goes through the rebuild; so is a change when a direct solver's matrix pattern is built
+// and the surface carries stiffness, a removal freeing points while the surface has edges in no
+// triangle (the rebuild reports those), an addition with a pressure on the surface, and an
+// addition whose new faces could be flat at rest under a membrane.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <span>
 #include <string>
@@ -37,6 +54,7 @@
 #include "fluxion/simulation.h"
 #include "fluxion/types.h"
 #include "mechanics/tetrahedron_shells.h"
+#include "scene/scene_description.h"
 
 namespace fluxion::internal {
 
@@ -49,12 +67,26 @@ class MappedChildInPlace {
   virtual bool Claims(int line) const = 0;
   /// True when field `index` of the system is followed here.
   virtual bool Follows(std::size_t index) const = 0;
-  /// TETRAHEDRAREMOVED: before the input `input` (its shells `shells`) loses the tetrahedra
-  /// `ids` (as the processor lists them).
-  virtual void BeforeRemoval(ChangingNode& node, const Topology& input,
-                             const TetrahedronShells& shells, std::span<const Index> ids) = 0;
+  /// Before the input `input` (its shells `shells`) loses the tetrahedra `ids` (as the processor
+  /// lists them; `frees_points` when points go with them): whether this child follows, the faces
+  /// it uncovers found and their elements computed for BeforeRemoval. False, with `why` set and
+  /// nothing changed, when the removal must rebuild.
+  virtual bool PlanRemoval(const ChangingNode& node, const Topology& input,
+                           const TetrahedronShells& shells, std::span<const Index> ids,
+                           bool frees_points, std::string& why) = 0;
+  /// TETRAHEDRAREMOVED: the planned faces appended, before the input changes.
+  virtual void BeforeRemoval(ChangingNode& node) = 0;
   /// TRIANGLESREMOVED and POINTSREMOVED, after the input's removal `done`.
-  virtual void AfterRemoval(ChangingNode& node, const TetrahedronRemoval& done) = 0;
+  virtual void AfterRemoval(Simulation& simulation, ChangingNode& node,
+                            const TetrahedronRemoval& done) = 0;
+  /// Before the input gains the tetrahedra `vertices` lists (4 each): whether this child
+  /// follows. False, with `why` set and nothing changed, when the addition must rebuild.
+  virtual bool PlanAddition(const ChangingNode& node, std::span<const Index> vertices,
+                            std::string& why) = 0;
+  /// EDGESADDED and TETRAHEDRAADDED, after the input `input` (its shells `shells`) gained what
+  /// `done` lists.
+  virtual void AfterAddition(Simulation& simulation, ChangingNode& node, const Topology& input,
+                             const TetrahedronShells& shells, const ShellAddition& done) = 0;
   /// Puts the live surface in the simulation and in its FollowedMapping (once the node's
   /// follower is made).
   virtual void Install(Simulation& simulation, ChangingNode& node) = 0;
@@ -62,11 +94,12 @@ class MappedChildInPlace {
 
 /// The followers of every topological mapping of `node` (a tetrahedral node), each with the
 /// components of its child node, or an empty list with `why` set when one cannot follow in place.
-/// `system` and `first_dof` are the node's object's. Nothing is changed until Install.
-std::vector<std::unique_ptr<MappedChildInPlace>> CreateMappedChildren(Simulation& simulation,
-                                                                      ChangingNode& node,
-                                                                      AssembledSystem& system,
-                                                                      Index first_dof,
-                                                                      std::string& why);
+/// `system` and `first_dof` are the node's object's, `rest_points` its rest positions as the
+/// node's follower keeps them (read at each change; filled after this call). `scene` is the
+/// stage's description. Nothing is changed until Install.
+std::vector<std::unique_ptr<MappedChildInPlace>> CreateMappedChildren(
+    Simulation& simulation, ChangingNode& node, const SceneDescription& scene,
+    AssembledSystem& system, Index first_dof, const std::vector<std::array<double, 3>>& rest_points,
+    std::string& why);
 
 }  // namespace fluxion::internal

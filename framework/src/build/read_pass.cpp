@@ -161,10 +161,13 @@ class TreeReader {
   // MechanicalObject (a mechanical mapping) keeps its node.
   bool IsVisualSubtree(const NodeDescription& node) const {
     // A loader an engine outside links to by its node (HausdorffDistance
-    // points1="@mesh1/loader.position") is data, not only drawing: its node is read.
+    // points1="@mesh1/loader.position"), or a topology another node copies (SOFA's
+    // BarycentricTetraMapping.scn: a TetrahedronSetTopologyContainer src="@../MeshVolume/Container"
+    // made by a Hexa2TetraTopologicalMapping in a node without a state), is data, not only
+    // drawing: its node is read.
     std::map<std::string, int> inside;
     CountLinkedNames(node, inside);
-    if (HasLoaderLinkedFromOutside(node, inside)) return false;
+    if (HasDataLinkedFromOutside(node, inside)) return false;
     return DrawsOnly(node);
   }
 
@@ -214,11 +217,14 @@ class TreeReader {
     for (const NodeDescription& child : node.children) CountLinkedNames(child, counts);
   }
 
-  bool HasLoaderLinkedFromOutside(const NodeDescription& node,
-                                  const std::map<std::string, int>& inside) const {
+  bool HasDataLinkedFromOutside(const NodeDescription& node,
+                                const std::map<std::string, int>& inside) const {
     for (const ElementDescription& element : node.components) {
       const AttributeText* name = element.Find("name");
-      if (!element.type.ends_with("Loader") || name == nullptr) continue;
+      const ComponentEntry* entry = state_.registry.Find(element.type);
+      const bool data = element.type.ends_with("Loader") ||
+                        (entry != nullptr && entry->spec.kind == ComponentKind::kTopology);
+      if (!data || name == nullptr) continue;
       const std::string key = node.name + "/" + name->value;
       const auto total = linked_names_.find(key);
       const auto own = inside.find(key);
@@ -226,7 +232,7 @@ class TreeReader {
         return true;
     }
     for (const NodeDescription& child : node.children)
-      if (HasLoaderLinkedFromOutside(child, inside)) return true;
+      if (HasDataLinkedFromOutside(child, inside)) return true;
     return false;
   }
 

@@ -186,6 +186,7 @@ Simulation BuildSimulation(const SceneDescription& scene,
                                  contacts ? CreateContactStage(std::move(*contacts)) : nullptr,
                                  std::move(state.runtime_fields), std::move(state.matrix_sources));
     SimulationAccess::SetNodeTopologies(simulation, std::move(topologies));
+    SimulationAccess::SetStepStarts(simulation, std::move(state.step_starts));
     if (!changing.empty())
       SimulationAccess::SetTopologyChanges(
           simulation, CreateTopologyRebuildStage(scene, registry, options, std::move(changing)));

@@ -60,6 +60,8 @@ class TetrahedronFollower final : public InPlaceFollower {
           "of a tetrahedral FEM force field";
       return false;
     }
+    for (const auto& child : children_)
+      if (!child->PlanRemoval(node, *topology_, shells_, ids, frees_points, why)) return false;
     // The vertices whose mass sums change: those of the removed tetrahedra, now; those of the
     // tetrahedra moved into removed slots, after.
     touched_.clear();
@@ -68,7 +70,7 @@ class TetrahedronFollower final : public InPlaceFollower {
         if (t >= 0 && t < static_cast<Index>(topology_->tetrahedra.size()))
           for (const Index v : topology_->tetrahedra[static_cast<std::size_t>(t)])
             touched_.push_back(v);
-    for (const auto& child : children_) child->BeforeRemoval(node, *topology_, shells_, ids);
+    for (const auto& child : children_) child->BeforeRemoval(node);
     shells_.Remove(*topology_, ids, frees_points, done_);
     for (const FollowedFem& fem : fems_)
       fem.field->RemoveElementsMovingLast(done_.removed_tetrahedra);
@@ -81,7 +83,7 @@ class TetrahedronFollower final : public InPlaceFollower {
         if (slot < static_cast<Index>(topology_->tetrahedra.size()))
           for (const Index v : topology_->tetrahedra[static_cast<std::size_t>(slot)])
             touched_.push_back(v);
-    for (const auto& child : children_) child->AfterRemoval(node, done_);
+    for (const auto& child : children_) child->AfterRemoval(simulation, node, done_);
     collisions_.Follow(simulation, *topology_);
     mass_dofs_.clear();
     masses_.clear();
@@ -110,12 +112,12 @@ class TetrahedronFollower final : public InPlaceFollower {
   // Additions: build/addition_in_place.h, on the same live shells.
   bool Add(Simulation& simulation, ChangingNode& node, std::span<const Index> vertices,
            std::string& why) override {
-    // A mapped surface would have to follow TETRAHEDRAADDED (not done in place): the rebuild.
-    if (!children_.empty()) {
-      why = "a Tetra2TriangleTopologicalMapping's output would have to follow the addition";
-      return false;
-    }
+    // The mapped surfaces follow TETRAHEDRAADDED (build/mapped_child_in_place.h).
+    for (const auto& child : children_)
+      if (!child->PlanAddition(node, vertices, why)) return false;
     if (!additions_.Add(Target(simulation, node), *topology_, shells_, vertices, why)) return false;
+    for (const auto& child : children_)
+      child->AfterAddition(simulation, node, *topology_, shells_, additions_.done());
     node.topology = topology_;
     return true;
   }
@@ -319,7 +321,8 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   const Topology& topology = *node.topology;
   const auto dof = [&](Index point) { return object.offset + point * node.dimension; };
   if (!node.mappings.empty()) {
-    follower->children_ = CreateMappedChildren(simulation, node, system, object.offset, why);
+    follower->children_ = CreateMappedChildren(simulation, node, scene, system, object.offset,
+                                               follower->rest_points_, why);
     if (follower->children_.empty()) return nullptr;
   }
 
@@ -421,7 +424,10 @@ std::unique_ptr<InPlaceFollower> CreateTetrahedronFollower(Simulation& simulatio
   follower->shells_ = std::move(*shells);
   // The live topology: a copy the follower changes, in place of the built one everywhere.
   follower->topology_ = std::make_shared<Topology>(topology);
-  follower->additions_.Prepare(follower->Target(simulation, node), scene);
+  follower->additions_.Prepare(follower->Target(simulation, node), scene, [&](int line) {
+    return std::any_of(follower->children_.begin(), follower->children_.end(),
+                       [&](const auto& child) { return child->Claims(line); });
+  });
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
   for (const auto& child : follower->children_) child->Install(simulation, node);

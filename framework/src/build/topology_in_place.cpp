@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "build/addition_in_place.h"
+#include "build/in_place_bending_springs.h"
 #include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "build/in_place_triangle_pressure.h"
@@ -176,46 +177,12 @@ class Follower final : public InPlaceFollower {
   std::string points_refusal_;
   std::vector<ConstantForce*> point_forces_;
 
-  // SOFA's TriangularBendingSprings on the live topology, as its build makes them
-  // (components/triangular_bending_springs.cpp): for each edge with exactly two triangles, in
-  // edge order, a spring from the vertex opposite the edge in the higher-numbered triangle to the
-  // one in the lower-numbered, its rest length their rest distance; into `out` (reserved to the
-  // field's first count at creation: nothing allocated, the count only falls).
-  // SOFA's handler (TriangularBendingSprings.inl, applyTriangleDestruction,
-  // applyPointDestruction; its EdgeData removing an edge's spring by moving the last edge's into
-  // its slot) gives the same springs: an edge of a removed triangle that had two loses its spring
-  // (it has one or none left), an edge that had three keeps one between the two left, the others
-  // keep theirs (ends renamed with their points, the rest length as computed): the springs of
-  // the edges with two triangles, in edge order. Where SOFA kept a spring's ends as first made,
-  // this takes them from the triangles' numbers now, which may swap a spring's two ends: a
-  // spring's force and tangent are the same bits either way (û and x_b − x_a change sign
-  // exactly), so this changes nothing.
+  // SOFA's TriangularBendingSprings on the live topology (build/in_place_bending_springs.h), into
+  // `out` (reserved to the field's first count at creation: nothing allocated, the count only
+  // falls).
   void BendingSprings(double stiffness, double damping, std::vector<PackedSpring>& out) const {
-    out.clear();
-    const auto opposite = [&](Index t, Index e) {
-      const auto& edges = shells_.EdgesInTriangle(t);
-      const auto& triangle = topology_->triangles[static_cast<std::size_t>(t)];
-      for (std::size_t j = 0; j < 3; ++j)
-        if (edges[j] == e) return triangle[j];
-      return triangle[0];
-    };
-    const int d = dimension_;
-    for (std::size_t e = 0; e < topology_->edges.size(); ++e) {
-      const std::vector<Index>& around = shells_.TrianglesAroundEdge(static_cast<Index>(e));
-      if (around.size() != 2) continue;
-      const Index high = std::max(around[0], around[1]), low = std::min(around[0], around[1]);
-      const Index m1 = opposite(high, static_cast<Index>(e));
-      const Index m2 = opposite(low, static_cast<Index>(e));
-      double length2 = 0.0;
-      for (int c = 0; c < d && c < 3; ++c) {
-        const double u = rest_points_[static_cast<std::size_t>(m1)][static_cast<std::size_t>(c)] -
-                         rest_points_[static_cast<std::size_t>(m2)][static_cast<std::size_t>(c)];
-        length2 += u * u;
-      }
-      out.push_back(PackedSpring{static_cast<std::int32_t>(first_dof_ + m1 * d),
-                                 static_cast<std::int32_t>(first_dof_ + m2 * d), stiffness, damping,
-                                 std::sqrt(length2)});
-    }
+    BendingSpringsOf(*topology_, shells_, rest_points_, first_dof_, dimension_, stiffness, damping,
+                     out);
   }
   std::vector<PackedSpring> bending_scratch_;
 
@@ -538,12 +505,7 @@ std::unique_ptr<InPlaceFollower> CreateInPlaceFollower(Simulation& simulation, C
     std::vector<PackedSpring> expected;
     follower->BendingSprings(follower->bending_stiffness_, follower->bending_damping_, expected);
     const std::vector<PackedSpring>& built = bending.field->springs();
-    bool same = expected.size() == built.size();
-    for (std::size_t k = 0; same && k < built.size(); ++k) {
-      const PackedSpring &a = built[k], &b = expected[k];
-      same = ((a.a == b.a && a.b == b.b) || (a.a == b.b && a.b == b.a)) &&
-             a.rest_length == b.rest_length && a.stiffness == b.stiffness && a.damping == b.damping;
-    }
+    const bool same = SameBendingSprings(built, expected);
     if (!same)
       return refuse(
           "TriangularBendingSprings: its springs are not the topology's interior edges' "

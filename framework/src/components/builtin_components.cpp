@@ -107,6 +107,7 @@
 #include "components/subset_topological_mapping.h"
 #include "components/subset_topology.h"
 #include "components/surface_pressure_force_field.h"
+#include "components/tait_surface_pressure_force_field.h"
 #include "components/tetra2_triangle_topological_mapping.h"
 #include "components/tetrahedron_fem_force_field.h"
 #include "components/tetrahedron_hyperelasticity_fem_force_field.h"
@@ -241,6 +242,7 @@ void RegisterBuiltinComponents(PluginRegistrar& registrar) {
   Add<ConicalForceFieldComponent>(registrar);
   Add<EllipsoidForceFieldComponent>(registrar);
   Add<SurfacePressureForceFieldComponent>(registrar);
+  Add<TaitSurfacePressureForceFieldComponent>(registrar);
   Add<TetrahedronHyperelasticityFEMForceFieldComponent>(registrar);
   Add<TetrahedronFEMForceFieldComponent>(registrar);
   Add<TetrahedralCorotationalFEMForceFieldComponent>(registrar);

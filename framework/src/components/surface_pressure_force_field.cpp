@@ -1,6 +1,9 @@
 #include "components/surface_pressure_force_field.h"
 
+#include <cmath>
+
 #include "mechanics/pressure_force_fields.h"
+#include "mechanics/step_start.h"
 
 namespace fluxion::internal {
 
@@ -16,9 +19,12 @@ ComponentSpec SurfacePressureForceFieldComponent::Spec() {
                .DefaultText("0 0 0"),
            FieldSpec::IndexList("triangleIndices", "triangles pressed (default: all, in the box)"),
            FieldSpec::IndexList("quadIndices", "quads pressed (default: all, in the box)"),
-           FieldSpec::Bool("pulseMode", false, "cyclic pressure (not supported: must be false)"),
+           FieldSpec::Bool("pulseMode", false,
+                           "cyclic pressure: a ramp from 0 to the pressure and back to the lower "
+                           "bound, advanced by pressureSpeed·dt at each step"),
            FieldSpec::Real("pressureLowerBound", 0.0, "pulse mode only [Pa]"),
-           FieldSpec::Real("pressureSpeed", 0.0, "pulse mode only [Pa/s]"),
+           FieldSpec::Real("pressureSpeed", 0.0,
+                           "pulse mode only, 0 for the pressure's magnitude [Pa/s]"),
            FieldSpec::Bool("volumeConservationMode", false,
                            "scale the pressure by rest volume / current volume"),
            FieldSpec::Bool("useTangentStiffness", true,
@@ -94,10 +100,9 @@ void SurfacePressureForceFieldComponent::Build(BuildContext& context) {
                   std::to_string(object.dimension) + "d)");
     return;
   }
-  if (p.flag("pulseMode")) {
-    context.Error(
-        "SurfacePressureForceField 'pulseMode' is not supported (expected pulseMode=\"false\": "
-        "a constant pressure)");
+  auto* step_hooks = dynamic_cast<StepStartHooks*>(&context);
+  if (p.flag("pulseMode") && step_hooks == nullptr) {
+    context.Error("SurfacePressureForceField 'pulseMode' needs the framework's builder");
     return;
   }
   if (p.has("topology") && !p.text("topology").empty()) {
@@ -116,6 +121,24 @@ void SurfacePressureForceFieldComponent::Build(BuildContext& context) {
   options.pressure = p.real("pressure");
   options.tangent = p.flag("useTangentStiffness");
   options.exact_stiffness = p.flag("exactStiffness");
+  if (p.flag("pulseMode")) {
+    options.pulse = true;
+    options.pulse_lower = p.real("pressureLowerBound");
+    options.pulse_speed = p.real("pressureSpeed");
+    if (options.pulse_speed < 0.0 || (options.pulse_speed == 0.0 && options.pressure == 0.0)) {
+      context.Error(
+          "SurfacePressureForceField: pulseMode with a negative pressureSpeed, or with neither a "
+          "pressureSpeed nor a pressure (expected a pressureSpeed > 0)");
+      return;
+    }
+    if (options.pulse_speed == 0.0) {
+      // SOFA's init: the same default, with a warning.
+      options.pulse_speed = std::abs(options.pressure);
+      context.Warn(
+          "SurfacePressureForceField: pulseMode without pressureSpeed ramps at |pressure| per "
+          "second (as SOFA does; expected a pressureSpeed)");
+    }
+  }
   if (!Vector3(context, "mainDirection", options.main_direction) ||
       !Vector3(context, "min", options.box_min) || !Vector3(context, "max", options.box_max))
     return;
@@ -144,8 +167,14 @@ void SurfacePressureForceFieldComponent::Build(BuildContext& context) {
       options.rest_volume = SurfacePressure(triangles, quads, options).Volume(x);
     }
   }
-  context.AddForceField(
-      object, std::make_unique<SurfacePressure>(std::move(triangles), std::move(quads), options));
+  auto field = std::make_unique<SurfacePressure>(std::move(triangles), std::move(quads), options);
+  if (options.pulse) {
+    // SOFA advances the ramp at the force evaluation that starts step n: n + 1 advances by then.
+    SurfacePressure* pulsed = field.get();  // owned by the system for the simulation's lifetime
+    step_hooks->AddStepStart(
+        [pulsed](long step, double dt) { pulsed->AdvancePulse(step + 1, dt); });
+  }
+  context.AddForceField(object, std::move(field));
 }
 
 }  // namespace fluxion::internal

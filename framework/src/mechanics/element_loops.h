@@ -92,8 +92,9 @@ class ElementPartition {
   }
 
   /// Forgets the partition (the elements or their vertices changed between steps): it is built
-  /// again on its next use with several threads, as for a new field. Nothing to forget (and
-  /// nothing allocated: a follower renames elements one by one) when none was built.
+  /// again on its next use with several threads, as for a new field. Nothing is done (nor
+  /// allocated) when it is forgotten already — one range is the default's, a built partition has
+  /// several — so that a change renaming many elements one by one costs no allocation per element.
   void Reset() {
     if (partition_.ranges() != 1) partition_ = PointPartition();
   }

@@ -33,7 +33,33 @@ std::array<Mat3, 3> CrossJacobian(const Vec3& u, const Vec3& v, const Vec3& w) {
 
 SurfacePressure::SurfacePressure(std::vector<std::array<Index, 3>> triangles,
                                  std::vector<std::array<Index, 4>> quads, const Options& options)
-    : triangles_(std::move(triangles)), quads_(std::move(quads)), options_(options) {}
+    : triangles_(std::move(triangles)),
+      quads_(std::move(quads)),
+      options_(options),
+      pulse_rising_(options.pressure > 0) {}
+
+void SurfacePressure::AdvancePulse(long evaluations, double dt) {
+  const double step = options_.pulse_speed * dt;
+  // The two bounds as SOFA orders them for a positive or a negative pressure.
+  const bool positive = options_.pressure > 0;
+  const double upper = positive ? options_.pressure : options_.pulse_lower;
+  const double lower = positive ? options_.pulse_lower : options_.pressure;
+  for (; pulse_count_ < evaluations; ++pulse_count_) {
+    if (pulse_rising_) {
+      pulse_value_ += step;
+      if (pulse_value_ >= upper) {
+        pulse_value_ = upper;
+        pulse_rising_ = false;
+      }
+    } else {
+      pulse_value_ -= step;
+      if (pulse_value_ <= lower) {
+        pulse_value_ = lower;
+        pulse_rising_ = true;
+      }
+    }
+  }
+}
 
 bool SurfacePressure::InBox(const Vector& x, Index first) const {
   for (int a = 0; a < 3; ++a) {
@@ -64,8 +90,9 @@ double SurfacePressure::Volume(const Vector& x) const {
 }
 
 double SurfacePressure::Pressure(const State& state) const {
-  if (options_.rest_volume == 0.0) return options_.pressure;
-  return options_.pressure * (options_.rest_volume / Volume(state.x));
+  const double pressure = options_.pulse ? pulse_value_ : options_.pressure;
+  if (options_.rest_volume == 0.0) return pressure;
+  return pressure * (options_.rest_volume / Volume(state.x));
 }
 
 void SurfacePressure::AddForce(const State& state, Vector& f) const {

@@ -30,6 +30,14 @@ namespace fluxion::internal {
 /// Fluxion option) the mainDirection factor and the quads are differentiated too (the volume
 /// factor, which couples every vertex, is refused with it by the component). No potential energy
 /// (SOFA reports 0).
+///
+/// Pulse mode (SOFA's `pulseMode`, computePulseModePressure): P is not the `pressure` given but a
+/// ramp SOFA advances by `pressureSpeed`·dt at each force evaluation, from 0 up to the pressure
+/// (or, for a negative pressure, down to it), then back to `pressureLowerBound`, and so on, each
+/// bound reached exactly (clamped) before turning. Here it advances once per step, at the step's
+/// start (AdvancePulse, mechanics/step_start.h), by the same sums: SOFA's bits for the solvers that
+/// evaluate the force once per step (EulerImplicitSolver, EulerExplicitSolver). SOFA's ramp runs
+/// as many times faster as a solver evaluates forces per step (4 with RK4); Fluxion's does not.
 class SurfacePressure final : public ForceField {
  public:
   struct Options {
@@ -42,6 +50,9 @@ class SurfacePressure final : public ForceField {
     double rest_volume = 0.0;  ///< V₀; 0: P is not scaled by the volume
     bool tangent = true;       ///< SOFA's useTangentStiffness
     bool exact_stiffness = false;
+    bool pulse = false;        ///< SOFA's pulseMode
+    double pulse_lower = 0.0;  ///< its pressureLowerBound [Pa]
+    double pulse_speed = 0.0;  ///< its pressureSpeed [Pa/s] (> 0)
   };
   /// Elements as the first system DOF of each vertex.
   SurfacePressure(std::vector<std::array<Index, 3>> triangles,
@@ -52,6 +63,11 @@ class SurfacePressure final : public ForceField {
 
   /// The signed volume Σ a·(b×c)/6 enclosed by the elements at `x`.
   double Volume(const Vector& x) const;
+  /// Pulse mode: brings the ramp to its value after `evaluations` of SOFA's force evaluations,
+  /// each advancing it by speed·dt (from its current count: nothing when already there).
+  void AdvancePulse(long evaluations, double dt);
+  /// The pulse's current pressure [Pa].
+  double pulse_pressure() const { return pulse_value_; }
 
  private:
   double Pressure(const State& state) const;
@@ -62,6 +78,9 @@ class SurfacePressure final : public ForceField {
   std::vector<std::array<Index, 3>> triangles_;
   std::vector<std::array<Index, 4>> quads_;
   Options options_;
+  long pulse_count_ = 0;      // evaluations the ramp has made
+  double pulse_value_ = 0.0;  // SOFA's m_pulseModePressure
+  bool pulse_rising_ = true;  // SOFA's state INCREASE (else DECREASE)
 };
 
 /// SOFA's EdgePressureForceField in its `p_intensity` form (Vec3 only): a pressure along each

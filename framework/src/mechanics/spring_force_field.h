@@ -99,6 +99,9 @@ class SpringForceField final : public ForceField {
   /// topology around them (TriangularBendingSprings) following a topological change. The thread
   /// partition is recomputed on its next use (with several threads).
   void AssignSprings(std::span<const PackedSpring> springs);
+  /// Room for `count` springs (AssignSprings' capacity), between steps only: a field whose
+  /// springs a topological change may add to (TriangularBendingSprings on a growing surface).
+  void ReserveSprings(std::size_t count) { packed_.reserve(count); }
   /// Spring k's ends become DOFs `a` and `b` (first DOFs of their points), between steps only: a
   /// point renumbered by a topological change (the last point moved into a removed one's slot).
   void SetSpringEnds(std::size_t k, Index a, Index b) {

@@ -68,10 +68,11 @@ std::optional<SurfaceShells> SurfaceShells::Build(const Topology& surface,
     for (const Index v : triangle)
       shells.triangles_around_vertex_[static_cast<std::size_t>(v)].push_back(static_cast<Index>(t));
   }
-  // An edge in no triangle would stay when its points go: the surface the mapping builds has
-  // none (its container creates the edges of its triangles).
-  for (const std::vector<Index>& around : shells.triangles_around_edge_)
-    if (around.empty()) return std::nullopt;
+  // An edge in no triangle (copied from the input's additions, EDGESADDED) stays when the
+  // triangles around its points go: counted, so that a removal freeing points can refuse.
+  shells.bare_edges_ = static_cast<std::size_t>(
+      std::count_if(shells.triangles_around_edge_.begin(), shells.triangles_around_edge_.end(),
+                    [](const std::vector<Index>& around) { return around.empty(); }));
   shells.edges_in_triangle_.reserve(max_triangles);
   shells.triangles_around_edge_.reserve(max_edges);
   shells.freed_edges_.reserve(max_edges);
@@ -88,6 +89,7 @@ Index SurfaceShells::FindEdge(const Topology& surface, Index a, Index b) const {
 
 void SurfaceShells::Add(Topology& surface, const std::array<Index, 3>& triangle) {
   std::array<Index, 3> edges{};
+  const auto first_new = static_cast<Index>(surface.edges.size());
   for (std::size_t j = 0; j < 3; ++j) {
     const Index a = triangle[(j + 1) % 3], b = triangle[(j + 2) % 3];
     Index e = FindEdge(surface, a, b);
@@ -103,7 +105,11 @@ void SurfaceShells::Add(Topology& surface, const std::array<Index, 3>& triangle)
   const auto t = static_cast<Index>(surface.triangles.size());
   surface.triangles.push_back(triangle);
   edges_in_triangle_.push_back(edges);
-  for (const Index e : edges) triangles_around_edge_[static_cast<std::size_t>(e)].push_back(t);
+  for (const Index e : edges) {
+    std::vector<Index>& around = triangles_around_edge_[static_cast<std::size_t>(e)];
+    if (around.empty() && e < first_new) --bare_edges_;  // an AddEdge edge now in a triangle
+    around.push_back(t);
+  }
   for (const Index v : triangle) triangles_around_vertex_[static_cast<std::size_t>(v)].push_back(t);
 }
 
@@ -165,6 +171,14 @@ void SurfaceShells::MovePoint(Topology& surface, Index removed, Index moved) {
   triangles_around_vertex_.pop_back();
   edges_around_vertex_.pop_back();
   surface.points.pop_back();
+}
+
+void SurfaceShells::AddEdge(Topology& surface, const std::array<Index, 2>& edge) {
+  const auto e = static_cast<Index>(surface.edges.size());
+  surface.edges.push_back(edge);
+  triangles_around_edge_.emplace_back();
+  for (const Index v : edge) edges_around_vertex_[static_cast<std::size_t>(v)].push_back(e);
+  ++bare_edges_;
 }
 
 }  // namespace fluxion::internal

@@ -48,6 +48,25 @@ class SurfaceShells {
   /// `moved` (its number, its coordinates): removePointsProcess on the output.
   void MovePoint(Topology& surface, Index removed, Index moved);
 
+  /// Appends `edge` to `surface`'s edges, in no triangle (EDGESADDED: the mapping copies each
+  /// edge its input creates, mechanics/mapped_topology_follow.cpp's FollowAddition).
+  void AddEdge(Topology& surface, const std::array<Index, 2>& edge);
+
+  /// The shells the components on the surface read (build/mapped_child_in_place.h): the edges
+  /// of triangle `t` (edge j opposite vertex j), the triangles around edge `e` and point `v`,
+  /// each in no particular order.
+  const std::array<Index, 3>& EdgesInTriangle(Index t) const {
+    return edges_in_triangle_[static_cast<std::size_t>(t)];
+  }
+  const std::vector<Index>& TrianglesAroundEdge(Index e) const {
+    return triangles_around_edge_[static_cast<std::size_t>(e)];
+  }
+  const std::vector<Index>& TrianglesAroundVertex(Index v) const {
+    return triangles_around_vertex_[static_cast<std::size_t>(v)];
+  }
+  /// True when some edge of the surface is in no triangle (an edge EDGESADDED copied).
+  bool has_bare_edges() const { return bare_edges_ != 0; }
+
  private:
   Index FindEdge(const Topology& surface, Index a, Index b) const;
 
@@ -56,6 +75,7 @@ class SurfaceShells {
   std::vector<std::vector<Index>> triangles_around_vertex_;
   std::vector<std::vector<Index>> edges_around_vertex_;
   std::vector<Index> freed_edges_;  // scratch of Remove
+  std::size_t bare_edges_ = 0;      // edges in no triangle (AddEdge's, until a triangle takes one)
 };
 
 }  // namespace fluxion::internal

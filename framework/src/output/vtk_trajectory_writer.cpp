@@ -48,7 +48,28 @@ struct ElementPart {
   std::string file_stem;
   std::optional<internal::VtuCells> cells;
   TopologySizes sizes{};  // of the topology the cells were taken from
+  // Its elements then: a Tetra2Triangle surface followed in place (build/mapped_child_in_place.h)
+  // may lose and gain as many triangles in one change, its sizes the same.
+  Topology elements{};
 };
+
+// `part`'s record of the topology its cells come from: its sizes and elements.
+void TakeElements(const Topology* topology, ElementPart& part) {
+  part.sizes = SizesOf(topology);
+  if (topology == nullptr) return;
+  part.elements.edges = topology->edges;
+  part.elements.triangles = topology->triangles;
+  part.elements.quads = topology->quads;
+  part.elements.tetrahedra = topology->tetrahedra;
+  part.elements.hexahedra = topology->hexahedra;
+}
+
+// Whether `topology` has the elements `seen` holds (its points are not compared: sizes are).
+bool SameElements(const Topology& topology, const Topology& seen) {
+  return topology.edges == seen.edges && topology.triangles == seen.triangles &&
+         topology.quads == seen.quads && topology.tetrahedra == seen.tetrahedra &&
+         topology.hexahedra == seen.hexahedra;
+}
 
 // What stays the same from record to record for one object.
 struct ObjectPart {
@@ -130,7 +151,7 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
       part.cells.emplace(internal::CollectVtkCells(
           t, type == ElementType::kEdge, type == ElementType::kTriangle, type == ElementType::kQuad,
           type == ElementType::kTetrahedron, type == ElementType::kHexahedron));
-      part.sizes = SizesOf(&t);
+      TakeElements(&t, part);
       element_parts_.push_back(std::move(part));
     }
     // A scene with a collision pipeline also gets its contacts, as a part of their own.
@@ -204,13 +225,15 @@ class VtkTrajectoryWriter final : public TrajectoryWriter {
         }
         part.output = static_cast<std::size_t>(found - outputs.begin());
         const ElementValues& output = *found;
-        if (!new_model && SizesOf(output.topology.get()) == part.sizes) continue;
+        if (!new_model && SizesOf(output.topology.get()) == part.sizes &&
+            (output.topology == nullptr || SameElements(*output.topology, part.elements)))
+          continue;
         const ElementType type = output.type;
         part.cells.emplace(internal::CollectVtkCells(
             *output.topology, type == ElementType::kEdge, type == ElementType::kTriangle,
             type == ElementType::kQuad, type == ElementType::kTetrahedron,
             type == ElementType::kHexahedron));
-        part.sizes = SizesOf(output.topology.get());
+        TakeElements(output.topology.get(), part);
       }
     }
     // The force on every solver node's DOFs, once per record.

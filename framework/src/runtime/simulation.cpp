@@ -341,6 +341,9 @@ void Simulation::Step() {
   // (and the runtime continues on the rebuilt node) before anything of the step reads it.
   if (impl_->topology_changes) impl_->topology_changes->BeforeStep(*this);
   const double dt = impl_->model->dt;
+  // The components' own AnimateBeginEvent handlers (a pressure ramp): on the topology the step
+  // uses.
+  for (const internal::StepStart& hook : impl_->step_starts) hook(impl_->step_count, dt);
   // SOFA's order: collision reset, detection and response on the positions the step starts
   // from, then the solvers.
   impl_->RunContacts();

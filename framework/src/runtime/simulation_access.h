@@ -15,6 +15,7 @@
 #include "mechanics/gravity_weights.h"
 #include "mechanics/mapped_force_field.h"
 #include "mechanics/mapping_jacobian.h"
+#include "mechanics/step_start.h"
 #include "registry/component_registry.h"
 #include "runtime/contact_stage.h"
 #include "runtime/topology_change_stage.h"
@@ -79,6 +80,8 @@ struct SimulationAccess {
   /// Gives `simulation` its nodes' topologies (NodeTopologies).
   static void SetNodeTopologies(Simulation& simulation, std::vector<TopologyModel> topologies);
   static std::vector<TopologyModel> NodeTopologies(const Simulation& simulation);
+  /// Gives `simulation` the hooks its components run before each step (mechanics/step_start.h).
+  static void SetStepStarts(Simulation& simulation, std::vector<StepStart> hooks);
   /// Gives `simulation` the stage that applies its topological changes.
   static void SetTopologyChanges(Simulation& simulation,
                                  std::unique_ptr<TopologyChangeStage> stage);

@@ -9,6 +9,7 @@
 #include "fluxion/node_topologies.h"
 #include "fluxion/simulation.h"
 #include "mechanics/assembled_system.h"
+#include "mechanics/step_start.h"
 #include "registry/component_registry.h"
 #include "runtime/repeated_warnings.h"
 #include "runtime/simulation_access.h"
@@ -69,6 +70,8 @@ struct Simulation::Impl {
   std::vector<FieldChange> field_changes;
   /// The force fields and masses of each component, for ComponentMatrix.
   std::vector<internal::MatrixSource> matrix_sources;
+  /// Run before each step (SimulationAccess::SetStepStarts).
+  std::vector<internal::StepStart> step_starts;
   /// Topological changes applied at the start of steps (null without a
   /// TopologicalChangeProcessor), and the first model once a change replaced it: observers built
   /// on it may still point into it.

@@ -74,6 +74,7 @@ void SimulationAccess::AdoptRebuilt(Simulation& running, Simulation rebuilt,
   old.contact_stage = std::move(fresh.contact_stage);
   old.runtime_fields = std::move(fresh.runtime_fields);
   old.matrix_sources = std::move(fresh.matrix_sources);
+  old.step_starts = std::move(fresh.step_starts);  // the rebuilt components' (they catch up)
   old.static_position = std::move(fresh.static_position);
   old.static_velocity = std::move(fresh.static_velocity);
   old.start_sizes = std::move(fresh.start_sizes);
@@ -106,6 +107,10 @@ void SimulationAccess::AdoptRebuilt(Simulation& running, Simulation rebuilt,
               error.what());
     }
   }
+}
+
+void SimulationAccess::SetStepStarts(Simulation& simulation, std::vector<StepStart> hooks) {
+  simulation.impl_->step_starts = std::move(hooks);
 }
 
 void SimulationAccess::SetNodeTopologies(Simulation& simulation,

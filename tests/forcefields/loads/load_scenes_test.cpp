@@ -343,12 +343,77 @@ TEST_F(LoadScenes, FastTriangularBendingSpringsFoldedSquare) {
   EXPECT_NEAR(f[11], lambda * 0.5 * r, 1e-12);
 }
 
+// SOFA's computePulseModePressure, by hand: the ramp advances by speed·dt at the force
+// evaluation that starts each step, clamps at each bound and turns there.
+TEST_F(LoadScenes, SurfacePressurePulseRampsUpAndDownBySpeedTimesDtEachStep) {
+  // Unit right triangle in z = 0: each vertex gets P/6 along z. Masses of 1e6 keep the triangle
+  // flat (its tilt changes n_z by O(1e-12)), so P_n = 6·m·(v_n − v_{n−1})/h at any vertex.
+  const auto pressures = [](const std::string& pulse) {
+    Simulation simulation = LoadScene(R"(<Node name="root" dt="0.5" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <MeshTopology position="0 0 0  1 0 0  0 1 0" triangles="0 1 2"/>
+  <MechanicalObject/><UniformMass vertexMass="1e6"/>
+  <SurfacePressureForceField pressure="4" pulseMode="true" pressureSpeed="3" )" +
+                                      pulse + R"(/></Node>)");
+    std::vector<double> out;
+    double before = 0.0;
+    for (int step = 0; step < 9; ++step) {
+      simulation.Step();
+      const double v = simulation.velocity(0)[5];  // vertex 1, z
+      out.push_back(6.0 * 1e6 * (v - before) / 0.5);
+      before = v;
+    }
+    return out;
+  };
+  // Speed·dt = 1.5: 1.5, 3, then 4.5 clamped to 4; down 2.5, 1, −0.5 clamped to the lower
+  // bound 0; up again.
+  const std::vector<double> plain = pressures("");
+  const double expected[] = {1.5, 3, 4, 2.5, 1, 0, 1.5, 3, 4};
+  for (std::size_t n = 0; n < 9; ++n) EXPECT_NEAR(plain[n], expected[n], 1e-6) << "step " << n;
+  // A lower bound of 1: 1 is reached exactly (1 ≤ 1), and the ramp turns there.
+  const std::vector<double> bounded = pressures(R"(pressureLowerBound="1")");
+  const double expected_bounded[] = {1.5, 3, 4, 2.5, 1, 2.5, 4, 2.5, 1};
+  for (std::size_t n = 0; n < 9; ++n)
+    EXPECT_NEAR(bounded[n], expected_bounded[n], 1e-6) << "step " << n;
+}
+
+// TaitSurfacePressureForceField through a scene: a unit cube given as quads (each split as SOFA
+// splits it), heavy points so that V stays 1 to ~1e-10, an ideal gas (γ = 1, B = 3) and a volume
+// of 0.5 injected at 0.25 per second, dt = 0.5: the injected volume is 0.125(n + 1) up to 0.5 at
+// the start of step n, so P_n = −3·(1/(1 + injected) − 1) = 1/3, 0.6, 9/11, 1, 1 — every
+// point's force, and its velocity increment, in those ratios (to 1e-7: V moves by ~1e-10).
+TEST_F(LoadScenes, TaitPressureFollowsTheInjectedVolumeStepByStep) {
+  Simulation simulation = LoadScene(R"(<Node name="root" dt="0.5" gravity="0 0 0">
+  <EulerExplicitSolver/>
+  <MeshTopology position="0 0 0  1 0 0  0 1 0  1 1 0  0 0 1  1 0 1  0 1 1  1 1 1"
+                quads="0 2 3 1  4 5 7 6  0 1 5 4  2 6 7 3  0 4 6 2  1 3 7 5"/>
+  <MechanicalObject/><UniformMass vertexMass="1e9"/>
+  <TaitSurfacePressureForceField B="3" gamma="1" injectedVolume="0.5" maxInjectionRate="0.25"/>
+</Node>)");
+  const double expected[] = {1.0 / 3.0, 0.6, 9.0 / 11.0, 1.0, 1.0};
+  Vector before = Vector::Zero(24);
+  std::vector<Vector> increments;
+  for (int step = 0; step < 5; ++step) {
+    simulation.Step();
+    increments.push_back(simulation.velocity(0) - before);
+    before = simulation.velocity(0);
+  }
+  ASSERT_GT(increments[0].cwiseAbs().maxCoeff(), 0.0);
+  for (std::size_t n = 1; n < 5; ++n)
+    for (Index j = 0; j < 24; ++j)
+      EXPECT_NEAR(increments[n][j], increments[0][j] * expected[n] / expected[0],
+                  1e-7 * increments[0].cwiseAbs().maxCoeff())
+          << "step " << n << " dof " << j;
+  // The pressure is positive: the corner (1, 1, 1) is pushed outward, along +x, +y and +z.
+  for (int axis = 0; axis < 3; ++axis) EXPECT_GT(increments[0][21 + axis], 0.0);
+}
+
 TEST_F(LoadScenes, UnsupportedModesAreRefused) {
   EXPECT_THAT(LoadError(R"(<Node name="root"><EulerExplicitSolver/>
   <MeshTopology position="0 0 0  1 0 0  1 1 0" triangles="0 1 2"/>
   <MechanicalObject/><UniformMass vertexMass="1"/>
-  <SurfacePressureForceField pressure="1" pulseMode="true"/></Node>)"),
-              HasSubstr("'pulseMode' is not supported"));
+  <SurfacePressureForceField pressure="0" pulseMode="true"/></Node>)"),
+              HasSubstr("pulseMode with a negative pressureSpeed, or with neither"));
   EXPECT_THAT(LoadError(R"(<Node name="root"><EulerExplicitSolver/>
   <MeshTopology position="0 0 0  1 0 0" edges="0 1"/>
   <MechanicalObject/><UniformMass vertexMass="1"/>
