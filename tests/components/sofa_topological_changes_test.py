@@ -16,9 +16,12 @@ Handling.scn run to t = 1, their containers losing at each T= the elements their
 the hexahedron one and RemovingTriangle2EdgeProcess.scn (a Triangle2Edge border with an edge
 pressure) are followed in place, their ParaView files byte for byte those of the rebuild; so are
 RemovingTetra2TriangleProcess*.scn and RemovingTetra2Triangle_options{1,2}.scn (a membrane,
-bending springs or a collision model on the Tetra2Triangle surface); the
-Adding{Triangles,Triangle2Edge,Tetra}Process.scn scenes follow all six additions in place from an
-empty container (AddingTetra2TriangleProcess.scn the last five), with the rebuild's ParaView files.
+bending springs or a collision model on the Tetra2Triangle surface),
+RemovingQuad2TriangleProcess.scn and RemovingHexa2QuadProcess.scn (a quad sheet with a
+Quad2TriangleTopologicalMapping child holding a membrane, bending springs and a collision model; a
+hexahedral body with a Hexa2QuadTopologicalMapping surface holding bending springs and a collision
+model); the Adding*Process.scn scenes follow their additions in place (ADDING below says how
+many), with the rebuild's ParaView files.
 FixedConstraint_RemovingMeshTest is also checked point by point against SOFA's removal written out
 here independently, from SOFA's TriangleSetTopologyModifier::removeTrianglesProcess, EdgeSet-
 and PointSetTopologyModifier (shells of triangles around points and edges, ids sorted descending,
@@ -316,20 +319,23 @@ def check_handling_scenes(runner, tree, folder):
 # and the steps that take them past their last addition.
 # AddingTetra2TriangleProcess adds AddingTetraProcess's tetrahedra under a Tetra2Triangle child
 # carrying a membrane and a collision model (build/mapped_child_in_place.h); its first addition
-# rebuilds (the mapping reads the triangles of a container that lists none yet), the next five
-# follow in place. Each scene: (steps, additions followed in place of its six).
-ADDING = {"AddingTrianglesProcess": (70, 6), "AddingTriangle2EdgeProcess": (70, 6),
-          "AddingTetraProcess": (130, 6), "AddingTetra2TriangleProcess": (130, 5)}
+# rebuilds (the mapping reads the triangles of a container that lists none yet).
+# Scene: (steps, additions followed in place, additions in all); the others rebuild.
+ADDING = {"AddingTrianglesProcess": (70, 6, 6), "AddingTriangle2EdgeProcess": (70, 6, 6),
+          "AddingTetraProcess": (130, 6, 6), "AddingTetra2TriangleProcess": (130, 5, 6),
+          "AddingQuad2TriangleProcess": (370, 5, 5), "AddingHexa2QuadProcess": (290, 3, 4)}
 
 
 def check_additions_in_place(runner, tree, folder):
-    """SOFA's AddingTrianglesProcess.scn, AddingTriangle2EdgeProcess.scn and AddingTetraProcess.scn:
-    their containers start empty (the membrane or FEM built without elements), all six additions
-    are followed in place (the debug log says so, and no change rebuilds), and the run's ParaView
-    files are byte-identical to those of a run that rebuilds at every change
-    (FLUXION_TOPOLOGY_REBUILD=1)."""
+    """SOFA's Adding*Process.scn scenes: their containers start empty (a membrane or FEM built
+    without elements), the additions ADDING names are followed in place (the debug log says so)
+    and the others rebuild, and the run's ParaView files are byte-identical to those of a run
+    that rebuilds at every change (FLUXION_TOPOLOGY_REBUILD=1). AddingQuad2TriangleProcess.scn
+    adds quads under a Quad2TriangleTopologicalMapping child with a collision model,
+    AddingHexa2QuadProcess.scn hexahedra under a Hexa2QuadTopologicalMapping child (its first
+    addition, to the empty container, rebuilds)."""
     failures = []
-    for name, (steps, expected) in ADDING.items():
+    for name, (steps, expected, total) in ADDING.items():
         runs = {}
         for mode in ("in_place", "rebuilt"):
             env = dict(os.environ, SOFA_ROOT=tree)
@@ -356,9 +362,9 @@ def check_additions_in_place(runner, tree, folder):
             continue
         (in_place, followed, rebuilds), (rebuilt, rebuilt_followed, _) = (runs["in_place"],
                                                                          runs["rebuilt"])
-        if followed != expected or rebuilds != 6 - expected or rebuilt_followed != 0:
+        if followed != expected or rebuilds != total - expected or rebuilt_followed != 0:
             failures.append(f"{name}: {followed} additions followed in place (expected "
-                            f"{expected}), {rebuilds} rebuilds (expected {6 - expected}), "
+                            f"{expected}), {rebuilds} rebuilds (expected {total - expected}), "
                             f"{rebuilt_followed} followed with FLUXION_TOPOLOGY_REBUILD=1 "
                             f"(expected 0)")
         differing = [f for f in sorted(set(in_place) | set(rebuilt))
@@ -367,7 +373,7 @@ def check_additions_in_place(runner, tree, folder):
             failures.append(f"{name}: {len(differing)} ParaView files differ from the rebuild's "
                             f"(first {differing[:1]}) of {len(in_place)}")
         else:
-            print(f"ran: {name} ({expected} of 6 additions in place; its {len(in_place)} "
+            print(f"ran: {name} ({followed} of {total} additions in place; its {len(in_place)} "
                   f"ParaView files "
                   f"byte-identical to the rebuild's)")
     return failures
@@ -376,10 +382,12 @@ def check_additions_in_place(runner, tree, folder):
 # Scenes whose changes are followed in place (no "rebuilds the scene" at debug level), their
 # ParaView files byte for byte those of the rebuild (FLUXION_TOPOLOGY_REBUILD=1).
 # The Tetra2Triangle ones carry a membrane, bending springs or a collision model on the surface
-# (build/mapped_child_in_place.h).
+# (build/mapped_child_in_place.h), the Quad2Triangle and Hexa2Quad ones on their children
+# (build/element_child_in_place.h).
 IN_PLACE = ["HexahedronForceFieldTopologyChangeHandling", "RemovingTriangle2EdgeProcess",
             "RemovingTetra2TriangleProcess", "RemovingTetra2Triangle_options1",
-            "RemovingTetra2Triangle_options2", "RemovingTetra2TriangleProcess_performanceTest"]
+            "RemovingTetra2Triangle_options2", "RemovingTetra2TriangleProcess_performanceTest",
+            "RemovingQuad2TriangleProcess", "RemovingHexa2QuadProcess"]
 
 
 def check_in_place_scenes(runner, tree, folder):

@@ -18,6 +18,7 @@
 
 #include "mechanics/element_shells.h"
 #include "mechanics/tetrahedron_shells.h"
+#include "mechanics/topology_addition.h"
 #include "mechanics/topology_elements.h"
 #include "mechanics/topology_removal.h"
 
@@ -251,6 +252,102 @@ TEST(ElementShells, RemovesHexahedraAsRemoveElementsDoes) {
 TEST(ElementShells, RemovesTetrahedraAsRemoveElementsAndTetrahedronShellsDo) {
   RemovesAsRemoveElementsDoes<TetrahedronShape>(TetrahedralBar(5), TopologyLevel::kTetrahedron,
                                                 TopologyLevel::kTriangle, 11);
+}
+
+// Removals that free no point and additions of removed elements back (ElementShells::Add), in
+// turn: AddElements' and RemoveElements' topologies each time (the faces and edges an addition
+// creates in SOFA's order), and shells that stay those of the changed mesh (built again at the
+// end); an element already there, or a vertex repeated, is refused with nothing changed.
+template <class Shape>
+void AddsAsAddElementsDoes(Topology live, TopologyLevel level, unsigned seed) {
+  using Shells = ElementShells<Shape>;
+  std::optional<Shells> shells = Shells::Build(live);
+  ASSERT_TRUE(shells.has_value());
+  std::mt19937 random(seed);
+  ElementRemoval done;
+  ElementAddition added;
+  std::vector<std::vector<Index>> removed;  // the removed elements' vertices
+  int additions = 0, created_edges = 0;
+  for (int round = 0; round < 40; ++round) {
+    const std::string name = "round " + std::to_string(round);
+    if (round % 3 != 2 || removed.empty()) {
+      std::uniform_int_distribution<Index> pick(
+          0, static_cast<Index>(ElementsOf<Shape>(live).size()) - 1);
+      const std::vector<Index> ids = {pick(random)};
+      if (shells->WouldFreePoints(live, ids)) continue;
+      const auto& element = ElementsOf<Shape>(live)[static_cast<std::size_t>(ids[0])];
+      removed.emplace_back(element.begin(), element.end());
+      const TopologyRemoval reference = RemoveElements(live, level, ids);
+      shells->Remove(live, ids, false, done);
+      ASSERT_EQ(live.quads, reference.topology.quads) << name;
+      ASSERT_EQ(live.hexahedra, reference.topology.hexahedra) << name;
+      ASSERT_EQ(live.edges, reference.topology.edges) << name;
+      continue;
+    }
+    std::vector<std::vector<Index>> back = {removed.back()};
+    removed.pop_back();
+    if (!removed.empty() && round % 2 == 0) {
+      back.push_back(removed.back());
+      removed.pop_back();
+    }
+    std::vector<Index> vertices;
+    for (const auto& element : back)
+      vertices.insert(vertices.end(), element.begin(), element.end());
+    const TopologyAddition reference = AddElements(live, level, back);
+    ASSERT_TRUE(shells->Add(live, vertices, added)) << name;
+    ++additions;
+    created_edges += static_cast<int>(added.created_edges.size());
+    EXPECT_EQ(added.first_added, reference.first_added) << name;
+    EXPECT_EQ(added.added, reference.added) << name;
+    EXPECT_EQ(added.created_edges.size(), reference.created_edges.size()) << name;
+    ASSERT_EQ(live.quads, reference.topology.quads) << name;
+    ASSERT_EQ(live.hexahedra, reference.topology.hexahedra) << name;
+    ASSERT_EQ(live.edges, reference.topology.edges) << name;
+    // Refused: the same element again, a vertex repeated (nothing changes).
+    const Topology before = live;
+    EXPECT_FALSE(shells->Add(live, vertices, added)) << name;
+    std::vector<Index> repeated = back.front();
+    repeated[1] = repeated[0];
+    EXPECT_FALSE(shells->Add(live, repeated, added)) << name;
+    ASSERT_EQ(live.quads, before.quads) << name;
+    ASSERT_EQ(live.hexahedra, before.hexahedra) << name;
+    ASSERT_EQ(live.edges, before.edges) << name;
+  }
+  EXPECT_GE(additions, 8);
+  EXPECT_GT(created_edges, 0);
+  std::optional<Shells> fresh = Shells::Build(live);
+  ASSERT_TRUE(fresh.has_value());
+  const auto same = [](std::vector<Index> a, std::vector<Index> b) {
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
+  };
+  for (Index v = 0; v < static_cast<Index>(live.points.size()); ++v) {
+    EXPECT_TRUE(same(shells->ElementsAroundVertex(v), fresh->ElementsAroundVertex(v))) << v;
+    EXPECT_TRUE(same(shells->BareEdgesAroundVertex(v), fresh->BareEdgesAroundVertex(v))) << v;
+  }
+  for (Index e = 0; e < static_cast<Index>(live.edges.size()); ++e)
+    EXPECT_TRUE(same(shells->ElementsAroundEdge(e), fresh->ElementsAroundEdge(e))) << e;
+  for (Index t = 0; t < static_cast<Index>(ElementsOf<Shape>(live).size()); ++t) {
+    EXPECT_EQ(shells->EdgesInElement(t), fresh->EdgesInElement(t)) << t;
+    if constexpr (Shells::kFaces != 0) {
+      EXPECT_EQ(shells->FacesInElement(t), fresh->FacesInElement(t)) << t;
+    }
+  }
+  for (Index f = 0; f < static_cast<Index>(live.quads.size()) && Shells::kFaces != 0; ++f)
+    EXPECT_TRUE(same(shells->ElementsAroundFace(f), fresh->ElementsAroundFace(f))) << f;
+}
+
+TEST(ElementShells, AddsQuadsAsAddElementsDoes) {
+  AddsAsAddElementsDoes<QuadShape>(Sheet(6, 5), TopologyLevel::kQuad, 17);
+}
+
+TEST(ElementShells, AddsQuadsOnBareEdgesAsAddElementsDoes) {
+  AddsAsAddElementsDoes<QuadShape>(WithDiagonals(Sheet(6, 5)), TopologyLevel::kQuad, 19);
+}
+
+TEST(ElementShells, AddsHexahedraAsAddElementsDoes) {
+  AddsAsAddElementsDoes<HexahedronShape>(HexahedralBar(12), TopologyLevel::kHexahedron, 23);
 }
 
 }  // namespace

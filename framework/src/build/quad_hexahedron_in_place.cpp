@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "build/element_child_in_place.h"
 #include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "core/text_parsing.h"
@@ -69,7 +70,10 @@ class ElementFollower final : public InPlaceFollower {
         return false;
       }
     }
-    if ((!fems_.empty() || !bendings_.empty()) && system_->has_matrix_layout()) {
+    if ((!fems_.empty() || !bendings_.empty() ||
+         std::any_of(children_.begin(), children_.end(),
+                     [](const auto& child) { return child->HasMatrixEntries(); })) &&
+        system_->has_matrix_layout()) {
       why =
           "the system's matrix pattern is built (a direct linear solver) and holds the entries "
           "of a hexahedral FEM force field or bending springs";
@@ -83,6 +87,7 @@ class ElementFollower final : public InPlaceFollower {
       for (const Index t : ids)
         if (t >= 0 && t < static_cast<Index>(elements.size()))
           for (const Index v : elements[static_cast<std::size_t>(t)]) touched_.push_back(v);
+    for (const auto& child : children_) child->BeforeRemoval(node, *topology_, shells_, ids);
     shells_.Remove(*topology_, ids, frees_points, done_);
     for (const FollowedHexahedronFem& fem : fems_) {
       fem.field->RemoveElementsMovingLast(done_.removed_elements);
@@ -97,6 +102,7 @@ class ElementFollower final : public InPlaceFollower {
       for (const Index slot : done_.removed_elements)
         if (slot < static_cast<Index>(elements.size()))
           for (const Index v : elements[static_cast<std::size_t>(slot)]) touched_.push_back(v);
+    for (const auto& child : children_) child->AfterRemoval(simulation, node, done_);
     collisions_.Follow(simulation, *topology_);
     for (const FollowedQuadBending& bending : bendings_) {
       // The coefficients in force (a field set between steps sets every spring's).
@@ -123,6 +129,77 @@ class ElementFollower final : public InPlaceFollower {
                                                 .removed_blocks = removed_blocks_,
                                                 .mass_dofs = mass_dofs_,
                                                 .masses = masses_});
+    else
+      solver_node_->solver->InvalidateHistory();
+    node.topology = topology_;
+    return true;
+  }
+
+  // An addition of quads or hexahedra (SOFA's addQuads / addHexahedra, ElementShells::Add) and
+  // what follows it: the density mass of the new elements' vertices summed again (SOFA's
+  // DiagonalMass::applyQuadCreation / applyHexahedronCreation add density × measure / vertices;
+  // the sum in element order is the build's, the new elements coming last), the bending springs
+  // written again as their build makes them, the collision models re-reading the topology, the
+  // mapped children (QUADSADDED). A hexahedral FEM (its new elements' rest data) and
+  // MeshSpringForceField (SOFA's has no handler for added edges, a build puts springs on them)
+  // go through the rebuild, as does anything the shells do not add (ElementShells::Add).
+  bool Add(Simulation& simulation, ChangingNode& node, std::span<const Index> vertices,
+           std::string& why) override {
+    if (!fems_.empty()) {
+      why = "a hexahedral FEM force field would have to make the new elements' rest data";
+      return false;
+    }
+    if (!springs_.empty()) {
+      why =
+          "a MeshSpringForceField: SOFA's has no handler for added edges, where a build of the "
+          "grown mesh puts springs";
+      return false;
+    }
+    if ((!bendings_.empty() ||
+         std::any_of(children_.begin(), children_.end(),
+                     [](const auto& child) { return child->HasMatrixEntries(); })) &&
+        system_->has_matrix_layout()) {
+      why =
+          "the system's matrix pattern is built (a direct linear solver) and would have to take "
+          "the new bending springs";
+      return false;
+    }
+    for (const auto& child : children_)
+      if (std::string refusal = child->AdditionRefusal(); !refusal.empty()) {
+        why = std::move(refusal);
+        return false;
+      }
+    if (!shells_.Add(*topology_, vertices, added_)) {
+      why = std::string(
+                "the shells do not add these elements (a vertex not a point or "
+                "repeated, an element already there, or a container without its ") +
+            (kHexahedra<Shape> ? "quads or edges)" : "edges)");
+      return false;
+    }
+    auto& elements = (*topology_).*Shape::kElements;
+    mass_dofs_.clear();
+    masses_.clear();
+    if (mass_) {
+      touched_.clear();
+      for (Index t = added_.first_added; t < added_.first_added + added_.added; ++t)
+        for (const Index v : elements[static_cast<std::size_t>(t)]) touched_.push_back(v);
+      std::sort(touched_.begin(), touched_.end());
+      touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
+      for (const Index v : touched_) SetVertexMass(v);
+    }
+    for (const auto& child : children_) child->AfterAddition(simulation, node, *topology_, added_);
+    collisions_.Follow(simulation, *topology_);
+    for (const FollowedQuadBending& bending : bendings_) {
+      const std::vector<PackedSpring>& now = bending.field->springs();
+      QuadBendingSprings(now.empty() ? bending.stiffness : now.front().stiffness,
+                         now.empty() ? bending.damping : now.front().damping, bending_scratch_);
+      bending.field->AssignSprings(bending_scratch_);
+    }
+    if (!mass_dofs_.empty())
+      solver_node_->solver->FollowSystemChange(*solver_node_->system, {.block_size = dimension_,
+                                                                       .removed_blocks = {},
+                                                                       .mass_dofs = mass_dofs_,
+                                                                       .masses = masses_});
     else
       solver_node_->solver->InvalidateHistory();
     node.topology = topology_;
@@ -188,6 +265,8 @@ class ElementFollower final : public InPlaceFollower {
   std::vector<FollowedHexahedronFem> fems_;
   std::vector<std::size_t> springs_;  // MeshSpringForceFields on the edges: system indices
   std::vector<FollowedQuadBending> bendings_;
+  // The topological mappings' child nodes (build/element_child_in_place.h).
+  std::vector<std::unique_ptr<ElementChildInPlace<Shape>>> children_;
   std::optional<FollowedElementMass> mass_;
   Index first_dof_ = 0;
   int dimension_ = 3;
@@ -263,6 +342,7 @@ class ElementFollower final : public InPlaceFollower {
   }
 
   ElementRemoval done_;
+  ElementAddition added_;
   std::vector<Index> touched_, around_;
   // The change as the solver sees it (Solver::FollowSystemChange).
   std::vector<Index> removed_blocks_, mass_dofs_;
@@ -337,6 +417,8 @@ std::string PointsRefusal(ElementFollower<Shape>& follower, const ChangingNode& 
                     [&](const FollowedHexahedronFem& fem) { return fem.index == f; }) ||
         std::any_of(follower.bendings_.begin(), follower.bendings_.end(),
                     [&](const FollowedQuadBending& bending) { return bending.index == f; }) ||
+        std::any_of(follower.children_.begin(), follower.children_.end(),
+                    [&](const auto& child) { return child->Follows(f); }) ||
         IsContactField(system.MutableField(f)))
       continue;
     auto* force = dynamic_cast<ConstantForce*>(&system.MutableField(f));
@@ -357,10 +439,6 @@ std::unique_ptr<InPlaceFollower> CreateFollower(Simulation& simulation, Changing
     why = std::move(reason);
     return nullptr;
   };
-  if (!node.mappings.empty())
-    return refuse(
-        "a topological mapping follows the topology (e.g. Quad2TriangleTopologicalMapping, "
-        "Hexa2QuadTopologicalMapping: its output is not followed in place)");
   auto follower = std::make_unique<ElementFollower<Shape>>();
   follower->solver_node_ = SimulationAccess::SolverNodeOf(simulation, node.object);
   if (follower->solver_node_ == nullptr) return refuse("the object is not moved by a solver");
@@ -379,10 +457,19 @@ std::unique_ptr<InPlaceFollower> CreateFollower(Simulation& simulation, Changing
   AssembledSystem& system = *follower->system_;
   const Topology& topology = *node.topology;
   const auto dof = [&](Index point) { return object.offset + point * node.dimension; };
+  if (!node.mappings.empty()) {
+    follower->children_ =
+        CreateElementChildren<Shape>(simulation, node, scene, system, object.offset, node.dimension,
+                                     follower->rest_points_, why);
+    if (follower->children_.empty()) return nullptr;
+  }
 
   for (const NodeComponent& c : node.components) {
     const std::string path = c.node_path + "/" + c.name;
     const bool own_node = c.node_path == node.node_path;
+    if (std::any_of(follower->children_.begin(), follower->children_.end(),
+                    [&](const auto& child) { return child->Claims(c.line); }))
+      continue;
     if (c.kind == ComponentKind::kOdeSolver || c.kind == ComponentKind::kLinearSolver ||
         c.kind == ComponentKind::kIgnored || c.kind == ComponentKind::kContext)
       continue;
@@ -495,6 +582,10 @@ std::unique_ptr<InPlaceFollower> CreateFollower(Simulation& simulation, Changing
     return refuse("a MeshSpringForceField is on a topology without edges");
   if (!follower->bendings_.empty() && !shells->has_edges())
     return refuse("QuadularBendingSprings is on a topology without edges (its order is theirs)");
+  if (kHexahedra<Shape> && !follower->children_.empty() && !shells->has_faces())
+    return refuse("a Hexa2QuadTopologicalMapping reads the quads of a topology that lists none");
+  for (const auto& child : follower->children_)
+    if (std::string refusal = child->Verify(); !refusal.empty()) return refuse(std::move(refusal));
   follower->points_refusal_ = PointsRefusal(*follower, node, object, *shells);
   follower->shells_ = std::move(*shells);
   follower->topology_ = std::make_shared<Topology>(topology);
@@ -518,6 +609,7 @@ std::unique_ptr<InPlaceFollower> CreateFollower(Simulation& simulation, Changing
   // The live topology: a copy the follower changes, in place of the built one everywhere.
   SimulationAccess::ReplaceNodeTopology(simulation, node.node_path, follower->topology_);
   node.topology = follower->topology_;
+  for (const auto& child : follower->children_) child->Install(simulation, node);
   // Their per-element output is on the hexahedra that now change (the live topology's).
   for (const FollowedHexahedronFem& fem : follower->fems_)
     fem.field->PublishVonMises(follower->topology_);

@@ -36,11 +36,14 @@
 //    PointData's swap-last handlers): build/in_place_points.h, then the elements and springs
 //    around each moved point take its number, and the solver follows
 //    (Solver::FollowSystemChange).
-// Anything else — a topological mapping (Quad2TriangleTopologicalMapping,
-// Hexa2QuadTopologicalMapping: its output would have to follow), a collision model that a
-// pipeline reads, MeshMatrixMass (its edge couplings), a direct solver's built matrix pattern
-// with a FEM or bending springs, another component — makes the change go through the rebuild
-// (the reason logged at debug level).
+//  - a Quad2TriangleTopologicalMapping (below quads) or Hexa2QuadTopologicalMapping (below
+//    hexahedra) child and its components: build/element_child_in_place.h, told before the input
+//    changes (HEXAHEDRAREMOVED) and after (QUADSREMOVED, POINTSREMOVED);
+//  - collision models the pipeline reads on the topology: build/in_place_collision.h.
+// Anything else — MeshMatrixMass (its edge couplings), a direct solver's built matrix pattern
+// with a FEM or bending springs, a component of a mapped child that element_child_in_place.h does
+// not follow, another component — makes the change go through the rebuild (the reason logged at
+// debug level).
 #pragma once
 
 #include <memory>

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <span>
+#include <type_traits>
 
 #include "mechanics/triangle_shells.h"
 
@@ -263,6 +265,154 @@ void ElementShells<Shape>::Remove(Topology& topology, std::span<const Index> ids
     around_vertex_.pop_back();
     bare_edges_around_vertex_.pop_back();
   }
+}
+
+template <class Shape>
+Index ElementShells<Shape>::FindEdge(const Topology& topology, Index a, Index b) const {
+  const auto is = [&](Index e) {
+    const auto& edge = topology.edges[static_cast<std::size_t>(e)];
+    return (edge[0] == a && edge[1] == b) || (edge[0] == b && edge[1] == a);
+  };
+  for (const Index t : around_vertex_[static_cast<std::size_t>(a)])
+    for (const Index e : edges_in_element_[static_cast<std::size_t>(t)])
+      if (is(e)) return e;
+  for (const Index e : bare_edges_around_vertex_[static_cast<std::size_t>(a)])
+    if (is(e)) return e;
+  return -1;
+}
+
+template <class Shape>
+template <class Face>
+Index ElementShells<Shape>::FindFace(const Topology& topology, const Face& face) const {
+  const auto& faces = topology.*Shape::kFaceList;
+  const Face key = SortedVertices(face);
+  const auto is = [&](Index f) {
+    return SortedVertices(faces[static_cast<std::size_t>(f)]) == key;
+  };
+  for (const Index f : pending_faces_)
+    if (is(f)) return f;
+  for (const Index t : around_vertex_[static_cast<std::size_t>(face[0])])
+    for (const Index f : faces_in_element_[static_cast<std::size_t>(t)])
+      if (is(f)) return f;
+  return -1;
+}
+
+template <class Shape>
+bool ElementShells<Shape>::HasElement(const Topology& topology,
+                                      std::span<const Index> vertices) const {
+  using Element = typename std::decay_t<decltype(topology.*Shape::kElements)>::value_type;
+  Element key{};
+  std::copy(vertices.begin(), vertices.end(), key.begin());
+  key = SortedVertices(key);
+  for (const Index t : around_vertex_[static_cast<std::size_t>(vertices[0])])
+    if (SortedVertices((topology.*Shape::kElements)[static_cast<std::size_t>(t)]) == key)
+      return true;
+  return false;
+}
+
+template <class Shape>
+bool ElementShells<Shape>::Add(Topology& topology, std::span<const Index> vertices,
+                               ElementAddition& done) {
+  auto& elements = topology.*Shape::kElements;
+  using Element = typename std::decay_t<decltype(elements)>::value_type;
+  constexpr std::size_t N = std::tuple_size_v<Element>;
+  if (vertices.size() % N != 0 || !has_edges_ || (kFaces != 0 && (!has_faces_ || bare_faces_ != 0)))
+    return false;
+  const std::size_t count = vertices.size() / N;
+  const auto points = static_cast<Index>(topology.points.size());
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::span<const Index> element = vertices.subspan(k * N, N);
+    for (std::size_t a = 0; a < N; ++a) {
+      if (element[a] < 0 || element[a] >= points) return false;
+      for (std::size_t b = 0; b < a; ++b)
+        if (element[a] == element[b]) return false;
+    }
+    if (HasElement(topology, element)) return false;
+    for (std::size_t l = 0; l < k; ++l)
+      if (std::is_permutation(element.begin(), element.end(), vertices.begin() + l * N))
+        return false;
+  }
+  done.first_added = static_cast<Index>(elements.size());
+  done.added = static_cast<Index>(count);
+  done.created_faces.clear();
+  done.created_edges.clear();
+  // An edge missing from the topology is appended, bare until its element takes it.
+  const auto edge = [&](Index a, Index b) {
+    if (FindEdge(topology, a, b) >= 0) return;
+    const auto e = static_cast<Index>(topology.edges.size());
+    topology.edges.push_back({a, b});
+    around_edge_.emplace_back();
+    bare_edges_around_vertex_[static_cast<std::size_t>(a)].push_back(e);
+    bare_edges_around_vertex_[static_cast<std::size_t>(b)].push_back(e);
+    done.created_edges.push_back(e);
+  };
+  // SOFA's edgesInHexahedronArray: the order addHexahedronProcess creates missing edges in
+  // (mechanics/topology_addition.cpp); tetrahedra: edgesInTetrahedronArray, Shape::kEdges.
+  static constexpr std::array<std::array<int, 2>, 12> kHexahedronCreation = {{{0, 1},
+                                                                              {0, 3},
+                                                                              {0, 4},
+                                                                              {1, 2},
+                                                                              {1, 5},
+                                                                              {2, 3},
+                                                                              {2, 6},
+                                                                              {3, 7},
+                                                                              {4, 5},
+                                                                              {4, 7},
+                                                                              {5, 6},
+                                                                              {6, 7}}};
+  for (std::size_t k = 0; k < count; ++k) {
+    Element element{};
+    std::copy_n(vertices.begin() + static_cast<std::ptrdiff_t>(k * N), N, element.begin());
+    pending_faces_.clear();
+    if constexpr (kFaces == 0) {
+      for (std::size_t j = 0; j < N; ++j) edge(element[(j + 1) % N], element[(j + 2) % N]);
+    } else {
+      auto& faces = topology.*Shape::kFaceList;
+      using Face = typename std::decay_t<decltype(faces)>::value_type;
+      constexpr std::size_t F = std::tuple_size_v<Face>;
+      for (const auto& local : Shape::kFaces) {
+        const Face face = Pick(element, local);
+        if (FindFace(topology, face) >= 0) continue;
+        for (std::size_t j = 0; j < F; ++j) edge(face[(j + 1) % F], face[(j + 2) % F]);
+        const auto f = static_cast<Index>(faces.size());
+        faces.push_back(face);
+        around_face_.emplace_back();
+        pending_faces_.push_back(f);
+        done.created_faces.push_back(f);
+      }
+      if constexpr (kEdges == 12) {
+        for (const auto& local : kHexahedronCreation) edge(element[local[0]], element[local[1]]);
+      } else {
+        for (const auto& local : Shape::kEdges) edge(element[local[0]], element[local[1]]);
+      }
+    }
+    // The element and its shells.
+    const auto t = static_cast<Index>(elements.size());
+    std::array<Index, kFaces> faces_in{};
+    if constexpr (kFaces != 0)
+      for (std::size_t j = 0; j < kFaces; ++j)
+        faces_in[j] = FindFace(topology, Pick(element, Shape::kFaces[j]));
+    std::array<Index, kEdges> edges_in{};
+    for (std::size_t j = 0; j < kEdges; ++j)
+      edges_in[j] = FindEdge(topology, element[static_cast<std::size_t>(Shape::kEdges[j][0])],
+                             element[static_cast<std::size_t>(Shape::kEdges[j][1])]);
+    elements.push_back(element);
+    for (const Index v : element) around_vertex_[static_cast<std::size_t>(v)].push_back(t);
+    if constexpr (kFaces != 0) {
+      faces_in_element_.push_back(faces_in);
+      for (const Index f : faces_in) around_face_[static_cast<std::size_t>(f)].push_back(t);
+    }
+    edges_in_element_.push_back(edges_in);
+    for (const Index e : edges_in) {
+      std::vector<Index>& around = around_edge_[static_cast<std::size_t>(e)];
+      if (around.empty())  // no longer bare
+        for (const Index v : topology.edges[static_cast<std::size_t>(e)])
+          DropFromElementShell(bare_edges_around_vertex_[static_cast<std::size_t>(v)], e);
+      around.push_back(t);
+    }
+  }
+  pending_faces_.clear();
+  return true;
 }
 
 template class ElementShells<QuadShape>;

@@ -87,6 +87,14 @@ struct ElementRemoval {
   std::vector<Index> removed_points, moved_points;
 };
 
+/// What one in-place addition did (its lists keep their capacity from one addition to the next).
+struct ElementAddition {
+  Index first_added = 0;             ///< the first added element (the others follow it)
+  Index added = 0;                   ///< how many were added
+  std::vector<Index> created_faces;  ///< the faces created (hexahedra's quads), ascending
+  std::vector<Index> created_edges;  ///< the edges created, ascending (SOFA's creation order)
+};
+
 template <class Shape>
 class ElementShells {
  public:
@@ -113,6 +121,17 @@ class ElementShells {
   void Remove(Topology& topology, std::span<const Index> ids, bool free_points,
               ElementRemoval& done);
 
+  /// SOFA's addQuads / addHexahedra of the elements `vertices` lists (their vertices one element
+  /// after the other) on `topology` itself, as AddElements (mechanics/topology_addition.h) adds
+  /// them: for each element, each face it needs that the topology lacks is added (its sides
+  /// missing from the edges appended first, (f[j+1], f[j+2]), j in order), then the edges it
+  /// still lacks (SOFA's edgesInHexahedronArray order), then the element — a quad being its own
+  /// face. The shells follow; work proportional to the added elements and the shells of their
+  /// vertices. False, with nothing changed, when the addition is not followed here: a vertex not
+  /// a point or repeated, an element already in the topology or twice in the list (SOFA appends
+  /// it again), a topology without edges (or without faces, or with a face in no element).
+  bool Add(Topology& topology, std::span<const Index> vertices, ElementAddition& done);
+
   /// True when every face of the topology belongs to some element: a freed point then has no
   /// face left (all went with its elements), and its removal is followed here. An edge in no
   /// element (a grid's quad diagonal, which SOFA's src="@grid" gives a hexahedron container) on a
@@ -133,6 +152,15 @@ class ElementShells {
   const std::array<Index, kEdges>& EdgesInElement(Index t) const {
     return edges_in_element_[static_cast<std::size_t>(t)];
   }
+  /// The faces of element `t` in Shape::kFaces's order (the topology lists faces).
+  const std::array<Index, kFaces>& FacesInElement(Index t) const {
+    return faces_in_element_[static_cast<std::size_t>(t)];
+  }
+  /// The elements around face `f`, in no particular order (the topology lists faces).
+  const std::vector<Index>& ElementsAroundFace(Index f) const {
+    return around_face_[static_cast<std::size_t>(f)];
+  }
+  bool has_faces() const { return has_faces_; }
   /// The edges on point `v` that are in no element, in no particular order.
   const std::vector<Index>& BareEdgesAroundVertex(Index v) const {
     return bare_edges_around_vertex_[static_cast<std::size_t>(v)];
@@ -147,6 +175,12 @@ class ElementShells {
   std::size_t bare_faces_ = 0;  // in no element
   // Scratch of WouldFreePoints (the sorted ids), kept to reuse its capacity.
   mutable std::vector<Index> sorted_;
+  // Scratch of Add: the faces made for the element being added (not yet in an element).
+  std::vector<Index> pending_faces_;
+  Index FindEdge(const Topology& topology, Index a, Index b) const;
+  template <class Face>
+  Index FindFace(const Topology& topology, const Face& face) const;
+  bool HasElement(const Topology& topology, std::span<const Index> vertices) const;
 };
 
 using QuadShells = ElementShells<QuadShape>;
