@@ -38,8 +38,7 @@ template <class OnFem>
 std::string ScanComponents(const AdditionTarget& target, const SceneDescription& scene,
                            std::initializer_list<std::string_view> fem_types,
                            std::optional<double>& density, OnFem&& fem,
-                           std::span<const int> followed_lines = {},
-                           bool collisions_follow = false,
+                           std::span<const int> followed_lines = {}, bool collisions_follow = false,
                            const std::function<bool(int)>& claimed = {}) {
   const ChangingNode& node = target.node;
   if (node.dimension != 3) return "the object is not Vec3";

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "build/addition_in_place.h"
-#include "build/in_place_bending_springs.h"
 #include "build/edge_child_in_place.h"
+#include "build/in_place_bending_springs.h"
 #include "build/in_place_collision.h"
 #include "build/in_place_points.h"
 #include "build/in_place_triangle_pressure.h"
